@@ -1,0 +1,11 @@
+// Tests are compiled by tsc (the reference compiler for decorator metadata) into build/,
+// and jest runs that output as native ES modules.
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/build/test'],
+  testMatch: ['**/*.test.js'],
+  moduleNameMapper: {
+    '^hermes-tools$': '<rootDir>/build/src/index.js',
+  },
+  testTimeout: 30000,
+};

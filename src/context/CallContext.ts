@@ -1,0 +1,38 @@
+import type { Logger } from './Logger.js';
+import type { ToolContext } from './ToolContext.js';
+
+export type ProgressListener = (progress: number, total?: number, message?: string) => void;
+
+/**
+ * The ToolContext of one call. Its AbortController is made on first use of `signal`, so a call
+ * whose tool never looks at it pays nothing for it; an abort before that is still seen.
+ */
+export class CallContext implements ToolContext {
+  #controller: AbortController | undefined;
+
+  constructor(
+    readonly tool: string,
+    readonly toolset: string,
+    readonly callId: string,
+    readonly caller: unknown,
+    readonly logger: Logger,
+    private readonly onProgress: ProgressListener | undefined,
+  ) {}
+
+  get signal(): AbortSignal {
+    return (this.#controller ??= new AbortController()).signal;
+  }
+
+  progress(progress: number, total?: number, message?: string): void {
+    if (this.onProgress === undefined) return;
+    try {
+      this.onProgress(progress, total, message);
+    } catch {
+      // A failing progress listener is the caller's problem and must not fail the tool.
+    }
+  }
+
+  abort(reason: unknown): void {
+    (this.#controller ??= new AbortController()).abort(reason);
+  }
+}

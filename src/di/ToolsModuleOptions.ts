@@ -1,0 +1,17 @@
+import type { Logger } from '../context/Logger.js';
+import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
+import type { ValidationLimits } from '../schema/ValidationLimits.js';
+
+/** Options for every toolset in the container. */
+export interface ToolsModuleOptions {
+  /** Wrap every tool, outermost. */
+  readonly interceptors?: readonly InterceptorLike[];
+  /** Default time limit per call, in milliseconds. Default: none. */
+  readonly timeoutMs?: number;
+  /** Accept `"42"` for a number, `"true"` for a boolean and JSON text for an array or object. Default: false. */
+  readonly coerce?: boolean;
+  /** Bounds on argument size and depth. */
+  readonly limits?: Partial<ValidationLimits>;
+  /** The logger tools get as `ctx.logger`. Default: silent. */
+  readonly logger?: Logger;
+}

@@ -1,0 +1,19 @@
+import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
+
+/** A named group of tools with one grant, decided at the composition root. */
+export interface ToolsetOptions {
+  /** Names the group: routing, `view({ toolsets })` and messages use it. */
+  readonly name: string;
+  /** Classes with `@Tool` on the class or on methods. */
+  readonly tools: readonly Function[];
+  /** What this toolset's tools may do. Default: `PermissionSet.none()`. */
+  readonly granted?: PermissionSet;
+  /** Wrap every tool of the toolset, inside the module's and outside the tools' own. */
+  readonly interceptors?: readonly InterceptorLike[];
+  /**
+   * `singleton` (default): one instance per container. `call`: a new instance per call, which
+   * can `@inject(ToolContext)`. Classes the user bound already keep their own binding.
+   */
+  readonly scope?: 'singleton' | 'call';
+}

@@ -1,0 +1,123 @@
+import type { ResolutionContext } from 'inversify';
+import type { ToolContext } from '../context/ToolContext.js';
+import { silentLogger } from '../context/Logger.js';
+import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
+import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
+import type { ToolInterceptor, ToolMiddleware } from '../pipeline/ToolMiddleware.js';
+import { ToolRegistry } from '../registry/ToolRegistry.js';
+import { defaultValidationLimits } from '../schema/ValidationLimits.js';
+import { compileTool } from '../tools/compileTool.js';
+import { createRegisteredTool } from '../tools/createRegisteredTool.js';
+import type { RegisteredTool } from '../tools/RegisteredTool.js';
+import { resolveWithContext } from './callContextSlot.js';
+import { TOOLS_MODULE_OPTIONS, TOOLSET } from './tokens.js';
+import type { ToolsModuleOptions } from './ToolsModuleOptions.js';
+
+const TOOLSET_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+/**
+ * Builds the ToolRegistry from every toolset loaded in the container. Runs once, on the first
+ * `container.get(ToolRegistry)`, and reports every wiring mistake at once in one ToolDefinitionError.
+ */
+export function buildRegistry(context: ResolutionContext): ToolRegistry {
+  const problems: string[] = [];
+  const moduleOptions = attempt(() => context.get(TOOLS_MODULE_OPTIONS, { optional: true }), problems, 'toolsModule() is loaded more than once; load it once') ?? {};
+  const toolsets = attempt(() => context.getAll(TOOLSET), problems, 'the toolsets could not be read') ?? [];
+  checkModuleOptions(moduleOptions, problems);
+
+  const interceptors = new Map<Function, ToolInterceptor>();
+  const toMiddleware = (interceptor: unknown, where: string, found: string[]): ToolMiddleware | undefined => {
+    if (typeof interceptor === 'function' && typeof (interceptor.prototype as Partial<ToolInterceptor> | undefined)?.intercept === 'function') {
+      let instance = interceptors.get(interceptor);
+      if (instance === undefined) {
+        instance = attempt(() => context.get(interceptor as new () => ToolInterceptor, { autobind: true }), found, `${where}: interceptor ${interceptor.name} could not be created by the container`);
+        if (instance === undefined) return undefined;
+        interceptors.set(interceptor, instance);
+      }
+      const resolved = instance;
+      return (input, ctx, next) => resolved.intercept(input, ctx, next);
+    }
+    if (typeof interceptor === 'function') return interceptor as ToolMiddleware;
+    if (typeof interceptor === 'object' && interceptor !== null && typeof (interceptor as ToolInterceptor).intercept === 'function') {
+      const instance = interceptor as ToolInterceptor;
+      return (input, ctx, next) => instance.intercept(input, ctx, next);
+    }
+    found.push(`${where}: ${String(interceptor)} is not an interceptor (a function (input, ctx, next), a class with intercept(), or an instance of one)`);
+    return undefined;
+  };
+
+  const moduleMiddlewares = (moduleOptions.interceptors ?? []).flatMap((i) => toMiddleware(i, 'toolsModule', problems) ?? []);
+  const tools: RegisteredTool[] = [];
+  const owners = new Map<string, string>();
+  const seenToolsets = new Set<string>();
+  for (const set of toolsets) {
+    if (typeof set.name !== 'string' || !TOOLSET_NAME.test(set.name)) problems.push(`toolset name ${JSON.stringify(set.name)} must match ${TOOLSET_NAME.source}`);
+    if (seenToolsets.has(set.name)) problems.push(`toolset "${set.name}" is loaded twice; give each toolset its own name`);
+    seenToolsets.add(set.name);
+    const where = `toolset "${set.name}"`;
+    const outerMiddlewares = [...moduleMiddlewares, ...set.interceptors.flatMap((i) => toMiddleware(i, where, problems) ?? [])];
+    const instances = new Map<Function, ((ctx: ToolContext) => object) | undefined>();
+    const instanceFor = (target: Function): ((ctx: ToolContext) => object) | undefined => {
+      if (!instances.has(target)) instances.set(target, resolveInstance(context, target, set.scope, problems));
+      return instances.get(target);
+    };
+    for (const target of set.tools) {
+      if (typeof target !== 'function') {
+        problems.push(`${where}: ${String(target)} is not a class`);
+        continue;
+      }
+      const read = readToolDeclarations(target);
+      problems.push(...read.problems);
+      for (const declaration of read.declarations) {
+        const core = compileTool(
+          declaration,
+          {
+            toolset: set.name,
+            granted: set.granted,
+            outerMiddlewares,
+            coerce: moduleOptions.coerce === true,
+            limits: { ...defaultValidationLimits, ...moduleOptions.limits },
+            timeoutMs: moduleOptions.timeoutMs,
+            logger: moduleOptions.logger ?? silentLogger,
+            instanceFor,
+            toMiddleware,
+          },
+          problems,
+        );
+        const name = declaration.options.name;
+        const owner = owners.get(name);
+        if (owner !== undefined) problems.push(`${declaration.where}: tool name "${name}" is already used by ${owner}; tool names must be unique across toolsets`);
+        else owners.set(name, `${declaration.where} in toolset "${set.name}"`);
+        if (core !== undefined && owner === undefined) tools.push(createRegisteredTool(core));
+      }
+    }
+  }
+  if (problems.length > 0) throw new ToolDefinitionError(problems);
+  return new ToolRegistry(tools);
+}
+
+function resolveInstance(context: ResolutionContext, target: Function, scope: 'singleton' | 'call', problems: string[]): ((ctx: ToolContext) => object) | undefined {
+  const resolve = () => context.get(target as new () => object);
+  if (scope === 'call') return (ctx) => resolveWithContext(ctx, resolve);
+  const instance = attempt(resolve, problems, `${target.name}: the container could not create it (are its dependencies bound?)`);
+  return instance === undefined ? undefined : () => instance;
+}
+
+function checkModuleOptions(options: ToolsModuleOptions, problems: string[]): void {
+  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
+    problems.push('toolsModule: timeoutMs must be a positive number of milliseconds');
+  }
+  for (const [key, value] of Object.entries(options.limits ?? {})) {
+    if (!(key in defaultValidationLimits)) problems.push(`toolsModule: limits.${key} is not a known limit (${Object.keys(defaultValidationLimits).join(', ')})`);
+    else if (typeof value !== 'number' || !(value > 0)) problems.push(`toolsModule: limits.${key} must be a positive number`);
+  }
+}
+
+function attempt<T>(run: () => T, problems: string[], what: string): T | undefined {
+  try {
+    return run();
+  } catch (error) {
+    problems.push(`${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    return undefined;
+  }
+}

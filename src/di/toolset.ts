@@ -1,0 +1,33 @@
+import { ContainerModule, type Newable } from 'inversify';
+import { PermissionSet } from '../permissions/PermissionSet.js';
+import { bindShared } from './bindShared.js';
+import { TOOLSET } from './tokens.js';
+import type { ToolsetOptions } from './ToolsetOptions.js';
+
+/**
+ * A container module holding one toolset: its tool classes, bound unless already bound (singletons,
+ * or per call with `scope: 'call'`), their grant and their interceptors.
+ *
+ * @example
+ * await container.load(toolset({ name: 'filesystem', tools: [ReadFile, WriteFile], granted: PermissionSet.none().grant('fs:read') }));
+ */
+export function toolset(options: ToolsetOptions): ContainerModule {
+  const descriptor: Required<ToolsetOptions> = Object.freeze({
+    name: options.name,
+    tools: Object.freeze([...(options.tools ?? [])]),
+    granted: options.granted ?? PermissionSet.none(),
+    interceptors: Object.freeze([...(options.interceptors ?? [])]),
+    scope: options.scope ?? 'singleton',
+  });
+  return new ContainerModule((load) => {
+    for (const tool of descriptor.tools) {
+      const id = tool as Newable<object>;
+      if (typeof tool !== 'function' || load.isBound(id)) continue;
+      const binding = load.bind(id).toSelf();
+      if (descriptor.scope === 'call') binding.inTransientScope();
+      else binding.inSingletonScope();
+    }
+    load.bind(TOOLSET).toConstantValue(descriptor);
+    bindShared(load);
+  });
+}

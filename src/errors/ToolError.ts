@@ -1,0 +1,26 @@
+import type { ToolErrorCode } from './ToolErrorCode.js';
+import type { ToolErrorPayload } from './ToolErrorPayload.js';
+
+/**
+ * The base of every error hermes-tools throws on purpose. `code` is stable, `message` is written
+ * for whoever reads it next (an operator or a model) and says what to do, and `retryable` says
+ * whether calling again, with different arguments or later, can help.
+ */
+export abstract class ToolError extends Error {
+  abstract readonly code: ToolErrorCode;
+  abstract readonly retryable: boolean;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+
+  /** The JSON-safe form: code, message, retryable and the fields of the subclass. */
+  toPayload(): ToolErrorPayload {
+    return { code: this.code, message: this.message, retryable: this.retryable };
+  }
+
+  toJSON(): ToolErrorPayload {
+    return this.toPayload();
+  }
+}

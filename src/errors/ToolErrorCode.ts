@@ -1,0 +1,11 @@
+/** Every code a {@link ToolError} can carry. Stable: hosts and models branch on these. */
+export type ToolErrorCode =
+  | 'tool_not_found'
+  | 'invalid_input'
+  | 'permission_denied'
+  | 'tool_unavailable'
+  | 'timeout'
+  | 'aborted'
+  | 'execution_failed'
+  | 'invalid_output'
+  | 'invalid_definition';

@@ -1,0 +1,11 @@
+import type { ToolErrorCode } from './ToolErrorCode.js';
+import type { ValidationIssue } from './ValidationIssue.js';
+
+/** The JSON form of a {@link ToolError}: what crosses the API boundary. Never a stack, never a cause. */
+export interface ToolErrorPayload {
+  readonly code: ToolErrorCode;
+  readonly message: string;
+  readonly retryable: boolean;
+  readonly issues?: readonly ValidationIssue[];
+  readonly permission?: string;
+}

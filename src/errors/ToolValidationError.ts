@@ -1,0 +1,21 @@
+import { ToolError } from './ToolError.js';
+import type { ToolErrorPayload } from './ToolErrorPayload.js';
+import type { ValidationIssue } from './ValidationIssue.js';
+
+/** The arguments do not match the tool's declaration. `issues` lists every problem, not just the first. */
+export class ToolValidationError extends ToolError {
+  readonly code = 'invalid_input' as const;
+  readonly retryable = true;
+
+  constructor(readonly tool: string, readonly issues: readonly ValidationIssue[]) {
+    super(
+      `Invalid arguments for ${tool} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):\n` +
+        issues.map((i) => `- ${i.message}`).join('\n') +
+        '\nFix every problem listed and call again.',
+    );
+  }
+
+  override toPayload(): ToolErrorPayload {
+    return { ...super.toPayload(), issues: this.issues };
+  }
+}

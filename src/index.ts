@@ -1,0 +1,61 @@
+/**
+ * hermes-tools: tools for LLM agents as injectable TypeScript classes.
+ * This file is the whole public API; nothing else in the package is meant to be imported.
+ */
+import 'reflect-metadata';
+
+// Declaring tools
+export { Tool } from './decorators/Tool.js';
+export { Permissions } from './decorators/Permissions.js';
+export { Example } from './decorators/Example.js';
+export { UseInterceptors } from './decorators/UseInterceptors.js';
+export { Requires } from './decorators/Requires.js';
+export { Arg } from './decorators/Arg.js';
+export { Input } from './decorators/Input.js';
+export { Ctx } from './decorators/Ctx.js';
+export { Description } from './decorators/Description.js';
+export type { ToolOptions } from './metadata/ToolOptions.js';
+export type { ArgOptions, TypeSpec } from './metadata/ArgOptions.js';
+export type { ExampleOptions } from './metadata/ExampleOptions.js';
+export type { RequiresOptions } from './metadata/RequiresOptions.js';
+export type { JsonSchema } from './schema/JsonSchema.js';
+export type { StringFormat } from './schema/stringFormats.js';
+
+// Composition root
+export { toolset } from './di/toolset.js';
+export { toolsModule } from './di/toolsModule.js';
+export type { ToolsetOptions } from './di/ToolsetOptions.js';
+export type { ToolsModuleOptions } from './di/ToolsModuleOptions.js';
+export type { ValidationLimits } from './schema/ValidationLimits.js';
+
+// Registry and calls
+export { ToolRegistry } from './registry/ToolRegistry.js';
+export type { ToolFilter } from './registry/ToolFilter.js';
+export type { RegisteredTool } from './tools/RegisteredTool.js';
+export type { ToolDefinition } from './tools/ToolDefinition.js';
+export type { ToolOutcome } from './tools/ToolOutcome.js';
+export type { CallOptions } from './tools/CallOptions.js';
+export type { InputValidation } from './tools/InputValidation.js';
+export { ToolContext } from './context/ToolContext.js';
+export { silentLogger, type Logger } from './context/Logger.js';
+
+// Permissions and wrappers
+export { PermissionSet } from './permissions/PermissionSet.js';
+export { withPermissions, withPermissionsAll } from './tools/withPermissions.js';
+export { withMiddleware } from './tools/withMiddleware.js';
+export type { ToolMiddleware, ToolInterceptor, InterceptorLike, NextFunction } from './pipeline/ToolMiddleware.js';
+
+// Errors
+export { ToolError } from './errors/ToolError.js';
+export { ToolNotFoundError } from './errors/ToolNotFoundError.js';
+export { ToolValidationError } from './errors/ToolValidationError.js';
+export { PermissionDeniedError } from './errors/PermissionDeniedError.js';
+export { ToolUnavailableError } from './errors/ToolUnavailableError.js';
+export { ToolTimeoutError } from './errors/ToolTimeoutError.js';
+export { ToolAbortedError } from './errors/ToolAbortedError.js';
+export { ToolExecutionError } from './errors/ToolExecutionError.js';
+export { OutputValidationError } from './errors/OutputValidationError.js';
+export { ToolDefinitionError } from './errors/ToolDefinitionError.js';
+export type { ToolErrorCode } from './errors/ToolErrorCode.js';
+export type { ToolErrorPayload } from './errors/ToolErrorPayload.js';
+export type { ValidationIssue } from './errors/ValidationIssue.js';

@@ -1,0 +1,35 @@
+import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { StringFormat } from '../schema/stringFormats.js';
+
+/**
+ * What a parameter's type cannot say: a class (`String`, `Number`, `Boolean`, a DTO), a thunk
+ * returning one (for classes declared later or in an import cycle), or a JSON Schema.
+ */
+export type TypeSpec = Function | (() => Function) | JsonSchema;
+
+/** Options of `@Arg`. Constraints use JSON Schema's names and meanings. */
+export interface ArgOptions {
+  readonly description?: string;
+  /** The argument may be absent (or null, which means absent). */
+  readonly optional?: boolean;
+  /** Used when the argument is absent; implies `optional`. */
+  readonly default?: unknown;
+  readonly enum?: readonly (string | number)[];
+  readonly integer?: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly format?: StringFormat;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  /** `null` is a value of its own, passed to the handler. */
+  readonly nullable?: boolean;
+  /** The element type of an array parameter. */
+  readonly items?: TypeSpec;
+  /** The type, where reflection cannot tell (unions, interfaces, `Record`, `unknown`). */
+  readonly type?: TypeSpec;
+}

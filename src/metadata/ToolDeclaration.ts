@@ -1,0 +1,28 @@
+import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
+import type { ExampleOptions } from './ExampleOptions.js';
+import type { ParamMetadata } from './ParamMetadata.js';
+import type { RequiresOptions } from './RequiresOptions.js';
+import type { ToolOptions } from './ToolOptions.js';
+
+/** Everything the decorators said about one tool, read back from metadata, not yet checked. */
+export interface ToolDeclaration {
+  /** The class that holds the handler. */
+  readonly target: Function;
+  /** The handler's method name: `execute` for a class tool. */
+  readonly method: string;
+  /** `Class.method`, for messages. */
+  readonly where: string;
+  readonly options: ToolOptions;
+  /** Class-level, then method-level, in source order. */
+  readonly permissions: readonly string[];
+  readonly examples: readonly ExampleOptions[];
+  readonly classInterceptors: readonly InterceptorLike[];
+  readonly methodInterceptors: readonly InterceptorLike[];
+  readonly requires: readonly RequiresOptions[];
+  /** What each parameter decorator recorded, by position. */
+  readonly params: ReadonlyMap<number, ParamMetadata>;
+  /** `design:paramtypes` of the handler, or undefined when the compiler emitted none. */
+  readonly paramTypes: readonly unknown[] | undefined;
+  /** The handler's declared parameter count (`Function.length`). */
+  readonly arity: number;
+}

@@ -1,0 +1,11 @@
+import { metadataKeys } from './metadataKeys.js';
+import { readOwnMetadata } from './updateOwnMetadata.js';
+
+/** The `@Description` of a DTO property, looking through the class's ancestors. */
+export function getDescription(dto: Function, property: string): string | undefined {
+  for (let proto = dto.prototype as object | null; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    const text = readOwnMetadata<string | undefined>(metadataKeys.description, proto, property, undefined);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}

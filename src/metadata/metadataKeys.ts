@@ -1,0 +1,11 @@
+/** Reflect-metadata keys under which the decorators record what they were given. */
+export const metadataKeys = {
+  classTool: Symbol.for('hermes-tools:class-tool'),
+  methodTools: Symbol.for('hermes-tools:method-tools'),
+  permissions: Symbol.for('hermes-tools:permissions'),
+  examples: Symbol.for('hermes-tools:examples'),
+  interceptors: Symbol.for('hermes-tools:interceptors'),
+  requires: Symbol.for('hermes-tools:requires'),
+  params: Symbol.for('hermes-tools:params'),
+  description: Symbol.for('hermes-tools:description'),
+} as const;

@@ -1,0 +1,39 @@
+import type { ValidationArguments } from 'class-validator';
+
+/** One class-validator constraint on a DTO property, ready to run without class-validator's lookup. */
+export interface DtoConstraint {
+  /** class-validator's name for it: `isString`, `minLength`, a custom constraint's name… */
+  readonly name: string;
+  readonly constraints: readonly unknown[];
+  readonly validate: (value: unknown, args: ValidationArguments) => boolean | Promise<boolean>;
+  /** The issue message, with `$property` read as the full path. */
+  readonly message: (args: ValidationArguments, path: string) => string;
+}
+
+export interface DtoProperty {
+  readonly name: string;
+  /** Constraints on the value itself. */
+  readonly constraints: readonly DtoConstraint[];
+  /** Constraints declared with `{ each: true }`, applied to every item. */
+  readonly eachConstraints: readonly DtoConstraint[];
+  /** `@ValidateNested()`: the class of the nested value (or of each item). */
+  readonly nested?: () => Function | undefined;
+  /** `@IsOptional()`: null or absent skips every check. */
+  readonly optional: boolean;
+  /** `@ValidateIf(cond)`: the checks run only when every condition holds. */
+  readonly conditions: readonly ((object: object, value: unknown) => boolean)[];
+  /** Whether an absent value fails (class-validator runs the constraints on `undefined`). */
+  readonly required: boolean;
+  /** The value `new Dto()` gives the property, used when it is absent. */
+  readonly default?: { readonly value: unknown };
+  readonly designType: unknown;
+  readonly description?: string;
+}
+
+/** A DTO class read once from class-validator's and class-transformer's metadata. */
+export interface DtoModel {
+  readonly dto: Function;
+  readonly properties: readonly DtoProperty[];
+  readonly propertyNames: ReadonlySet<string>;
+  readonly async: boolean;
+}

@@ -1,0 +1,63 @@
+import { dtoToShape } from './dto/dtoToShape.js';
+import type { JsonSchema } from './JsonSchema.js';
+import type { Shape } from './Shape.js';
+
+/** The JSON Schema a model is shown for a Shape. Deterministic: the same Shape gives the same text. */
+export function shapeToJsonSchema(shape: Shape): JsonSchema {
+  const schema = withoutNullable(shape);
+  if (!shape.nullable) return schema;
+  const type = schema.type;
+  if (typeof type === 'string') return { ...schema, type: [type, 'null'] };
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+function withoutNullable(shape: Shape): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  switch (shape.kind) {
+    case 'string':
+      out.type = 'string';
+      copy(shape, out, ['minLength', 'maxLength', 'pattern', 'format']);
+      if (shape.enum !== undefined) out.enum = [...shape.enum];
+      break;
+    case 'number':
+      out.type = shape.integer ? 'integer' : 'number';
+      copy(shape, out, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
+      if (shape.enum !== undefined) out.enum = [...shape.enum];
+      break;
+    case 'boolean':
+      out.type = 'boolean';
+      break;
+    case 'array':
+      out.type = 'array';
+      out.items = shapeToJsonSchema(shape.items);
+      copy(shape, out, ['minItems', 'maxItems']);
+      break;
+    case 'object': {
+      out.type = 'object';
+      const properties: Record<string, unknown> = {};
+      for (const p of shape.properties) {
+        const schema = shapeToJsonSchema(p.shape);
+        properties[p.name] = p.default === undefined ? schema : { ...schema, default: p.default.value };
+      }
+      out.properties = properties;
+      out.required = shape.properties.filter((p) => p.required).map((p) => p.name);
+      out.additionalProperties = shape.additionalProperties;
+      break;
+    }
+    case 'dto': {
+      const schema = shapeToJsonSchema(dtoToShape(shape.dto));
+      return shape.description === undefined ? schema : { ...schema, description: shape.description };
+    }
+    case 'unknown':
+      break;
+  }
+  if (shape.description !== undefined) out.description = shape.description;
+  return out;
+}
+
+function copy(from: object, to: Record<string, unknown>, keys: readonly string[]): void {
+  for (const k of keys) {
+    const v = (from as Record<string, unknown>)[k];
+    if (v !== undefined) to[k] = v;
+  }
+}

@@ -1,0 +1,125 @@
+import type { ArgOptions } from '../metadata/ArgOptions.js';
+import { readDtoModel } from './dto/readDtoModel.js';
+import { jsonSchemaToShape } from './jsonSchemaToShape.js';
+import type { JsonSchema } from './JsonSchema.js';
+import type { Shape } from './Shape.js';
+import { isStringFormat } from './stringFormats.js';
+
+const UNTELLABLE = new Set<unknown>([Object, Function, Promise, Symbol, undefined]);
+
+/**
+ * The Shape of an `@Arg`: its explicit `type`, or the reflected parameter type, refined by its
+ * options. Problems name `where` and say what to write instead.
+ */
+export function argShape(options: ArgOptions, reflected: unknown, where: string, problems: string[]): Shape {
+  const base = typeShape(options.type ?? inferFromEnum(options, reflected), options, where, problems, 'type');
+  const description = options.description === undefined ? {} : { description: options.description };
+  const nullable = options.nullable === true ? { nullable: true } : {};
+  return { ...base, ...description, ...nullable } as Shape;
+}
+
+function inferFromEnum(options: ArgOptions, reflected: unknown): unknown {
+  if (!UNTELLABLE.has(reflected) || options.enum === undefined || options.enum.length === 0) return reflected;
+  if (options.enum.every((v) => typeof v === 'string')) return String;
+  if (options.enum.every((v) => typeof v === 'number')) return Number;
+  return reflected;
+}
+
+function isThunk(spec: unknown): spec is () => Function {
+  return typeof spec === 'function' && spec.prototype === undefined;
+}
+
+/** Resolves a thunk to the class it returns; a class or a JSON Schema is returned as it is. */
+export function resolveTypeSpec(spec: unknown): unknown {
+  return isThunk(spec) ? spec() : spec;
+}
+
+function typeShape(spec: unknown, options: ArgOptions, where: string, problems: string[], what: 'type' | 'items'): Shape {
+  let resolved: unknown;
+  try {
+    resolved = resolveTypeSpec(spec);
+  } catch (error) {
+    problems.push(`${where}: its ${what} thunk threw (${error instanceof Error ? error.message : String(error)}); is the class declared after its use?`);
+    return { kind: 'unknown' };
+  }
+  if (typeof resolved === 'object' && resolved !== null) return jsonSchemaToShape(resolved as JsonSchema, where, problems);
+  const constraintProblem = (keys: (keyof ArgOptions)[], kind: string): void => {
+    const wrong = keys.filter((k) => options[k] !== undefined);
+    if (wrong.length > 0) problems.push(`${where}: ${wrong.join(', ')} ${wrong.length === 1 ? 'applies' : 'apply'} only to ${kind} arguments`);
+  };
+  const STRING_KEYS: (keyof ArgOptions)[] = ['minLength', 'maxLength', 'pattern', 'format'];
+  const NUMBER_KEYS: (keyof ArgOptions)[] = ['integer', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
+  const ARRAY_KEYS: (keyof ArgOptions)[] = ['minItems', 'maxItems', 'items'];
+  if (what === 'items') {
+    return typeShape(resolved, {}, where, problems, 'type');
+  }
+  if (resolved === String) {
+    constraintProblem([...NUMBER_KEYS, ...ARRAY_KEYS], 'number or array');
+    if (options.format !== undefined && !isStringFormat(options.format)) problems.push(`${where}: unknown format ${JSON.stringify(options.format)}`);
+    if (options.pattern !== undefined) {
+      try {
+        new RegExp(options.pattern, 'u');
+      } catch {
+        problems.push(`${where}: pattern ${JSON.stringify(options.pattern)} is not a valid regular expression`);
+      }
+    }
+    if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'string')) problems.push(`${where}: enum values of a string argument must be strings`);
+    return strip({ kind: 'string', minLength: options.minLength, maxLength: options.maxLength, pattern: options.pattern, format: isStringFormat(options.format) ? options.format : undefined, enum: options.enum as string[] | undefined });
+  }
+  if (resolved === Number) {
+    constraintProblem([...STRING_KEYS, ...ARRAY_KEYS], 'string or array');
+    if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'number')) problems.push(`${where}: enum values of a number argument must be numbers`);
+    return strip({ kind: 'number', integer: options.integer === true, minimum: options.minimum, maximum: options.maximum, exclusiveMinimum: options.exclusiveMinimum, exclusiveMaximum: options.exclusiveMaximum, enum: options.enum as number[] | undefined });
+  }
+  if (resolved === Boolean) {
+    constraintProblem([...STRING_KEYS, ...NUMBER_KEYS, ...ARRAY_KEYS], 'other');
+    return { kind: 'boolean' };
+  }
+  if (resolved === Array) {
+    constraintProblem([...STRING_KEYS, ...NUMBER_KEYS], 'string or number');
+    if (options.items === undefined) {
+      problems.push(`${where}: is an array, and reflection cannot see its element type; add { items: String } (or Number, Boolean, a DTO class, a JSON Schema)`);
+      return { kind: 'array', items: { kind: 'unknown' } };
+    }
+    return strip({ kind: 'array', items: typeShape(options.items, {}, `${where}[]`, problems, 'items'), minItems: options.minItems, maxItems: options.maxItems });
+  }
+  if (resolved === Date) {
+    problems.push(`${where}: Date cannot arrive in JSON; declare a string with { format: 'date-time' } and parse it`);
+    return { kind: 'unknown' };
+  }
+  if (UNTELLABLE.has(resolved) || typeof resolved !== 'function') {
+    problems.push(
+      `${where}: reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object); add { type: String } (or Number, Boolean, a DTO class, a JSON Schema)`,
+    );
+    return { kind: 'unknown' };
+  }
+  constraintProblem([...STRING_KEYS, ...NUMBER_KEYS, ...ARRAY_KEYS], 'scalar or array');
+  const dtoProblems = dtoTreeProblems(resolved);
+  problems.push(...dtoProblems.map((p) => `${where}: ${p}`));
+  return { kind: 'dto', dto: resolved as abstract new () => object };
+}
+
+/** Problems of a DTO and of every DTO nested in it. */
+export function dtoTreeProblems(dto: Function, seen = new Set<Function>()): string[] {
+  if (seen.has(dto)) return [];
+  seen.add(dto);
+  const { model, problems } = readDtoModel(dto);
+  const out = [...problems];
+  if (model.properties.length === 0 && seen.size === 1) {
+    out.push(`${dto.name} has no class-validator decorators, so it accepts no property; decorate its properties (@IsString() …)`);
+  }
+  for (const p of model.properties) {
+    let nested: Function | undefined;
+    try {
+      nested = p.nested?.();
+    } catch (error) {
+      out.push(`${dto.name}.${p.name}: its @Type thunk threw (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (nested !== undefined) out.push(...dtoTreeProblems(nested, seen));
+  }
+  return out;
+}
+
+function strip<T extends object>(shape: T): T {
+  return Object.fromEntries(Object.entries(shape).filter(([, v]) => v !== undefined)) as T;
+}

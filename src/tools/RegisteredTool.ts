@@ -1,0 +1,18 @@
+import type { CallOptions } from './CallOptions.js';
+import type { InputValidation } from './InputValidation.js';
+import type { ToolDefinition } from './ToolDefinition.js';
+
+/**
+ * A tool ready to call: a kernel tool (`name`, `description`, `validateInput`, `execute`) plus its
+ * definition. `execute` runs the whole pipeline: availability, guard, validation, interceptors,
+ * handler, output check. Immutable: the `with…` wrappers return new tools.
+ */
+export interface RegisteredTool {
+  readonly name: string;
+  readonly description: string;
+  readonly definition: ToolDefinition;
+  /** Checks arguments without calling the tool. */
+  validateInput(input: unknown): Promise<InputValidation>;
+  /** Calls the tool. Resolves to its result or rejects with a ToolError. */
+  execute(input: unknown, options?: CallOptions): Promise<unknown>;
+}

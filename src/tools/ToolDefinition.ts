@@ -1,0 +1,24 @@
+import type { ExampleOptions } from '../metadata/ExampleOptions.js';
+import type { JsonSchema } from '../schema/JsonSchema.js';
+
+/** Everything a kernel or provider needs to show a tool to a model. Deeply frozen. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** What a model reads: the description, a deprecation notice and the worked examples, as text. */
+  readonly modelDescription: string;
+  readonly toolset: string;
+  /** JSON Schema of the arguments: an object with `properties`, `required` and `additionalProperties: false`. */
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly tags: readonly string[];
+  readonly permissions: readonly string[];
+  readonly version?: string;
+  readonly deprecated?: string;
+  readonly idempotent?: boolean;
+  readonly readOnly?: boolean;
+  readonly destructive?: boolean;
+  readonly openWorld?: boolean;
+  readonly examples: readonly ExampleOptions[];
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}

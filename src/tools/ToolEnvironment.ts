@@ -1,0 +1,21 @@
+import type { Logger } from '../context/Logger.js';
+import type { ToolContext } from '../context/ToolContext.js';
+import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { ToolMiddleware } from '../pipeline/ToolMiddleware.js';
+import type { ValidationLimits } from '../schema/ValidationLimits.js';
+
+/** What the composition root decided for the tools of one toolset. */
+export interface ToolEnvironment {
+  readonly toolset: string;
+  readonly granted: PermissionSet;
+  /** toolsModule's, then the toolset's, already resolved to functions. */
+  readonly outerMiddlewares: readonly ToolMiddleware[];
+  readonly coerce: boolean;
+  readonly limits: ValidationLimits;
+  readonly timeoutMs: number | undefined;
+  readonly logger: Logger;
+  /** The instance whose method handles the call: a singleton, or made for this call's context. */
+  readonly instanceFor: (target: Function) => ((ctx: ToolContext) => object) | undefined;
+  /** Interceptor classes and instances to middleware functions; undefined with a problem pushed when it cannot. */
+  readonly toMiddleware: (interceptor: unknown, where: string, problems: string[]) => ToolMiddleware | undefined;
+}

@@ -1,0 +1,208 @@
+import type { ToolContext } from '../context/ToolContext.js';
+import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
+import { permissionProblem } from '../permissions/parsePermission.js';
+import { composeMiddleware, type Invoke } from '../pipeline/composeMiddleware.js';
+import type { ToolMiddleware } from '../pipeline/ToolMiddleware.js';
+import { compileShape } from '../schema/compileShape.js';
+import { jsonSchemaToShape } from '../schema/jsonSchemaToShape.js';
+import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { Shape } from '../schema/Shape.js';
+import { shapeToJsonSchema } from '../schema/shapeToJsonSchema.js';
+import { argShape, dtoTreeProblems, resolveTypeSpec } from '../schema/typeSpecToShape.js';
+import { ValidationRun } from '../schema/ValidationRun.js';
+import type { Validator } from '../schema/Validator.js';
+import { deepFreeze } from './deepFreeze.js';
+import type { InputValidation } from './InputValidation.js';
+import { checkRequirements } from './checkRequirements.js';
+import { renderModelDescription } from './renderModelDescription.js';
+import type { ToolCore } from './ToolCore.js';
+import type { ToolDefinition } from './ToolDefinition.js';
+import type { ToolEnvironment } from './ToolEnvironment.js';
+import { checkToolOptions } from './checkToolOptions.js';
+
+const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+type ArgumentPlan = (value: Record<string, unknown>, ctx: ToolContext) => unknown;
+
+/**
+ * Turns one declaration into the core of a RegisteredTool: definition, validator, composed
+ * interceptors and handler. Everything that can be decided before a call is decided here.
+ */
+export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, problems: string[]): ToolCore | undefined {
+  const start = problems.length;
+  const { options, where } = declaration;
+  checkToolOptions(options, where, problems);
+  for (const permission of declaration.permissions) {
+    const problem = permissionProblem(permission, { allowWildcard: false });
+    if (problem !== undefined) problems.push(`${where}: @Permissions: ${problem}`);
+  }
+  const { shape: inputShape, plan } = readParameters(declaration, problems);
+  const outputShape = readOutput(options.output, where, problems);
+  if (problems.length > start) return undefined;
+
+  const validator = compileShape(inputShape, { coerce: env.coerce });
+  const validate = (input: unknown): InputValidation | Promise<InputValidation> => runValidator(validator, input, env);
+  const outputValidator = outputShape === undefined ? undefined : compileShape(outputShape, { coerce: false });
+
+  for (const [i, example] of declaration.examples.entries()) {
+    const result = validate(example.input);
+    if (result instanceof Promise) continue;
+    if (!result.ok) problems.push(`${where}: @Example #${i + 1} ("${example.description}") does not pass the tool's own validation: ${result.issues.map((x) => x.message).join('; ')}`);
+    if (outputValidator !== undefined && example.output !== undefined) {
+      const issues = checkOutput(outputValidator, example.output, env);
+      if (issues !== undefined) problems.push(`${where}: @Example #${i + 1} ("${example.description}") has an output that does not match the declared output: ${issues.map((x) => x.message).join('; ')}`);
+    }
+  }
+
+  const instanceFor = env.instanceFor(declaration.target);
+  const middlewares: ToolMiddleware[] = [...env.outerMiddlewares];
+  for (const interceptor of [...declaration.classInterceptors, ...declaration.methodInterceptors]) {
+    const middleware = env.toMiddleware(interceptor, where, problems);
+    if (middleware !== undefined) middlewares.push(middleware);
+  }
+  if (problems.length > start || instanceFor === undefined) return undefined;
+
+  const method = declaration.method;
+  const handler: Invoke = async (value, ctx) => {
+    const instance = instanceFor(ctx) as Record<string, (...args: unknown[]) => unknown>;
+    return instance[method]!(...plan.map((argument) => argument(value as Record<string, unknown>, ctx)));
+  };
+
+  const definition = deepFreeze(buildDefinition(declaration, env.toolset, inputShape, outputShape));
+  return {
+    definition,
+    guards: [env.granted],
+    unavailable: checkRequirements(declaration.requires),
+    validate,
+    invoke: composeMiddleware(middlewares, handler),
+    checkOutput: outputValidator === undefined ? undefined : (result) => checkOutput(outputValidator, result, env),
+    timeoutMs: options.timeoutMs ?? env.timeoutMs,
+    logger: env.logger,
+  };
+}
+
+function readParameters(declaration: ToolDeclaration, problems: string[]): { shape: Shape; plan: ArgumentPlan[] } {
+  const { where, params, paramTypes, arity } = declaration;
+  const count = Math.max(paramTypes?.length ?? 0, arity, ...[...params.keys()].map((i) => i + 1));
+  const plan: ArgumentPlan[] = [];
+  const properties: { name: string; shape: Shape; required: boolean; default?: { value: unknown } }[] = [];
+  let inputShape: Shape | undefined;
+  const needsReflection = [...params.values()].some((p) => (p.kind === 'arg' && p.options.type === undefined) || (p.kind === 'input' && p.type === undefined));
+  if (paramTypes === undefined && count > 0 && needsReflection) {
+    problems.push(
+      `${where}: has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx and vite drop it)`,
+    );
+    return { shape: { kind: 'object', properties: [], additionalProperties: false }, plan };
+  }
+  for (let i = 0; i < count; i++) {
+    const param = params.get(i);
+    const reflected = paramTypes?.[i];
+    const at = `${where} parameter #${i + 1}`;
+    if (param === undefined) {
+      problems.push(`${at}${reflected instanceof Function ? ` (${reflected.name})` : ''}: has no @Arg(name), @Input() or @Ctx(); every parameter of a handler needs one`);
+      plan.push(() => undefined);
+      continue;
+    }
+    if (param.kind === 'ctx') {
+      plan.push((_value, ctx) => ctx);
+      continue;
+    }
+    if (param.kind === 'input') {
+      if (inputShape !== undefined) problems.push(`${at}: a handler takes at most one @Input()`);
+      let type: unknown;
+      try {
+        type = resolveTypeSpec(param.type ?? reflected);
+      } catch (error) {
+        problems.push(`${at}: its @Input type thunk threw (${error instanceof Error ? error.message : String(error)})`);
+      }
+      if (typeof type !== 'function' || [Object, String, Number, Boolean, Array, Promise, Function].includes(type as never)) {
+        problems.push(`${at}: @Input() needs a class-validator DTO class as the parameter type (or @Input(() => TheDto)); reflection sees ${typeof type === 'function' ? type.name : String(type)}`);
+      } else {
+        problems.push(...dtoTreeProblems(type).map((p) => `${at}: ${p}`));
+        inputShape = { kind: 'dto', dto: type as abstract new () => object };
+      }
+      plan.push((value) => value);
+      continue;
+    }
+    const name = param.name;
+    const argAt = `${where} @Arg('${name}')`;
+    if (!ARG_NAME.test(name) || FORBIDDEN_NAMES.has(name)) {
+      problems.push(`${argAt}: "${name}" is not a usable argument name (letters, digits, "_", "$" and "-", not __proto__/constructor/prototype)`);
+    }
+    if (properties.some((p) => p.name === name)) problems.push(`${argAt}: two parameters are named "${name}"`);
+    const shape = argShape(param.options, reflected, argAt, problems);
+    const hasDefault = param.options.default !== undefined;
+    properties.push({ name, shape, required: param.options.optional !== true && !hasDefault, ...(hasDefault && { default: { value: param.options.default } }) });
+    if (hasDefault) {
+      const run = new ValidationRun({ maxDepth: 64, maxStringLength: Infinity, maxArrayLength: Infinity, maxProperties: Infinity, maxIssues: 10 });
+      compileShape(shape, { coerce: false })(param.options.default, name, run, 0);
+      if (run.issues.length > 0) problems.push(`${argAt}: its default does not pass its own declaration: ${run.issues.map((x) => x.message).join('; ')}`);
+    }
+    plan.push((value) => value[name]);
+  }
+  if (inputShape !== undefined && properties.length > 0) {
+    problems.push(`${where}: mixes @Input() with @Arg(); use one DTO with @Input(), or @Arg for each argument`);
+  }
+  return { shape: inputShape ?? { kind: 'object', properties, additionalProperties: false }, plan };
+}
+
+function readOutput(output: unknown, where: string, problems: string[]): Shape | undefined {
+  if (output === undefined) return undefined;
+  if (typeof output === 'function') {
+    problems.push(...dtoTreeProblems(output).map((p) => `${where} output: ${p}`));
+    return { kind: 'dto', dto: output as abstract new () => object };
+  }
+  if (typeof output === 'object' && output !== null) return jsonSchemaToShape(output as JsonSchema, `${where} output`, problems);
+  problems.push(`${where}: output must be a DTO class or a JSON Schema object`);
+  return undefined;
+}
+
+function runValidator(validator: Validator, input: unknown, env: ToolEnvironment): InputValidation | Promise<InputValidation> {
+  const run = new ValidationRun(env.limits);
+  let value: unknown;
+  try {
+    value = validator(input, '', run, 0);
+  } catch (error) {
+    run.report('', `could not be read (${error instanceof Error ? error.message : typeof error}); send plain JSON data`, 'readable');
+  }
+  const finish = (): InputValidation => (run.issues.length === 0 && run.dropped === 0 ? { ok: true, value } : { ok: false, issues: run.finish() });
+  if (run.pending === undefined) return finish();
+  return Promise.all(run.pending).then(finish);
+}
+
+function checkOutput(validator: Validator, result: unknown, env: ToolEnvironment) {
+  const run = new ValidationRun(env.limits);
+  let plain: unknown;
+  try {
+    // The result is compared in the form the caller will receive: JSON.
+    plain = result === undefined ? undefined : JSON.parse(JSON.stringify(result));
+  } catch (error) {
+    return [{ path: '', message: `the result is not JSON-serialisable (${error instanceof Error ? error.message : 'unknown reason'})`, constraint: 'isJson' }];
+  }
+  validator(plain, '', run, 0);
+  return run.issues.length === 0 ? undefined : run.finish().map((i) => ({ ...i, message: i.message.replace(/^the arguments/, 'the result') }));
+}
+
+function buildDefinition(declaration: ToolDeclaration, toolset: string, input: Shape, output: Shape | undefined): ToolDefinition {
+  const { options, permissions, examples } = declaration;
+  const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
+  return {
+    name: options.name,
+    description: options.description,
+    modelDescription: renderModelDescription(options.name, options.description, options.deprecated, examples),
+    toolset,
+    inputSchema: shapeToJsonSchema(input),
+    ...(output !== undefined && { outputSchema: shapeToJsonSchema(output) }),
+    tags: [...(options.tags ?? [])],
+    permissions: [...new Set(permissions)],
+    ...optional('version', options.version),
+    ...optional('deprecated', options.deprecated),
+    ...optional('idempotent', options.idempotent),
+    ...optional('readOnly', options.readOnly),
+    ...optional('destructive', options.destructive),
+    ...optional('openWorld', options.openWorld),
+    examples: examples.map((e) => ({ ...e })),
+    ...optional('metadata', options.metadata),
+  };
+}

@@ -1,0 +1,26 @@
+import { createCallPipeline } from '../pipeline/createCallPipeline.js';
+import type { RegisteredTool } from './RegisteredTool.js';
+import type { ToolCore } from './ToolCore.js';
+
+const cores = new WeakMap<RegisteredTool, ToolCore>();
+
+/** Makes the frozen RegisteredTool for a core, its pipeline composed once. */
+export function createRegisteredTool(core: ToolCore): RegisteredTool {
+  const execute = createCallPipeline(core);
+  const tool: RegisteredTool = Object.freeze({
+    name: core.definition.name,
+    description: core.definition.description,
+    definition: core.definition,
+    validateInput: async (input: unknown) => core.validate(input),
+    execute,
+  });
+  cores.set(tool, core);
+  return tool;
+}
+
+/** The core of a tool made here, for the `with…` wrappers. */
+export function coreOf(tool: RegisteredTool): ToolCore {
+  const core = cores.get(tool);
+  if (core === undefined) throw new TypeError(`${String(tool?.name)} is not a RegisteredTool from hermes-tools; get tools from a ToolRegistry`);
+  return core;
+}
