@@ -37,9 +37,11 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
     const problem = permissionProblem(permission, { allowWildcard: false });
     if (problem !== undefined) problems.push(`${where}: @Permissions: ${problem}`);
   }
+  const beforeShapes = problems.length;
   const { shape: inputShape, plan } = readParameters(declaration, problems);
   const outputShape = readOutput(options.output, where, problems);
-  if (problems.length > start) return undefined;
+  // Examples are still checked when only options are wrong, so one build reports both.
+  if (problems.length > beforeShapes) return undefined;
 
   const validator = compileShape(inputShape, { coerce: env.coerce });
   const validate = (input: unknown): InputValidation | Promise<InputValidation> => runValidator(validator, input, env);

@@ -1,0 +1,153 @@
+import { injectable, inject } from 'inversify';
+import { IsString } from 'class-validator';
+import { Arg, Ctx, Example, Input, Permissions, PermissionSet, Tool, ToolDefinitionError, toolset, type ToolContext } from 'hermes-tools';
+import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
+
+class NoteInput {
+  @IsString() text!: string;
+}
+
+class Undecorated {
+  text!: string;
+}
+
+@Tool({ name: '', description: '' })
+class Nameless {
+  execute(): string {
+    return '';
+  }
+}
+
+@Tool({ name: '9 bad name!', description: 'x', version: 'one', deprecated: true as unknown as string })
+@Permissions('*:read', 'fs')
+class BadOptions {
+  execute(): string {
+    return '';
+  }
+}
+
+@Tool({ name: 'bad.params', description: 'Parameters reflection cannot read.' })
+class BadParams {
+  execute(
+    @Arg('union') union: string | number,
+    @Arg('list') list: string[],
+    undecorated: string,
+    @Arg('record') record: Record<string, string>,
+    @Ctx() ctx: ToolContext,
+  ): string {
+    return `${union}${list}${undecorated}${String(record)}${ctx.tool}`;
+  }
+}
+
+@Tool({ name: 'bad.example', description: 'An example that fails its own validation.', deprecated: 'Old.' })
+@Example({ description: 'Wrong type', input: { count: 'three' } })
+class BadExample {
+  execute(@Arg('count', { integer: true }) count: number): number {
+    return count;
+  }
+}
+
+@Tool({ name: 'mixed', description: 'Mixes @Input and @Arg.' })
+class Mixed {
+  execute(@Input() input: NoteInput, @Arg('other') other: string): string {
+    return input.text + other;
+  }
+}
+
+@Tool({ name: 'undecorated.dto', description: 'A DTO without class-validator decorators.' })
+class UndecoratedDto {
+  execute(@Input() input: Undecorated): string {
+    return input.text;
+  }
+}
+
+@Tool({ name: 'dup', description: 'First.' })
+class DupA {
+  execute(): string {
+    return 'a';
+  }
+}
+
+@Tool({ name: 'dup', description: 'Second.' })
+class DupB {
+  execute(): string {
+    return 'b';
+  }
+}
+
+@injectable()
+class MissingDependency {}
+
+@Tool({ name: 'needs.dep', description: 'Needs an unbound service.' })
+class NeedsDep {
+  constructor(@inject(MissingDependency) readonly dep: MissingDependency) {}
+  execute(): string {
+    return 'x';
+  }
+}
+
+class NotATool {
+  execute(): string {
+    return 'x';
+  }
+}
+
+// What esbuild, tsx and vite emit: the decorators run, but no design:paramtypes.
+class NoMetadata {
+  execute(path: string): string {
+    return path;
+  }
+}
+Tool({ name: 'no.metadata', description: 'Compiled without decorator metadata.' })(NoMetadata);
+Arg('path')(NoMetadata.prototype, 'execute', 0);
+
+describe('wiring mistakes', () => {
+  it('fail when the registry is built, all at once, in one ToolDefinitionError', async () => {
+    const problems = await definitionProblems(
+      toolset({ name: 'a', tools: [Nameless, BadOptions, BadParams, BadExample, Mixed, UndecoratedDto, DupA, NotATool, NoMetadata] }),
+      toolset({ name: 'b', tools: [DupB] }),
+    );
+    const expected = [
+      'Nameless.execute: @Tool needs a name',
+      'Nameless.execute: @Tool needs a description',
+      'BadOptions.execute: tool name "9 bad name!" must match',
+      'BadOptions.execute: version "one" is not a semantic version',
+      'BadOptions.execute: deprecated must be a sentence saying what to use instead, not true',
+      'BadOptions.execute: @Permissions: "*:read" is not allowed',
+      'BadOptions.execute: @Permissions: "fs" is not of the form "domain:action"',
+      "BadParams.execute @Arg('union'): reflection cannot tell its type",
+      "BadParams.execute @Arg('list'): is an array, and reflection cannot see its element type; add { items: String }",
+      'BadParams.execute parameter #3 (String): has no @Arg(name), @Input() or @Ctx()',
+      "BadParams.execute @Arg('record'): reflection cannot tell its type",
+      'BadExample.execute: deprecated "Old." is not a sentence',
+      'BadExample.execute: @Example #1 ("Wrong type") does not pass the tool\'s own validation: count must be an integer, got "three"',
+      'Mixed.execute: mixes @Input() with @Arg()',
+      'UndecoratedDto.execute parameter #1: Undecorated has no class-validator decorators',
+      'NotATool: is listed as a tool but has no @Tool decorator',
+      'NoMetadata.execute: has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata"',
+      'DupB.execute: tool name "dup" is already used by DupA.execute in toolset "a"',
+    ];
+    for (const start of expected) expect(problems).toContainEqual(expect.stringContaining(start));
+    expect(problems).toHaveLength(expected.length);
+  });
+
+  it('name a dependency the container cannot provide', async () => {
+    const problems = await definitionProblems(toolset({ name: 'a', tools: [NeedsDep] }));
+    expect(problems).toEqual([expect.stringMatching(/^NeedsDep: the container could not create it \(are its dependencies bound\?\)/)]);
+  });
+
+  it('are a ToolError with code invalid_definition and a readable message', async () => {
+    const error = await buildRegistry(toolset({ name: 'a', tools: [Nameless] })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    expect(error).toMatchObject({ code: 'invalid_definition', retryable: false });
+    expect((error as Error).message).toBe(
+      'hermes-tools found 2 problems in the tool definitions:\n- Nameless.execute: @Tool needs a name\n- Nameless.execute: @Tool needs a description, which is what the model reads to choose the tool',
+    );
+  });
+
+  it('include a duplicate toolset name and malformed grants', async () => {
+    const problems = await definitionProblems(toolset({ name: 'a', tools: [DupA] }), toolset({ name: 'a', tools: [] }));
+    expect(problems).toEqual(['toolset "a" is loaded twice; give each toolset its own name']);
+    expect(() => PermissionSet.none().grant('*')).toThrow(ToolDefinitionError);
+  });
+});
