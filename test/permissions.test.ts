@@ -1,0 +1,117 @@
+import { Arg, Permissions, PermissionDeniedError, PermissionSet, Tool, ToolDefinitionError, toolset, toolsModule, UseInterceptors, withPermissions, withPermissionsAll } from 'hermes-tools';
+import { buildRegistry } from './support/buildRegistry.js';
+
+const events: string[] = [];
+
+@Tool({ name: 'fs.write', description: 'Write a file.' })
+@Permissions('fs:read', 'fs:write')
+@UseInterceptors((input, _ctx, next) => {
+  events.push('interceptor');
+  return next(input);
+})
+class WriteFile {
+  execute(@Arg('path') path: string): string {
+    events.push('handler');
+    return path;
+  }
+}
+
+@Tool({ name: 'fs.read', description: 'Read a file.' })
+@Permissions('fs:read')
+class ReadFile {
+  execute(@Arg('path') path: string): string {
+    return path;
+  }
+}
+
+beforeEach(() => {
+  events.length = 0;
+});
+
+describe('PermissionSet', () => {
+  it('grants exactly what it lists', () => {
+    const set = new PermissionSet(['fs:read']);
+    expect(set.allows('fs:read')).toBe(true);
+    expect(set.allows('fs:write')).toBe(false);
+  });
+
+  it('is immutable: grant returns a copy and leaves the original alone', () => {
+    const none = PermissionSet.none();
+    const some = none.grant('fs:read');
+    expect(some).not.toBe(none);
+    expect(none.allows('fs:read')).toBe(false);
+    expect(some.allows('fs:read')).toBe(true);
+    expect(Object.isFrozen(some)).toBe(true);
+  });
+
+  it('lets fs:* cover every action of fs, and no other domain', () => {
+    const set = PermissionSet.none().grant('fs:*');
+    expect(set.allows('fs:read')).toBe(true);
+    expect(set.allows('fs:write')).toBe(true);
+    expect(set.allows('fsx:read')).toBe(false);
+    expect(set.allows('net:http')).toBe(false);
+  });
+
+  it('all() grants everything, none() nothing', () => {
+    expect(PermissionSet.all().allows('anything:goes')).toBe(true);
+    expect(PermissionSet.none().allows('fs:read')).toBe(false);
+  });
+
+  it.each([
+    ['*:read', 'never one action across domains'],
+    ['*', 'grant everything with PermissionSet.all()'],
+    ['fs', 'is not of the form "domain:action"'],
+    ['fs:read:x', 'is not of the form "domain:action"'],
+    ['fs:', 'invalid action'],
+    [':read', 'invalid domain'],
+  ])('refuses %s at construction, saying why', (permission, why) => {
+    expect(() => new PermissionSet([permission])).toThrow(ToolDefinitionError);
+    expect(() => new PermissionSet([permission])).toThrow(why);
+  });
+});
+
+describe('the permission guard', () => {
+  it('refuses a missing grant before validation and before any interceptor, with the exact message', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'fs', tools: [WriteFile], granted: PermissionSet.none().grant('fs:read') }));
+    // Invalid arguments too: the guard answers first.
+    const error = await registry.call('fs.write', { wrong: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error).toMatchObject({ code: 'permission_denied', retryable: false, permission: 'fs:write' });
+    expect((error as Error).message).toBe('fs.write requires the "fs:write" permission, which was not granted.\nRetrying with different arguments will not help');
+    expect(events).toEqual([]);
+  });
+
+  it('names the first missing permission in declared order', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'fs', tools: [WriteFile] }));
+    expect(await registry.dispatch('fs.write', { path: 'a' })).toMatchObject({ ok: false, error: { code: 'permission_denied', permission: 'fs:read' } });
+  });
+
+  it('defaults to PermissionSet.none()', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'fs', tools: [ReadFile] }));
+    await expect(registry.call('fs.read', { path: 'a' })).rejects.toBeInstanceOf(PermissionDeniedError);
+  });
+
+  it('lets a granted call through to interceptors and handler', async () => {
+    const { registry } = await buildRegistry(toolsModule(), toolset({ name: 'fs', tools: [WriteFile], granted: PermissionSet.none().grant('fs:*') }));
+    await expect(registry.call('fs.write', { path: 'a' })).resolves.toBe('a');
+    expect(events).toEqual(['interceptor', 'handler']);
+  });
+});
+
+describe('withPermissions', () => {
+  it('adds a guard to a RegisteredTool, on top of its toolset grant', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'fs', tools: [ReadFile, WriteFile], granted: PermissionSet.all() }));
+    const read = registry.get('fs.read');
+    const guarded = withPermissions(read, PermissionSet.none());
+    await expect(read.execute({ path: 'a' })).resolves.toBe('a');
+    await expect(guarded.execute({ path: 'a' })).rejects.toThrow('fs.read requires the "fs:read" permission, which was not granted.');
+    const all = withPermissionsAll([read, registry.get('fs.write')], PermissionSet.none().grant('fs:read'));
+    await expect(all[0]!.execute({ path: 'a' })).resolves.toBe('a');
+    await expect(all[1]!.execute({ path: 'a' })).rejects.toMatchObject({ permission: 'fs:write' });
+    expect(events).toEqual([]);
+  });
+
+  it('refuses something that is not a RegisteredTool', () => {
+    expect(() => withPermissions({ name: 'fake' } as never, PermissionSet.all())).toThrow('fake is not a RegisteredTool from hermes-tools');
+  });
+});
