@@ -1,0 +1,121 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, IsArray, IsDefined, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateNested,
+  registerDecorator, type ValidationOptions,
+} from 'class-validator';
+import { Description, Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
+import { buildRegistry } from './support/buildRegistry.js';
+
+function IsEven(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({ name: 'isEven', target: target.constructor, propertyName, options, validator: { validate: (v: unknown) => typeof v === 'number' && v % 2 === 0, defaultMessage: () => '$property must be even' } });
+}
+
+class Author {
+  @IsString() @MinLength(1) name!: string;
+  @IsEmail() @Description('Where to reach the author.') email!: string;
+}
+
+class LineItem {
+  @IsString() sku!: string;
+  @IsInt() @Min(1) @Max(99) quantity!: number;
+  @IsOptional() @IsEven() pack?: number;
+}
+
+class CreateOrder {
+  @IsDefined() @ValidateNested() @Type(() => Author) author!: Author;
+  @IsArray() @ArrayMaxSize(3) @ValidateNested({ each: true }) @Type(() => LineItem) @Description('What to order.') items!: LineItem[];
+  @IsIn(['standard', 'express']) shipping: string = 'standard';
+  @IsOptional() @IsString({ each: true }) tags?: string[];
+}
+
+let received: unknown;
+
+@Tool({ name: 'orders.create', description: 'Create an order.' })
+class CreateOrderTool {
+  execute(@Input() input: CreateOrder): string {
+    received = input;
+    return 'created';
+  }
+}
+
+async function registry() {
+  return (await buildRegistry(toolset({ name: 'orders', tools: [CreateOrderTool], granted: PermissionSet.all() }))).registry;
+}
+
+const valid = { author: { name: 'Ada', email: 'ada@example.org' }, items: [{ sku: 'A1', quantity: 2 }, { sku: 'B2', quantity: 1, pack: 4 }] };
+
+describe('@Input DTO tools', () => {
+  it('show the DTO as JSON Schema, nested DTOs inlined, custom constraints named', async () => {
+    const [definition] = (await registry()).definitions();
+    expect(definition!.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        author: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', minLength: 1 },
+            email: { type: 'string', format: 'email', description: 'Where to reach the author.' },
+          },
+          required: ['name', 'email'],
+          additionalProperties: false,
+        },
+        items: {
+          type: 'array',
+          maxItems: 3,
+          description: 'What to order.',
+          items: {
+            type: 'object',
+            properties: {
+              sku: { type: 'string' },
+              quantity: { type: 'integer', minimum: 1, maximum: 99 },
+              pack: { type: 'number', description: 'Must also satisfy: isEven.' },
+            },
+            required: ['sku', 'quantity'],
+            additionalProperties: false,
+          },
+        },
+        shipping: { type: 'string', enum: ['standard', 'express'], default: 'standard' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['author', 'items'],
+      additionalProperties: false,
+    });
+  });
+
+  it('hand the handler a DTO instance, nested instances and defaults included', async () => {
+    await expect((await registry()).call('orders.create', valid)).resolves.toBe('created');
+    const order = received as CreateOrder;
+    expect(order).toBeInstanceOf(CreateOrder);
+    expect(order.author).toBeInstanceOf(Author);
+    expect(order.items[1]).toBeInstanceOf(LineItem);
+    expect(order.shipping).toBe('standard');
+  });
+
+  it('report every issue at its path, nested ones included, custom constraints too', async () => {
+    const error = await (await registry())
+      .call('orders.create', { author: { name: '', email: 'nope', phone: 1 }, items: [{ sku: 1, quantity: 0 }, { sku: 'x', quantity: 1, pack: 3 }], shipping: 'drone', tags: 'a' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolValidationError);
+    expect((error as ToolValidationError).issues.map((i) => [i.path, i.constraint])).toEqual([
+      ['author.phone', 'whitelistValidation'],
+      ['author.name', 'minLength'],
+      ['author.email', 'isEmail'],
+      ['items[0].sku', 'isString'],
+      ['items[0].quantity', 'min'],
+      ['items[1].pack', 'isEven'],
+      ['shipping', 'isIn'],
+      ['tags', 'isArray'],
+    ]);
+    expect((error as ToolValidationError).issues[5]!.message).toBe('items[1].pack must be even');
+  });
+
+  it('reject unknown keys, non-objects and polluting keys at every level', async () => {
+    const r = await registry();
+    const hostile = JSON.parse('{"author":{"name":"a","email":"a@b.co","__proto__":{"x":1}},"items":[],"constructor":{}}');
+    const outcome = await r.dispatch('orders.create', hostile);
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'constructor' }, { path: 'author.__proto__' }] } });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(await r.dispatch('orders.create', { ...valid, author: 'Ada' })).toMatchObject({ ok: false, error: { issues: [{ path: 'author', constraint: 'isObject' }] } });
+  });
+});
