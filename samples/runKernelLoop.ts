@@ -1,0 +1,68 @@
+import { ToolRegistry, type ToolDefinition, type ToolOutcome } from 'hermes-tools';
+import { AppLogger } from './audit/AppLogger.js';
+import { createSampleContainer } from './createSampleContainer.js';
+import { ScriptedModel, type ToolCall } from './ScriptedModel.js';
+
+const call = (name: string, args: unknown) => (): ToolCall => ({ name, arguments: args });
+
+/** The script: each kind of outcome a kernel meets, in the order a model might produce them. */
+const script = [
+  call('fs.list', { path: '.' }),
+  call('fs.read', { path: 'notes/todo.md' }),
+  call('orders.create', { customer: { name: '', email: 'ada-at-example' }, lines: [{ sku: 'BOOK-1', quantity: 0 }], shipping: 'drone', coupon: 'FREE' }),
+  (_catalogue: readonly ToolDefinition[], last?: ToolOutcome): ToolCall => {
+    // The model reads every issue at once and fixes them all in one retry.
+    if (last?.ok !== false) throw new Error('the script expected the previous call to fail');
+    return { name: 'orders.create', arguments: { customer: { name: 'Ada', email: 'ada@example.org' }, lines: [{ sku: 'BOOK-1', quantity: 2 }], shipping: 'express' } };
+  },
+  call('fs.write', { path: 'notes/todo.md', content: 'hacked' }),
+  call('git.commit', { message: 'Record the order', files: ['notes/todo.md'] }),
+  call('fs.raed', { path: 'notes/todo.md' }),
+  call('weather.current', { city: 'Paris' }),
+];
+
+/** Runs the sample agent loop against the sample toolsets. Returns every outcome, in order. */
+export async function runKernelLoop(workspace: string, print: (line: string) => void): Promise<ToolOutcome[]> {
+  const container = await createSampleContainer(workspace);
+  const registry = container.get(ToolRegistry);
+  const model = new ScriptedModel(script);
+
+  print('The catalogue the model is shown:\n');
+  for (const definition of registry.definitions()) {
+    print(`# ${definition.name}  [toolset ${definition.toolset}; needs ${definition.permissions.join(', ') || 'nothing'}]`);
+    print(indent(definition.modelDescription));
+    print(indent(`arguments: ${JSON.stringify(definition.inputSchema)}`));
+    print('');
+  }
+  const outcomes: ToolOutcome[] = [];
+  let last: ToolOutcome | undefined;
+  for (let toolCall = model.next(registry.definitions()); toolCall !== undefined; toolCall = model.next(registry.definitions(), last)) {
+    if (toolCall.name === 'weather.current' && process.env.WEATHER_API_KEY === undefined) {
+      last = await registry.dispatch(toolCall.name, toolCall.arguments);
+      outcomes.push(last);
+      report(print, toolCall, last);
+      print('  (the operator sets WEATHER_API_KEY; the tool appears with no restart)');
+      process.env.WEATHER_API_KEY = 'demo-key';
+    }
+    last = await registry.dispatch(toolCall.name, toolCall.arguments);
+    outcomes.push(last);
+    report(print, toolCall, last);
+  }
+  print(`\nAudit log (AuditInterceptor, injected with the app's logger): ${container.get(AppLogger).lines.length} calls ran past guard and validation.`);
+  for (const line of container.get(AppLogger).lines) print(indent(line));
+  return outcomes;
+}
+
+function report(print: (line: string) => void, toolCall: ToolCall, outcome: ToolOutcome): void {
+  print(`model → ${toolCall.name}(${JSON.stringify(toolCall.arguments)})`);
+  if (outcome.ok) print(indent(`ok: ${JSON.stringify(outcome.value)}`));
+  else print(indent(`${outcome.error.code}: ${outcome.error.message}`));
+  print('');
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}

@@ -1,0 +1,58 @@
+import { mkdtemp, mkdir, rm, writeFile, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ToolRegistry } from 'hermes-tools';
+import { createSampleContainer } from '../samples/createSampleContainer.js';
+import { runKernelLoop } from '../samples/runKernelLoop.js';
+
+let workspace: string;
+
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(tmpdir(), 'hermes-tools-test-'));
+  await mkdir(path.join(workspace, 'notes'));
+  await writeFile(path.join(workspace, 'notes', 'todo.md'), '- one\n');
+  delete process.env.WEATHER_API_KEY;
+});
+
+afterEach(async () => {
+  await rm(workspace, { recursive: true, force: true });
+  delete process.env.WEATHER_API_KEY;
+});
+
+describe('the sample kernel loop (npm start)', () => {
+  it('meets every kind of outcome: success, invalid input with all issues, denial, unknown tool, unavailable', async () => {
+    const lines: string[] = [];
+    const outcomes = await runKernelLoop(workspace, (line) => lines.push(line));
+    expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual([
+      'ok', 'ok', 'invalid_input', 'ok', 'permission_denied', 'ok', 'tool_not_found', 'tool_unavailable', 'ok',
+    ]);
+    const invalid = outcomes[2]!;
+    expect(invalid.ok === false && invalid.error.issues?.map((i) => i.path)).toEqual(['coupon', 'customer.name', 'customer.email', 'lines[0].quantity', 'shipping']);
+    expect(lines.join('\n')).toContain('The catalogue the model is shown:');
+    expect(await readFile(path.join(workspace, 'notes', 'todo.md'), 'utf8')).toBe('- one\n');
+  });
+});
+
+describe('the sample filesystem toolset', () => {
+  it('cannot leave its sandbox', async () => {
+    const registry = (await createSampleContainer(workspace)).get(ToolRegistry);
+    expect(await registry.dispatch('fs.read', { path: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
+    expect(await registry.dispatch('fs.read', { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
+  });
+});
+
+describe('the README quickstart', () => {
+  it('runs as pasted', async () => {
+    const logs: unknown[] = [];
+    const original = console.log;
+    console.log = (...args: unknown[]) => void logs.push(args[0]);
+    try {
+      await import('../samples/quickstart.js');
+    } finally {
+      console.log = original;
+    }
+    expect(logs[1]).toMatchObject({ ok: true, value: 'buy milk' });
+    expect(logs[2]).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(logs[3]).toMatchObject({ ok: false, error: { code: 'permission_denied', permission: 'notes:write' } });
+  });
+});
