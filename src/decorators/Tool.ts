@@ -1,11 +1,10 @@
-import { injectable } from 'inversify';
 import { metadataKeys } from '../metadata/metadataKeys.js';
 import type { ToolOptions } from '../metadata/ToolOptions.js';
 import { updateOwnMetadata } from '../metadata/updateOwnMetadata.js';
 
 /**
  * Marks a tool. On a class, the class is one tool whose handler is its `execute` method, and the
- * class becomes injectable. On a method of an `@injectable()` service, that method is one tool.
+ * class needs no `@injectable()` (toolset() makes it injectable). On a method of an `@injectable()` service, that method is one tool.
  *
  * @example
  * @Tool({ name: 'fs.read', description: 'Read a UTF-8 text file from disk.', idempotent: true })
@@ -17,7 +16,6 @@ export function Tool(options: ToolOptions): ClassDecorator & MethodDecorator {
   return ((target: object, property?: string | symbol) => {
     if (property === undefined) {
       Reflect.defineMetadata(metadataKeys.classTool, options, target);
-      injectable()(target as new () => unknown);
       return;
     }
     updateOwnMetadata<ReadonlyMap<string | symbol, ToolOptions>>(

@@ -1,6 +1,7 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import { bindShared } from './bindShared.js';
+import { ensureInjectable } from './ensureInjectable.js';
 import { TOOLSET } from './tokens.js';
 import type { ToolsetOptions } from './ToolsetOptions.js';
 
@@ -22,7 +23,9 @@ export function toolset(options: ToolsetOptions): ContainerModule {
   return new ContainerModule((load) => {
     for (const tool of descriptor.tools) {
       const id = tool as Newable<object>;
-      if (typeof tool !== 'function' || load.isBound(id)) continue;
+      if (typeof tool !== 'function') continue;
+      ensureInjectable(id);
+      if (load.isBound(id)) continue;
       const binding = load.bind(id).toSelf();
       if (descriptor.scope === 'call') binding.inTransientScope();
       else binding.inSingletonScope();
