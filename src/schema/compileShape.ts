@@ -1,6 +1,7 @@
 import { compileDtoValidator } from './dto/compileDtoValidator.js';
 import { coerceBoolean, coerceJson, coerceNumber } from './coerce.js';
 import { isPlainObject } from './isPlainObject.js';
+import { objectKeys } from './objectKeys.js';
 import type { ArrayShape, NumberShape, ObjectShape, Shape, StringShape } from './Shape.js';
 import { stringFormats } from './stringFormats.js';
 import { childPath, describeValue } from './ValidationRun.js';
@@ -168,27 +169,12 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
   const coerce = options.coerce;
   return (raw, path, run, depth) => {
     const value = coerce ? coerceJson(raw, 'object') : raw;
-    if (!isPlainObject(value)) {
-      run.report(path, `must be an object, got ${describeValue(value)}`, 'isObject');
-      return value;
-    }
-    if (depth >= run.limits.maxDepth) {
-      run.report(path, `is nested more than ${run.limits.maxDepth} levels deep`, 'maxDepth');
-      return value;
-    }
-    const keys = Object.keys(value);
-    if (keys.length > run.limits.maxProperties) {
-      run.report(path, `has ${keys.length} keys, more than the ${run.limits.maxProperties} allowed`, 'limit');
-      return value;
-    }
-    if (!open) {
-      for (const key of keys) {
-        if (!known.has(key)) run.report(childPath(path, key), `is not a known argument; remove it (known: ${[...known].join(', ') || 'none'})`, 'whitelistValidation');
-      }
-    }
+    const keys = objectKeys(value, path, run, depth, open ? undefined : known);
+    if (keys === undefined) return value;
+    const input = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const p of properties) {
-      const present = Object.hasOwn(value, p.name) ? value[p.name] : undefined;
+      const present = Object.hasOwn(input, p.name) ? input[p.name] : undefined;
       // A null for an optional field means absent: models send it, and strict provider modes require it.
       if (present === undefined || (present === null && !p.required)) {
         if (p.hasDefault) out[p.name] = structuredCloneJson(p.defaultValue);
@@ -197,7 +183,7 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
       }
       out[p.name] = p.check(present, childPath(path, p.name), run, depth + 1);
     }
-    if (open) for (const key of keys) if (!known.has(key) && isSafeKey(key)) out[key] = value[key];
+    if (open) for (const key of keys) if (!known.has(key) && isSafeKey(key)) out[key] = input[key];
     return out;
   };
 }

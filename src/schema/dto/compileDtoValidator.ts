@@ -1,7 +1,7 @@
 import type { ValidationArguments } from 'class-validator';
 import { coerceBoolean, coerceJson, coerceNumber } from '../coerce.js';
 import type { CompileOptions } from '../compileShape.js';
-import { isPlainObject } from '../isPlainObject.js';
+import { objectKeys } from '../objectKeys.js';
 import { childPath, describeValue, type ValidationRun } from '../ValidationRun.js';
 import type { Validator } from '../Validator.js';
 import type { DtoConstraint, DtoProperty } from './DtoModel.js';
@@ -33,24 +33,9 @@ function build(dto: Function, options: CompileOptions): Validator {
   const properties = model.properties.map((p) => compileProperty(dto, p, options));
   const known = model.propertyNames;
   return (value, path, run, depth) => {
-    if (!isPlainObject(value)) {
-      run.report(path, `must be an object, got ${describeValue(value)}`, 'isObject');
-      return value;
-    }
-    if (depth >= run.limits.maxDepth) {
-      run.report(path, `is nested more than ${run.limits.maxDepth} levels deep`, 'maxDepth');
-      return value;
-    }
-    const keys = Object.keys(value);
-    if (keys.length > run.limits.maxProperties) {
-      run.report(path, `has ${keys.length} keys, more than the ${run.limits.maxProperties} allowed`, 'limit');
-      return value;
-    }
-    for (const key of keys) {
-      if (!known.has(key)) run.report(childPath(path, key), `is not a known property; remove it (known: ${[...known].join(', ') || 'none'})`, 'whitelistValidation');
-    }
+    if (objectKeys(value, path, run, depth, known) === undefined) return value;
     const instance = instantiate(dto);
-    for (const property of properties) property(value, instance, path, run, depth);
+    for (const property of properties) property(value as Record<string, unknown>, instance, path, run, depth);
     return instance;
   };
 }
