@@ -53,9 +53,14 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
         : names.has('isBoolean')
           ? coerceBoolean
           : undefined;
+  let nested: Validator | undefined;
+  // The nested class is looked up on first use: a thunk may name a class declared further down.
   const nestedValidator = (): Validator | undefined => {
-    const type = p.nested?.();
-    return type === undefined ? undefined : compileDtoValidator(type, options);
+    if (nested === undefined) {
+      const type = p.nested?.();
+      if (type !== undefined) nested = compileDtoValidator(type, options);
+    }
+    return nested;
   };
   const targetName = dto.name;
   const name = p.name;
