@@ -1,5 +1,6 @@
 import { compileDtoValidator } from './dto/compileDtoValidator.js';
 import { coerceBoolean, coerceJson, coerceNumber } from './coerce.js';
+import { isForbiddenKey } from './isForbiddenKey.js';
 import { isPlainObject } from './isPlainObject.js';
 import { objectKeys } from './objectKeys.js';
 import type { ArrayShape, NumberShape, ObjectShape, Shape, StringShape } from './Shape.js';
@@ -183,13 +184,9 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
       }
       out[p.name] = p.check(present, childPath(path, p.name), run, depth + 1);
     }
-    if (open) for (const key of keys) if (!known.has(key) && isSafeKey(key)) out[key] = input[key];
+    if (open) for (const key of keys) if (!known.has(key) && !isForbiddenKey(key)) out[key] = input[key];
     return out;
   };
-}
-
-function isSafeKey(key: string): boolean {
-  return key !== '__proto__' && key !== 'constructor' && key !== 'prototype';
 }
 
 /** Defaults are copied per call so one call cannot change what the next one sees. */

@@ -4,6 +4,7 @@ import { permissionProblem } from '../permissions/parsePermission.js';
 import { composeMiddleware, type Invoke } from '../pipeline/composeMiddleware.js';
 import type { ToolMiddleware } from '../pipeline/ToolMiddleware.js';
 import { compileShape } from '../schema/compileShape.js';
+import { isForbiddenKey } from '../schema/isForbiddenKey.js';
 import { jsonSchemaToShape } from '../schema/jsonSchemaToShape.js';
 import type { JsonSchema } from '../schema/JsonSchema.js';
 import type { Shape } from '../schema/Shape.js';
@@ -21,7 +22,6 @@ import type { ToolEnvironment } from './ToolEnvironment.js';
 import { checkToolOptions } from './checkToolOptions.js';
 
 const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
-const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 type ArgumentPlan = (value: Record<string, unknown>, ctx: ToolContext) => unknown;
 
@@ -129,7 +129,7 @@ function readParameters(declaration: ToolDeclaration, problems: string[]): { sha
     }
     const name = param.name;
     const argAt = `${where} @Arg('${name}')`;
-    if (!ARG_NAME.test(name) || FORBIDDEN_NAMES.has(name)) {
+    if (!ARG_NAME.test(name) || isForbiddenKey(name)) {
       problems.push(`${argAt}: "${name}" is not a usable argument name (letters, digits, "_", "$" and "-", not __proto__/constructor/prototype)`);
     }
     if (properties.some((p) => p.name === name)) problems.push(`${argAt}: two parameters are named "${name}"`);

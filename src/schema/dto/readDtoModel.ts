@@ -2,9 +2,9 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getFromContainer, getMetadataStorage, type ValidationArguments } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { getDescription } from '../../metadata/getDescription.js';
+import { isForbiddenKey } from '../isForbiddenKey.js';
 import type { DtoConstraint, DtoModel, DtoProperty } from './DtoModel.js';
 
-const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 const models = new WeakMap<Function, { model: DtoModel; problems: string[] }>();
 
 /**
@@ -34,7 +34,7 @@ function buildModel(dto: Function): { model: DtoModel; problems: string[] } {
   const properties: DtoProperty[] = [];
   let async = false;
   for (const [name, list] of byProperty) {
-    if (FORBIDDEN_NAMES.has(name)) {
+    if (isForbiddenKey(name)) {
       problems.push(`${dto.name}.${name}: "${name}" cannot be a property name of tool input`);
       continue;
     }
