@@ -8,6 +8,7 @@ import { Sandbox } from './filesystem/Sandbox.js';
 import { WriteFile } from './filesystem/WriteFile.js';
 import { GitTools } from './git/GitTools.js';
 import { Repository } from './git/Repository.js';
+import { RunChecks } from './jobs/RunChecks.js';
 import { CreateOrder } from './orders/CreateOrder.js';
 import { Weather } from './weather/Weather.js';
 
@@ -24,6 +25,7 @@ export async function createSampleContainer(workspace: string): Promise<Containe
     toolset({ name: 'filesystem', tools: [ReadFile, ListFiles, WriteFile], granted: PermissionSet.none().grant('fs:read') }),
     toolset({ name: 'orders', tools: [CreateOrder], granted: PermissionSet.none().grant('orders:write') }),
     toolset({ name: 'git', tools: [GitTools], granted: PermissionSet.none().grant('git:*') }),
+    toolset({ name: 'jobs', tools: [RunChecks] }),
     toolset({ name: 'weather', tools: [Weather], granted: PermissionSet.none().grant('net:http') }),
   );
   return container;

@@ -1,0 +1,23 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolOutcome } from '../tools/ToolOutcome.js';
+
+/** The `_meta` key under which an error result carries the ToolErrorPayload, for programs that read it. */
+export const ERROR_META_KEY = 'hermes-tools/error';
+
+/**
+ * An outcome as an MCP `tools/call` result. A failure is an `isError` result whose text is the
+ * message written for the model; a success is text, plus `structuredContent` when the tool
+ * declares an object output.
+ */
+export function toCallToolResult(outcome: ToolOutcome, structured: boolean): CallToolResult {
+  if (!outcome.ok) {
+    return { content: [{ type: 'text', text: outcome.error.message }], isError: true, _meta: { [ERROR_META_KEY]: { ...outcome.error } } };
+  }
+  const value = outcome.value;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const result: CallToolResult = { content: [{ type: 'text', text }] };
+  if (structured && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    result.structuredContent = value as Record<string, unknown>;
+  }
+  return result;
+}

@@ -1,0 +1,28 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
+
+/**
+ * A tool as MCP's `tools/list` shows it: the model description, the input schema, the output schema
+ * when it is an object (MCP allows no other), and annotations from the tool's metadata.
+ * Pure: it loads nothing from the MCP SDK.
+ */
+export function toMcpTool(definition: ToolDefinition): Tool {
+  const annotations: NonNullable<Tool['annotations']> = {};
+  if (definition.readOnly !== undefined) annotations.readOnlyHint = definition.readOnly;
+  if (definition.destructive !== undefined) annotations.destructiveHint = definition.destructive;
+  if (definition.idempotent !== undefined) annotations.idempotentHint = definition.idempotent;
+  if (definition.openWorld !== undefined) annotations.openWorldHint = definition.openWorld;
+  const tool: Tool = {
+    name: definition.name,
+    description: definition.modelDescription,
+    inputSchema: definition.inputSchema as Tool['inputSchema'],
+  };
+  if (hasObjectOutput(definition)) tool.outputSchema = definition.outputSchema as Tool['outputSchema'];
+  if (Object.keys(annotations).length > 0) tool.annotations = annotations;
+  return tool;
+}
+
+/** Whether a result of this tool goes to MCP as `structuredContent`. */
+export function hasObjectOutput(definition: ToolDefinition): boolean {
+  return definition.outputSchema !== undefined && definition.outputSchema.type === 'object';
+}

@@ -1,0 +1,49 @@
+import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
+import { ToolValidationError } from '../errors/ToolValidationError.js';
+import type { ToolError } from '../errors/ToolError.js';
+import { newCallId } from '../pipeline/newCallId.js';
+import { closestNames } from '../registry/closestNames.js';
+import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import type { CallOptions } from '../tools/CallOptions.js';
+import type { ToolOutcome } from '../tools/ToolOutcome.js';
+import type { ProviderNames } from './ProviderNames.js';
+
+/**
+ * The way back from a provider: the tool call's name is mapped to the registry's, its arguments
+ * (JSON text or already parsed) are read, and the call goes through `registry.dispatch`.
+ * Unknown names and unreadable JSON come back as outcomes, like every other error.
+ */
+export async function dispatchProviderCall(
+  registry: ToolRegistry,
+  names: ProviderNames,
+  providerName: string,
+  args: unknown,
+  options: CallOptions | undefined,
+  prepare: (tool: string, args: unknown) => unknown = (_tool, a) => a,
+): Promise<ToolOutcome> {
+  const tool = typeof providerName === 'string' ? names.toRegistry(providerName) : undefined;
+  if (tool === undefined) {
+    const wanted = typeof providerName === 'string' ? providerName : String(providerName);
+    const visible = names.providerNames().filter((n) => registry.has(names.toRegistry(n)!));
+    return failure(wanted.slice(0, 200), options, new ToolNotFoundError(wanted, closestNames(wanted, visible)));
+  }
+  let value = args;
+  if (typeof args === 'string') {
+    try {
+      value = args.trim() === '' ? {} : (JSON.parse(args) as unknown);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'unreadable';
+      return failure(tool, options, new ToolValidationError(tool, [{ path: '', message: `the arguments are not valid JSON (${reason}); send one JSON object`, constraint: 'isJson' }]));
+    }
+  }
+  return registry.dispatch(tool, prepare(tool, value), options);
+}
+
+function failure(tool: string, options: CallOptions | undefined, error: ToolError): ToolOutcome {
+  return { ok: false, tool, callId: options?.callId ?? newCallId(), error: error.toPayload() };
+}
+
+/** A successful value as the text a provider's tool-result message carries. */
+export function resultText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -1,0 +1,63 @@
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
+import { ANTHROPIC_NAMES } from './NameRule.js';
+import { ProviderNames } from './ProviderNames.js';
+import type { ProviderTools } from './ProviderTools.js';
+import type { ToolConversionReport } from './ToolConversionReport.js';
+
+/** A tool for the Messages API (`tools` of `messages.create`). */
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: { type: 'object'; [keyword: string]: unknown };
+}
+/** A `tool_use` content block of an assistant message. `input` is an object, or JSON text. */
+export interface AnthropicToolUse {
+  type?: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+/** The `tool_result` block answering it, to send in the next user message. */
+export interface AnthropicToolResult {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  is_error?: boolean;
+}
+
+export type AnthropicTools = ProviderTools<AnthropicTool, AnthropicToolUse, AnthropicToolResult>;
+
+/**
+ * The definitions as Anthropic tools: names fitted to `^[a-zA-Z0-9_-]{1,64}$` (no dots, mapped
+ * back on the way in), the input schema as is (JSON Schema with an object root), a report per tool.
+ * Errors go back as `tool_result` blocks with `is_error: true`.
+ *
+ * @example
+ * const anthropic = toAnthropicTools(registry.definitions());
+ * const reply = await client.messages.create({ model, max_tokens, messages, tools: anthropic.tools });
+ * const results = await Promise.all(reply.content.filter((b) => b.type === 'tool_use').map(async (b) => (await anthropic.dispatch(registry, b)).message));
+ */
+export function toAnthropicTools(definitions: readonly ToolDefinition[]): AnthropicTools {
+  const names = new ProviderNames(definitions.map((d) => d.name), ANTHROPIC_NAMES);
+  const report: ToolConversionReport[] = [];
+  const tools: AnthropicTool[] = [];
+  for (const definition of definitions) {
+    const name = names.toProvider(definition.name)!;
+    const changes = name === definition.name ? [] : [`name "${definition.name}" sent as "${name}" (Anthropic allows only letters, digits, "_" and "-", at most 64)`];
+    tools.push({ name, description: definition.modelDescription, input_schema: { ...definition.inputSchema, type: 'object' } });
+    report.push({ tool: definition.name, providerName: name, changes });
+  }
+  return {
+    tools,
+    report,
+    toolName: (providerName) => names.toRegistry(providerName),
+    async dispatch(registry, call, options) {
+      const outcome = await dispatchProviderCall(registry, names, call.name, call.input, { callId: call.id, ...options });
+      const message: AnthropicToolResult = outcome.ok
+        ? { type: 'tool_result', tool_use_id: call.id, content: resultText(outcome.value) }
+        : { type: 'tool_result', tool_use_id: call.id, content: outcome.error.message, is_error: true };
+      return { message, outcome };
+    },
+  };
+}

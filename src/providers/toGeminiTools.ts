@@ -1,0 +1,76 @@
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import { dispatchProviderCall } from './dispatchProviderCall.js';
+import { GEMINI_NAMES } from './NameRule.js';
+import { ProviderNames } from './ProviderNames.js';
+import type { ProviderTools } from './ProviderTools.js';
+import type { ToolConversionReport } from './ToolConversionReport.js';
+import { toGeminiSchema, type GeminiSchema } from './toGeminiSchema.js';
+
+/** A function declaration for Gemini (`config.tools[].functionDeclarations`). */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  parameters?: GeminiSchema;
+  parametersJsonSchema?: unknown;
+}
+/** One Gemini `Tool` holding the declarations. */
+export interface GeminiTool {
+  functionDeclarations: GeminiFunctionDeclaration[];
+}
+/** A `functionCall` part of a model response. */
+export interface GeminiFunctionCall {
+  id?: string;
+  name?: string;
+  args?: Record<string, unknown>;
+}
+/** The `functionResponse` part answering it: `response` holds `output` or `error`. */
+export interface GeminiFunctionResponsePart {
+  functionResponse: { id?: string; name: string; response: Record<string, unknown> };
+}
+
+export type GeminiTools = ProviderTools<GeminiTool, GeminiFunctionCall, GeminiFunctionResponsePart>;
+
+/**
+ * The definitions as Gemini function declarations: names fitted to Gemini's rule, schemas fitted to
+ * its OpenAPI subset (or sent as `parametersJsonSchema` when the subset cannot express them), and a
+ * report per tool. Results go back as `functionResponse` parts with `output` or `error`.
+ *
+ * @example
+ * const gemini = toGeminiTools(registry.definitions());
+ * const response = await ai.models.generateContent({ model, contents, config: { tools: gemini.tools } });
+ * const parts = await Promise.all((response.functionCalls ?? []).map(async (c) => (await gemini.dispatch(registry, c)).message));
+ */
+export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiTools {
+  const names = new ProviderNames(definitions.map((d) => d.name), GEMINI_NAMES);
+  const report: ToolConversionReport[] = [];
+  const declarations: GeminiFunctionDeclaration[] = [];
+  for (const definition of definitions) {
+    const name = names.toProvider(definition.name)!;
+    const changes = name === definition.name ? [] : [`name "${definition.name}" sent as "${name}" (Gemini's name rule, at most 63 characters)`];
+    const declaration: GeminiFunctionDeclaration = { name, description: definition.modelDescription };
+    const properties = definition.inputSchema.properties;
+    if (typeof properties === 'object' && properties !== null && Object.keys(properties).length > 0) {
+      const result = toGeminiSchema(definition.inputSchema);
+      if ('impossible' in result) {
+        declaration.parametersJsonSchema = definition.inputSchema;
+        changes.push(`sent as parametersJsonSchema (full JSON Schema), because ${result.impossible}`);
+      } else {
+        declaration.parameters = result.schema;
+        changes.push(...result.changes);
+      }
+    }
+    declarations.push(declaration);
+    report.push({ tool: definition.name, providerName: name, changes });
+  }
+  return {
+    tools: [{ functionDeclarations: declarations }],
+    report,
+    toolName: (providerName) => names.toRegistry(providerName),
+    async dispatch(registry, call, options) {
+      const name = call.name ?? '';
+      const outcome = await dispatchProviderCall(registry, names, name, call.args ?? {}, { ...(call.id === undefined ? {} : { callId: call.id }), ...options });
+      const response = outcome.ok ? { output: outcome.value } : { error: outcome.error.message };
+      return { message: { functionResponse: { ...(call.id === undefined ? {} : { id: call.id }), name, response } }, outcome };
+    },
+  };
+}

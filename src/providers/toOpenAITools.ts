@@ -1,0 +1,133 @@
+import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
+import { OPENAI_NAMES } from './NameRule.js';
+import { ProviderNames } from './ProviderNames.js';
+import type { ProviderTools } from './ProviderTools.js';
+import { stripAddedNulls } from './stripAddedNulls.js';
+import type { ToolConversionReport } from './ToolConversionReport.js';
+import { toOpenAIStrictSchema } from './toOpenAIStrictSchema.js';
+
+/** A function tool for Chat Completions (`tools` of `chat.completions.create`). */
+export interface OpenAIChatTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown>; strict: boolean };
+}
+/** A tool call from a Chat Completions assistant message. */
+export interface OpenAIChatToolCall {
+  id: string;
+  type?: 'function';
+  function: { name: string; arguments: string };
+}
+/** The `tool` message answering a Chat Completions tool call. */
+export interface OpenAIChatToolMessage {
+  role: 'tool';
+  tool_call_id: string;
+  content: string;
+}
+/** A function tool for the Responses API (`tools` of `responses.create`). */
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  strict: boolean;
+}
+/** A `function_call` output item of the Responses API. */
+export interface OpenAIResponsesToolCall {
+  type: 'function_call';
+  call_id: string;
+  name: string;
+  arguments: string;
+}
+/** The `function_call_output` input item answering it. */
+export interface OpenAIResponsesToolOutput {
+  type: 'function_call_output';
+  call_id: string;
+  output: string;
+}
+
+/** Options of {@link toOpenAITools}. */
+export interface OpenAIToolsOptions {
+  /**
+   * Strict mode (default true): OpenAI constrains the model to the schema. Optional fields become
+   * required and nullable, and a null sent back for one is read as absent. A tool whose schema
+   * strict mode cannot express is sent with `strict: false`, and the report says why.
+   */
+  readonly strict?: boolean;
+  /** Which API the tools are for: `chat` (Chat Completions, default) or `responses`. */
+  readonly api?: 'chat' | 'responses';
+}
+
+export type OpenAIChatTools = ProviderTools<OpenAIChatTool, OpenAIChatToolCall, OpenAIChatToolMessage>;
+export type OpenAIResponsesTools = ProviderTools<OpenAIResponsesTool, OpenAIResponsesToolCall, OpenAIResponsesToolOutput>;
+
+/**
+ * The definitions as OpenAI function tools: names fitted to `^[a-zA-Z0-9_-]{1,64}$` (reversibly:
+ * `fs.read` becomes `fs_read` and maps back), schemas fitted to strict mode, and a report per tool.
+ *
+ * @example
+ * const openai = toOpenAITools(registry.definitions());
+ * const completion = await client.chat.completions.create({ model, messages, tools: openai.tools });
+ * for (const call of completion.choices[0].message.tool_calls ?? []) messages.push((await openai.dispatch(registry, call)).message);
+ */
+export function toOpenAITools(definitions: readonly ToolDefinition[], options?: OpenAIToolsOptions & { api?: 'chat' }): OpenAIChatTools;
+export function toOpenAITools(definitions: readonly ToolDefinition[], options: OpenAIToolsOptions & { api: 'responses' }): OpenAIResponsesTools;
+export function toOpenAITools(definitions: readonly ToolDefinition[], options: OpenAIToolsOptions = {}): OpenAIChatTools | OpenAIResponsesTools {
+  const strict = options.strict ?? true;
+  const names = new ProviderNames(definitions.map((d) => d.name), OPENAI_NAMES);
+  const report: ToolConversionReport[] = [];
+  const converted: { name: string; description: string; parameters: Record<string, unknown>; strict: boolean }[] = [];
+  const nullsToStrip = new Map<string, JsonSchema>();
+
+  for (const definition of definitions) {
+    const name = names.toProvider(definition.name)!;
+    const changes = name === definition.name ? [] : [`name "${definition.name}" sent as "${name}" (OpenAI allows only letters, digits, "_" and "-", at most 64)`];
+    let parameters: Record<string, unknown> = { ...definition.inputSchema };
+    let toolStrict = false;
+    if (strict) {
+      const result = toOpenAIStrictSchema(definition.inputSchema);
+      if ('impossible' in result) {
+        changes.push(`sent with strict: false, because ${result.impossible}`);
+      } else {
+        parameters = result.schema as Record<string, unknown>;
+        toolStrict = true;
+        changes.push(...result.changes);
+        nullsToStrip.set(definition.name, definition.inputSchema);
+      }
+    }
+    converted.push({ name, description: definition.modelDescription, parameters, strict: toolStrict });
+    report.push({ tool: definition.name, providerName: name, changes });
+  }
+
+  const prepare = (tool: string, args: unknown): unknown => {
+    const schema = nullsToStrip.get(tool);
+    return schema === undefined ? args : stripAddedNulls(args, schema);
+  };
+  const toolName = (providerName: string): string | undefined => names.toRegistry(providerName);
+
+  if (options.api === 'responses') {
+    const responses: OpenAIResponsesTools = {
+      tools: converted.map((t) => ({ type: 'function' as const, ...t })),
+      report,
+      toolName,
+      async dispatch(registry, call, callOptions) {
+        const outcome = await dispatchProviderCall(registry, names, call.name, call.arguments, { callId: call.call_id, ...callOptions }, prepare);
+        const output = outcome.ok ? resultText(outcome.value) : outcome.error.message;
+        return { message: { type: 'function_call_output', call_id: call.call_id, output }, outcome };
+      },
+    };
+    return responses;
+  }
+  const chat: OpenAIChatTools = {
+    tools: converted.map((t) => ({ type: 'function' as const, function: t })),
+    report,
+    toolName,
+    async dispatch(registry, call, callOptions) {
+      const outcome = await dispatchProviderCall(registry, names, call.function.name, call.function.arguments, { callId: call.id, ...callOptions }, prepare);
+      const content = outcome.ok ? resultText(outcome.value) : outcome.error.message;
+      return { message: { role: 'tool', tool_call_id: call.id, content }, outcome };
+    },
+  };
+  return chat;
+}
