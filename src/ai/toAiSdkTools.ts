@@ -1,0 +1,51 @@
+import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from 'ai';
+import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import type { ToolFilter } from '../registry/ToolFilter.js';
+import { OPENAI_NAMES } from '../providers/NameRule.js';
+import { ProviderNames } from '../providers/ProviderNames.js';
+import type { CallOptions } from '../tools/CallOptions.js';
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
+
+/** Options of {@link toAiSdkTools}. */
+export interface AiSdkToolsOptions {
+  /** Only the tools that match (by toolset and tag). */
+  readonly filter?: ToolFilter;
+  /**
+   * `portable` (default): keys every provider accepts (`fs.read` becomes `fs_read`), since the AI SDK
+   * passes them to whichever model runs. `registry`: the registry's own names.
+   */
+  readonly names?: 'portable' | 'registry';
+  /** Tools that need the user's approval before they run (AI SDK `needsApproval`), e.g. `(d) => d.destructive === true`. */
+  readonly needsApproval?: (definition: ToolDefinition) => boolean;
+  /** What a tool sees as `ctx.caller`. */
+  readonly caller?: unknown;
+}
+
+/**
+ * The registry's available tools as an AI SDK `ToolSet`, for `generateText` / `streamText`. Each
+ * `execute` goes through `registry.call`: guard, validation and interceptors apply, the AI SDK's
+ * abort signal cancels the call, and a failure throws the ToolError, which the AI SDK hands back to
+ * the model as a tool error with its message.
+ *
+ * @example
+ * const result = await generateText({ model, tools: toAiSdkTools(registry), stopWhen: stepCountIs(5), prompt });
+ */
+export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions = {}): ToolSet {
+  const definitions = registry.definitions(options.filter);
+  const names = options.names === 'registry' ? undefined : new ProviderNames(definitions.map((d) => d.name), OPENAI_NAMES);
+  const tools: ToolSet = {};
+  for (const definition of definitions) {
+    const key = names === undefined ? definition.name : names.toProvider(definition.name)!;
+    const aiTool: Tool<unknown, unknown> = tool<unknown, unknown>({
+      description: definition.modelDescription,
+      inputSchema: jsonSchema(definition.inputSchema as JSONSchema7),
+      ...(options.needsApproval?.(definition) === true ? { needsApproval: true } : {}),
+      execute: (input, { toolCallId, abortSignal }) => {
+        const callOptions: CallOptions = { callId: toolCallId, ...(abortSignal === undefined ? {} : { signal: abortSignal }), ...(options.caller === undefined ? {} : { caller: options.caller }) };
+        return registry.call(definition.name, input, callOptions);
+      },
+    });
+    Object.defineProperty(tools, key, { value: aiTool, enumerable: true, writable: true, configurable: true });
+  }
+  return tools;
+}

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// The `hermes-tools` command: list, show and call a registry's tools, or serve them over MCP.
+import { readFileSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import { toMcpTool } from '../mcp/toMcpTool.js';
+import { toAnthropicTools } from '../providers/toAnthropicTools.js';
+import { toGeminiTools } from '../providers/toGeminiTools.js';
+import { toOpenAITools } from '../providers/toOpenAITools.js';
+import { loadRegistry } from './loadRegistry.js';
+import { UsageError } from './UsageError.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const GLOBAL: Options = { module: { type: 'string', short: 'm' }, help: { type: 'boolean', short: 'h' } };
+
+interface Command {
+  readonly usage: string;
+  readonly summary: string;
+  readonly options: Options;
+  readonly positionals: readonly [min: number, max: number];
+  run(registry: () => Promise<ToolRegistry>, values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  list: {
+    usage: 'list',
+    summary: 'The available tools, one per line: name, then description.',
+    options: {},
+    positionals: [0, 0],
+    async run(registry) {
+      const tools = (await registry()).list();
+      const width = Math.max(0, ...tools.map((t) => t.name.length));
+      for (const t of tools) out(`${t.name.padEnd(width)}  ${t.description}`);
+      return 0;
+    },
+  },
+  schema: {
+    usage: 'schema [--format json|openai|anthropic|gemini|mcp] [--no-strict]',
+    summary: 'The tool definitions as JSON, in our format or a kernel\'s (with its conversion report on stderr).',
+    options: { format: { type: 'string', short: 'f', default: 'json' }, 'no-strict': { type: 'boolean' } },
+    positionals: [0, 0],
+    async run(registry, values) {
+      const definitions = (await registry()).definitions();
+      const format = String(values.format);
+      let converted: { tools: unknown; report: { tool: string; changes: readonly string[] }[] } | undefined;
+      if (format === 'json') return out(JSON.stringify(definitions, null, 2)), 0;
+      if (format === 'mcp') return out(JSON.stringify({ tools: definitions.map(toMcpTool) }, null, 2)), 0;
+      if (format === 'openai') converted = toOpenAITools(definitions, { strict: values['no-strict'] !== true });
+      else if (format === 'anthropic') converted = toAnthropicTools(definitions);
+      else if (format === 'gemini') converted = toGeminiTools(definitions);
+      else throw new UsageError(`unknown --format "${format}"; use json, openai, anthropic, gemini or mcp`);
+      for (const entry of converted.report) for (const change of entry.changes) process.stderr.write(`${entry.tool}: ${change}\n`);
+      out(JSON.stringify(converted.tools, null, 2));
+      return 0;
+    },
+  },
+  call: {
+    usage: "call <name> ['<json arguments>']",
+    summary: 'Calls one tool through its whole pipeline and prints the outcome as JSON. Exit code 1 when the outcome is an error.',
+    options: {},
+    positionals: [1, 2],
+    async run(registry, _values, [name, json]) {
+      let args: unknown = {};
+      if (json !== undefined) {
+        try {
+          args = JSON.parse(json) as unknown;
+        } catch (error) {
+          throw new UsageError(`the arguments are not valid JSON (${(error as Error).message}); quote them, e.g. '{"path":"notes/todo.md"}'`);
+        }
+      }
+      const outcome = await (await registry()).dispatch(name!, args);
+      out(JSON.stringify(outcome, null, 2));
+      return outcome.ok ? 0 : 1;
+    },
+  },
+  serve: {
+    usage: 'serve --stdio | --http <port> [--host <address>]',
+    summary: 'Serves the tools over MCP: on stdin/stdout, or Streamable HTTP at http://<host>:<port>/mcp (host 127.0.0.1 by default).',
+    options: { stdio: { type: 'boolean' }, http: { type: 'string' }, host: { type: 'string' } },
+    positionals: [0, 0],
+    async run(registry, values) {
+      const stdio = values.stdio === true;
+      if (stdio === (values.http !== undefined)) throw new UsageError('serve needs exactly one of --stdio or --http <port>');
+      if (stdio && values.host !== undefined) throw new UsageError('--host applies to --http only');
+      // Loaded here, so the other commands work without the MCP SDK installed.
+      const mcp = await import('../mcp/index.js').catch((error: unknown) => {
+        throw new UsageError(`serve needs @modelcontextprotocol/sdk installed (${(error as Error).message.split('\n')[0]})`);
+      });
+      const server = { name: 'hermes-tools', version: VERSION };
+      if (stdio) {
+        await mcp.serveStdio(await registry(), server);
+        return new Promise<number>(() => undefined);
+      }
+      const port = Number(values.http);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http needs a port number from 0 to 65535, got "${String(values.http)}"`);
+      const http = await mcp.serveHttp(await registry(), { ...server, port, ...(values.host === undefined ? {} : { host: String(values.host) }) });
+      out(`MCP endpoint: ${http.url.href}`);
+      const stop = (): void => void http.close().then(() => process.exit(0));
+      process.once('SIGINT', stop).once('SIGTERM', stop);
+      return new Promise<number>(() => undefined);
+    },
+  },
+};
+
+function out(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function help(command?: string): string {
+  if (command !== undefined) {
+    const c = COMMANDS[command]!;
+    return `Usage: hermes-tools [--module <file>] ${c.usage}\n\n${c.summary}\n\n--module, -m <file>  a module exporting a container or a registry (default: the samples)\n--help, -h           this help`;
+  }
+  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(52)}${c.summary}`);
+  return [
+    `hermes-tools ${VERSION}: list, show and call a registry's tools, or serve them over MCP.`,
+    '',
+    'Usage: hermes-tools [--module <file>] <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Options:',
+    '  --module, -m <file>  a JavaScript module exporting `registry`, `container` or a default that is a',
+    '                       ToolRegistry, an Inversify container, or a function returning one (default: the samples)',
+    '  --help, -h           help, for the tool or a command',
+    '  --version            the version',
+  ].join('\n');
+}
+
+/** Runs the CLI on `argv` (without node and the script) and gives the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === '--version') return out(VERSION), 0;
+  const name = argv.find((arg, i) => !arg.startsWith('-') && argv[i - 1] !== '--module' && argv[i - 1] !== '-m');
+  if (name === undefined) {
+    if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return out(help()), argv.length === 0 ? 2 : 0;
+    throw new UsageError('no command given; use list, schema, call or serve (see --help)');
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name]! : undefined;
+  if (command === undefined) throw new UsageError(`unknown command "${name}"; use list, schema, call or serve (see --help)`);
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: { ...GLOBAL, ...command.options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.split('\n')[0]} (see hermes-tools ${name} --help)`);
+  }
+  if (parsed.values.help === true) return out(help(name)), 0;
+  const positionals = parsed.positionals.slice(1);
+  const [min, max] = command.positionals;
+  if (positionals.length < min || positionals.length > max) throw new UsageError(`usage: hermes-tools ${command.usage}`);
+  const module = parsed.values.module as string | undefined;
+  return command.run(() => loadRegistry(module), parsed.values as Record<string, string | boolean | undefined>, positionals);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`hermes-tools: ${error.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`hermes-tools: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);
