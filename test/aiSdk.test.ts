@@ -1,0 +1,71 @@
+import { generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { PermissionDeniedError } from 'hermes-tools';
+import { toAiSdkTools } from 'hermes-tools/ai';
+import { sampleWorkspace } from './support/sampleWorkspace.js';
+
+type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
+const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
+
+let sample: Awaited<ReturnType<typeof sampleWorkspace>>;
+beforeEach(async () => {
+  sample = await sampleWorkspace();
+});
+afterEach(() => sample.dispose());
+
+/** A model that first calls two tools, then answers from what the tool results in its prompt say. */
+function scriptedModel(): { model: MockLanguageModelV3; prompts: CallOptions['prompt'][] } {
+  const prompts: CallOptions['prompt'][] = [];
+  const model = new MockLanguageModelV3({
+    doGenerate: async (options: CallOptions) => {
+      prompts.push(options.prompt);
+      const results = options.prompt.filter((m) => m.role === 'tool').flatMap((m) => m.content);
+      if (results.length === 0) {
+        return {
+          content: [
+            { type: 'tool-call', toolCallId: 'call-read', toolName: 'fs_read', input: JSON.stringify({ path: 'notes/todo.md' }) },
+            { type: 'tool-call', toolCallId: 'call-write', toolName: 'fs_write', input: JSON.stringify({ path: 'notes/todo.md', content: 'gone' }) },
+          ],
+          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+          usage,
+          warnings: [],
+        };
+      }
+      return { content: [{ type: 'text', text: `I read: ${JSON.stringify(results)}` }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+    },
+  });
+  return { model, prompts };
+}
+
+describe('toAiSdkTools (AI SDK 6)', () => {
+  it('runs a tool-call loop through the mock model: results and errors go back into the conversation', async () => {
+    const { model, prompts } = scriptedModel();
+    const tools = toAiSdkTools(sample.registry);
+    expect(Object.keys(tools)).toEqual(expect.arrayContaining(['fs_read', 'fs_write', 'orders_create', 'jobs_run_checks']));
+
+    const result = await generateText({ model, tools, prompt: 'What is on my todo list?', stopWhen: stepCountIs(3) });
+
+    expect(prompts).toHaveLength(2);
+    const [first] = result.steps;
+    expect(first!.toolResults).toEqual([expect.objectContaining({ toolCallId: 'call-read', toolName: 'fs_read', output: '- one\n' })]);
+    const toolError = first!.content.find((part) => part.type === 'tool-error');
+    expect(toolError).toMatchObject({ toolCallId: 'call-write', toolName: 'fs_write' });
+    expect((toolError as { error: unknown }).error).toBeInstanceOf(PermissionDeniedError);
+
+    const toolMessage = prompts[1]!.find((m) => m.role === 'tool')!;
+    expect(toolMessage.content).toEqual([
+      expect.objectContaining({ type: 'tool-result', toolCallId: 'call-read', output: { type: 'text', value: '- one\n' } }),
+      expect.objectContaining({ type: 'tool-result', toolCallId: 'call-write', output: { type: 'error-text', value: expect.stringContaining('fs:write') } }),
+    ]);
+    expect(result.text).toContain('- one');
+  });
+
+  it('offers the schema the registry shows, and can ask for approval of destructive tools', () => {
+    const tools = toAiSdkTools(sample.registry, { names: 'registry', needsApproval: (d) => d.destructive === true });
+    expect(Object.keys(tools)).toContain('fs.write');
+    expect(tools['fs.write']!.needsApproval).toBe(true);
+    expect(tools['fs.read']!.needsApproval).toBeUndefined();
+    const schema = (tools['fs.read']!.inputSchema as { jsonSchema: unknown }).jsonSchema;
+    expect(schema).toEqual(sample.registry.get('fs.read').definition.inputSchema);
+  });
+});

@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sampleWorkspace } from './support/sampleWorkspace.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CLI = path.resolve(here, '../../dist/src/cli/main.js');
+const FIXTURES = path.resolve(here, '../../dist/test/fixtures');
+
+let sample: Awaited<ReturnType<typeof sampleWorkspace>>;
+beforeAll(async () => {
+  sample = await sampleWorkspace();
+});
+afterAll(() => sample.dispose());
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { env: { ...process.env, HERMES_WORKSPACE: sample.workspace } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('the hermes-tools CLI', () => {
+  it('lists the sample tools by default', async () => {
+    const { code, stdout } = await cli('list');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^fs\.read\s+Read a UTF-8 text file from the workspace\.$/m);
+    expect(stdout).not.toContain('weather.current');
+  });
+
+  it('prints schemas in every format, with the conversion report on stderr', async () => {
+    const json = await cli('schema');
+    expect(JSON.parse(json.stdout)[0]).toMatchObject({ name: 'fs.read', inputSchema: { type: 'object' } });
+    const openai = await cli('schema', '--format', 'openai');
+    expect(JSON.parse(openai.stdout)[0]).toMatchObject({ type: 'function', function: { name: 'fs_read', strict: true } });
+    expect(openai.stderr).toContain('fs.read: name "fs.read" sent as "fs_read"');
+    const mcp = await cli('schema', '--format', 'mcp');
+    expect(JSON.parse(mcp.stdout).tools[0]).toMatchObject({ name: 'fs.read', annotations: { readOnlyHint: true } });
+    for (const format of ['anthropic', 'gemini']) expect((await cli('schema', '-f', format)).code).toBe(0);
+  });
+
+  it('calls a tool and prints the outcome; an error outcome exits with 1', async () => {
+    const ok = await cli('call', 'fs.read', '{"path":"notes/todo.md"}');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, tool: 'fs.read', value: '- one\n' });
+    const denied = await cli('call', 'fs.write', '{"path":"a.md","content":"x"}');
+    expect(denied.code).toBe(1);
+    expect(JSON.parse(denied.stdout)).toMatchObject({ ok: false, error: { code: 'permission_denied' } });
+  });
+
+  it('loads a module given with --module', async () => {
+    const { code, stdout } = await cli('--module', path.join(FIXTURES, 'cliModule.js'), 'call', 'math.add', '{"a":2,"b":3}');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: true, value: 5 });
+  });
+
+  it('has --help on every command', async () => {
+    const top = await cli('--help');
+    expect(top.code).toBe(0);
+    for (const command of ['list', 'schema', 'call', 'serve']) expect(top.stdout).toContain(command);
+    for (const command of ['list', 'schema', 'call', 'serve']) {
+      const { code, stdout } = await cli(command, '--help');
+      expect([command, code]).toEqual([command, 0]);
+      expect(stdout).toContain(`Usage: hermes-tools [--module <file>] ${command}`);
+    }
+  });
+
+  it.each([
+    [['list', '--bogus'], /^hermes-tools: Unknown option '--bogus'/],
+    [['frobnicate'], /^hermes-tools: unknown command "frobnicate"/],
+    [['--module', 'missing.js', 'list'], /^hermes-tools: cannot read the module missing\.js: no such file/],
+    [['--module', path.join(FIXTURES, 'noRegistry.js'), 'list'], /exports no registry/],
+    [['--module', path.join(here, '../../test/fixtures/noRegistry.ts'), 'list'], /compile it to JavaScript first/],
+    [['call', 'fs.read', '{path'], /^hermes-tools: the arguments are not valid JSON/],
+    [['call'], /^hermes-tools: usage: hermes-tools call <name>/],
+    [['schema', '--format', 'yaml'], /^hermes-tools: unknown --format "yaml"/],
+    [['serve'], /^hermes-tools: serve needs exactly one of --stdio or --http <port>/],
+    [['serve', '--http', 'eighty'], /^hermes-tools: --http needs a port number/],
+  ])('%j gives one clear line and exit code 2', async (args, message) => {
+    const { code, stdout, stderr } = await cli(...(args as string[]));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
+  });
+});
