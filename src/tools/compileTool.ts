@@ -165,8 +165,9 @@ function runValidator(validator: Validator, input: unknown, env: ToolEnvironment
   let value: unknown;
   try {
     value = validator(input, '', run, 0);
-  } catch (error) {
-    run.report('', `could not be read (${error instanceof Error ? error.message : typeof error}); send plain JSON data`, 'readable');
+  } catch {
+    // What the getter or proxy threw is not repeated: its text is the caller's, not the model's, and may name paths.
+    run.report('', 'could not be read (reading them threw); send plain JSON data', 'readable');
   }
   const finish = (): InputValidation => (run.issues.length === 0 && run.dropped === 0 ? { ok: true, value } : { ok: false, issues: run.finish() });
   if (run.pending === undefined) return finish();
