@@ -117,7 +117,10 @@ function toJsonValue(tool: string, value: unknown): unknown {
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    throw new OutputValidationError(tool, [{ path: '', message: `the result is not JSON-serialisable (${error instanceof Error ? error.message : 'unknown reason'})`, constraint: 'isJson' }]);
+    // Only the kind of failure is named: a throwing toJSON's own text is the tool's internals.
+    const text = error instanceof Error ? error.message : '';
+    const reason = /circular/i.test(text) ? 'it contains a cycle' : /bigint/i.test(text) ? 'it contains a BigInt' : 'serialising it threw';
+    throw new OutputValidationError(tool, [{ path: '', message: `the result is not JSON-serialisable (${reason})`, constraint: 'isJson' }]);
   }
   if (text === undefined) return null;
   return JSON.parse(text) as unknown;
