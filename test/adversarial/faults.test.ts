@@ -20,10 +20,12 @@ class Hangs {
   }
 }
 
+let deafFinished = false;
 @Tool({ name: 'fault.deaf', description: 'Ignores its abort signal and keeps working.', timeoutMs: 30 })
 class Deaf {
   async execute(): Promise<string> {
-    await sleep(120);
+    await sleep(300);
+    deafFinished = true;
     return 'finished, too late';
   }
 }
@@ -136,10 +138,9 @@ describe('a misbehaving tool ends in a typed outcome and leaves the registry usa
     await expectFault('fault.hangs', {}, 'timeout');
   });
 
-  it('ignores the abort: timeout on time, its late result dropped', async () => {
-    const started = performance.now();
+  it('ignores the abort: the timeout outcome comes before the tool finishes, and its late result is dropped', async () => {
     await expectFault('fault.deaf', {}, 'timeout');
-    expect(performance.now() - started).toBeLessThan(110);
+    expect(deafFinished).toBe(false);
   });
 
   it('rejects after its timeout fired: timeout, and the late rejection is not unhandled', async () => {
