@@ -5,6 +5,7 @@ import type { ToolErrorPayload } from './ToolErrorPayload.js';
 export class PermissionDeniedError extends ToolError {
   readonly code = 'permission_denied' as const;
   readonly retryable = false;
+  protected static override readonly captureStack = false;
 
   constructor(readonly tool: string, readonly permission: string) {
     super(

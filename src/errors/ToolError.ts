@@ -10,8 +10,21 @@ export abstract class ToolError extends Error {
   abstract readonly code: ToolErrorCode;
   abstract readonly retryable: boolean;
 
+  /**
+   * Whether instances capture a stack trace. The errors that answer a caller's mistake (bad input,
+   * an unknown name, a denial…) are expected, frequent, never shown with a stack, and capturing one
+   * is most of their cost; the ones that report a fault keep theirs.
+   */
+  protected static readonly captureStack: boolean = true;
+
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    const limit = Error.stackTraceLimit;
+    if (!(new.target as unknown as typeof ToolError).captureStack) Error.stackTraceLimit = 0;
+    try {
+      super(message, options);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = new.target.name;
   }
 

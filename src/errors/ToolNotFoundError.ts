@@ -4,6 +4,7 @@ import { ToolError } from './ToolError.js';
 export class ToolNotFoundError extends ToolError {
   readonly code = 'tool_not_found' as const;
   readonly retryable = true;
+  protected static override readonly captureStack = false;
 
   constructor(readonly tool: string, readonly suggestions: readonly string[]) {
     super(

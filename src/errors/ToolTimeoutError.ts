@@ -4,6 +4,7 @@ import { ToolError } from './ToolError.js';
 export class ToolTimeoutError extends ToolError {
   readonly code = 'timeout' as const;
   readonly retryable = true;
+  protected static override readonly captureStack = false;
 
   constructor(readonly tool: string, readonly timeoutMs: number) {
     super(`${tool} did not finish within ${timeoutMs} ms and was stopped. Try again, or with a smaller request.`);

@@ -4,6 +4,7 @@ import { ToolError } from './ToolError.js';
 export class ToolUnavailableError extends ToolError {
   readonly code = 'tool_unavailable' as const;
   readonly retryable = false;
+  protected static override readonly captureStack = false;
 
   constructor(readonly tool: string, readonly reason: string) {
     super(`${tool} is unavailable: ${reason}. Use another tool, or ask the operator to provide it.`);

@@ -6,6 +6,7 @@ import type { ValidationIssue } from './ValidationIssue.js';
 export class ToolValidationError extends ToolError {
   readonly code = 'invalid_input' as const;
   readonly retryable = true;
+  protected static override readonly captureStack = false;
 
   constructor(readonly tool: string, readonly issues: readonly ValidationIssue[]) {
     super(
