@@ -40,6 +40,17 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
     return end < tools.length ? { tools: tools.slice(start, end), nextCursor: encodeCursor(end) } : { tools: tools.slice(start) };
   });
 
+  // Whether a tool's result goes out as structuredContent is fixed per tool: decided once per name.
+  const structuredByName = new Map<string, boolean>();
+  const structured = (name: string): boolean => {
+    let known = structuredByName.get(name);
+    if (known === undefined) {
+      known = registry.has(name) && hasObjectOutput(registry.get(name).definition);
+      if (registry.has(name)) structuredByName.set(name, known);
+    }
+    return known;
+  };
+
   const callerOf = options.caller ?? ((extra: McpRequestExtra) => ({ via: 'mcp', client: server.getClientVersion()?.name, sessionId: extra.sessionId }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
@@ -53,7 +64,7 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
             extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
           };
     const outcome = await registry.dispatch(name, args, { signal: extra.signal, caller: callerOf(extra), ...(onProgress === undefined ? {} : { onProgress }) });
-    return toCallToolResult(outcome, registry.has(name) && hasObjectOutput(registry.get(name).definition));
+    return toCallToolResult(outcome, structured(name));
   });
 
   if (interval > 0) {

@@ -8,8 +8,10 @@ import type { NameRule } from './NameRule.js';
 export class ProviderNames {
   readonly #toProvider = new Map<string, string>();
   readonly #toRegistry = new Map<string, string>();
+  readonly #rule: NameRule;
 
   constructor(names: Iterable<string>, rule: NameRule) {
+    this.#rule = rule;
     const all = [...names];
     // Names that are already legal keep themselves, whatever their order.
     for (const name of all) if (isLegal(name, rule)) this.#set(name, name);
@@ -32,6 +34,12 @@ export class ProviderNames {
   /** The registry's name for a name the provider sent back, or undefined when no tool has it. */
   toRegistry(providerName: string): string | undefined {
     return this.#toRegistry.get(providerName);
+  }
+
+  /** The report line for a tool whose name had to change, or none. */
+  renameNote(name: string): string[] {
+    const providerName = this.#toProvider.get(name);
+    return providerName === undefined || providerName === name ? [] : [`name "${name}" sent as "${providerName}" (${this.#rule.says})`];
   }
 
   /** Every provider name. */

@@ -44,7 +44,7 @@ export function toAnthropicTools(definitions: readonly ToolDefinition[]): Anthro
   const tools: AnthropicTool[] = [];
   for (const definition of definitions) {
     const name = names.toProvider(definition.name)!;
-    const changes = name === definition.name ? [] : [`name "${definition.name}" sent as "${name}" (Anthropic allows only letters, digits, "_" and "-", at most 64)`];
+    const changes = names.renameNote(definition.name);
     tools.push({ name, description: definition.modelDescription, input_schema: { ...definition.inputSchema, type: 'object' } });
     report.push({ tool: definition.name, providerName: name, changes });
   }

@@ -46,7 +46,7 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
   const declarations: GeminiFunctionDeclaration[] = [];
   for (const definition of definitions) {
     const name = names.toProvider(definition.name)!;
-    const changes = name === definition.name ? [] : [`name "${definition.name}" sent as "${name}" (Gemini's name rule, at most 63 characters)`];
+    const changes = names.renameNote(definition.name);
     const declaration: GeminiFunctionDeclaration = { name, description: definition.modelDescription };
     const properties = definition.inputSchema.properties;
     if (typeof properties === 'object' && properties !== null && Object.keys(properties).length > 0) {

@@ -82,7 +82,7 @@ export function toOpenAITools(definitions: readonly ToolDefinition[], options: O
 
   for (const definition of definitions) {
     const name = names.toProvider(definition.name)!;
-    const changes = name === definition.name ? [] : [`name "${definition.name}" sent as "${name}" (OpenAI allows only letters, digits, "_" and "-", at most 64)`];
+    const changes = names.renameNote(definition.name);
     let parameters: Record<string, unknown> = { ...definition.inputSchema };
     let toolStrict = false;
     if (strict) {
