@@ -19,7 +19,7 @@ class WhoAmI {
   }
   async execute(@Arg('delay') delay: number, @Ctx() ctx: ToolContext): Promise<unknown> {
     await new Promise((resolve) => setTimeout(resolve, delay));
-    return { injected: this.ctx.caller, param: ctx.caller, callId: this.ctx.callId, same: this.ctx === ctx && this.log.ctx === ctx };
+    return { injected: this.ctx.caller, param: ctx.caller, callId: this.ctx.callId, same: this.ctx.callId === ctx.callId && this.log.ctx.caller === ctx.caller };
   }
 }
 
@@ -34,8 +34,37 @@ class Counter {
 @Tool({ name: 'needs.ctx', description: 'A singleton asking for the context in its constructor.' })
 class SingletonNeedsContext {
   constructor(@inject(ToolContext) readonly ctx: ToolContext) {}
-  execute(): string {
-    return 'x';
+  async execute(@Arg('delay') delay: number): Promise<unknown> {
+    await new Promise((resolve) => setImmediate(resolve));
+    return { caller: this.ctx.caller, callId: this.ctx.callId, delay };
+  }
+}
+
+@injectable()
+class SharedAudit {
+  constructor(@inject(ToolContext) readonly ctx: ToolContext) {}
+  who(): unknown {
+    return this.ctx.caller;
+  }
+}
+
+@Tool({ name: 'audited', description: 'A call-scoped tool whose singleton dependency reads the context.' })
+class Audited {
+  constructor(@inject(SharedAudit) private readonly audit: SharedAudit) {}
+  async execute(@Arg('turns') turns: number): Promise<unknown> {
+    for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
+    return this.audit.who();
+  }
+}
+
+@Tool({ name: 'reads.early', description: 'Reads the context while it is being constructed.' })
+class ReadsContextTooEarly {
+  readonly caller: unknown;
+  constructor(@inject(ToolContext) ctx: ToolContext) {
+    this.caller = ctx.caller;
+  }
+  execute(): unknown {
+    return this.caller;
   }
 }
 
@@ -71,9 +100,24 @@ describe('scopes', () => {
     await expect(registry.call('counter', {})).resolves.toBe(1);
   });
 
-  it('reports a singleton that asks for ToolContext when the registry is built', async () => {
-    const problems = await definitionProblems(toolset({ name: 'c', tools: [SingletonNeedsContext] }));
-    expect(problems[0]).toMatch(/^SingletonNeedsContext: the container could not create it/);
-    expect(problems[0]).toContain("ToolContext can only be injected into a call-scoped tool");
+  it('gives a singleton that injects ToolContext the context of the call it serves, every call', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'c', tools: [SingletonNeedsContext] }));
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => registry.call('needs.ctx', { delay: i }, { caller: `u${i}`, callId: `c${i}` })));
+    results.forEach((result, i) => expect(result).toEqual({ caller: `u${i}`, callId: `c${i}`, delay: i }));
+  });
+
+  it("gives a singleton service of a call-scoped tool each call its own context, not the first call's", async () => {
+    const container = new Container();
+    container.bind(SharedAudit).toSelf().inSingletonScope();
+    await container.load(toolset({ name: 'a', tools: [Audited], scope: 'call' }));
+    const registry = container.get(ToolRegistry);
+    const results = await Promise.all(Array.from({ length: 1_000 }, (_, i) => registry.call('audited', { turns: i % 5 }, { caller: `user-${i}` })));
+    expect(results).toEqual(Array.from({ length: 1_000 }, (_, i) => `user-${i}`));
+  });
+
+  it('reports a singleton that reads ToolContext in its constructor, when the registry is built', async () => {
+    const problems = await definitionProblems(toolset({ name: 'c', tools: [ReadsContextTooEarly] }));
+    expect(problems[0]).toMatch(/^ReadsContextTooEarly: the container could not create it/);
+    expect(problems[0]).toContain('ToolContext was read outside a tool call');
   });
 });

@@ -9,6 +9,7 @@ export type ProgressListener = (progress: number, total?: number, message?: stri
  */
 export class CallContext implements ToolContext {
   #controller: AbortController | undefined;
+  #settled = false;
 
   constructor(
     readonly tool: string,
@@ -24,7 +25,8 @@ export class CallContext implements ToolContext {
   }
 
   progress(progress: number, total?: number, message?: string): void {
-    if (this.onProgress === undefined) return;
+    // After the call settled its caller has its answer; a late report would arrive after the result.
+    if (this.onProgress === undefined || this.#settled) return;
     try {
       this.onProgress(progress, total, message);
     } catch {
@@ -34,5 +36,10 @@ export class CallContext implements ToolContext {
 
   abort(reason: unknown): void {
     (this.#controller ??= new AbortController()).abort(reason);
+  }
+
+  /** The call has its outcome: later progress reports are dropped. */
+  settle(): void {
+    this.#settled = true;
   }
 }

@@ -1,25 +1,31 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
+import { liveToolContext } from '../context/liveToolContext.js';
 import { ToolContext } from '../context/ToolContext.js';
+import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { buildRegistry } from './buildRegistry.js';
-import { currentContext } from './callContextSlot.js';
 
 /** Binds what every hermes-tools module needs once per container: the registry and the ToolContext token. */
 export function bindShared({ bind, isBound }: ContainerModuleLoadOptions): void {
   if (!isBound(ToolRegistry)) {
+    let building = false;
     bind(ToolRegistry)
-      .toDynamicValue((context) => buildRegistry(context))
+      .toDynamicValue((context) => {
+        // Something the registry builds (an interceptor, a tool) asks for the registry itself:
+        // without this, the container recurses until the process runs out of memory.
+        if (building) {
+          throw new ToolDefinitionError([
+            'ToolRegistry is injected into something the registry itself builds (an interceptor or a tool): a cycle. Inject a lazy getter instead, e.g. bind a factory () => container.get(ToolRegistry) and call it inside the handler',
+          ]);
+        }
+        building = true;
+        try {
+          return buildRegistry(context);
+        } finally {
+          building = false;
+        }
+      })
       .inSingletonScope();
   }
-  if (!isBound(ToolContext)) {
-    bind(ToolContext)
-      .toDynamicValue(() => {
-        const ctx = currentContext();
-        if (ctx === undefined) {
-          throw new Error("ToolContext can only be injected into a call-scoped tool (toolset({ scope: 'call' })) or its dependencies; a singleton gets it as a @Ctx() parameter");
-        }
-        return ctx;
-      })
-      .inTransientScope();
-  }
+  if (!isBound(ToolContext)) bind(ToolContext).toDynamicValue(liveToolContext).inSingletonScope();
 }

@@ -1,15 +1,17 @@
 import type { ResolutionContext } from 'inversify';
+import { trackCalls } from '../context/currentCall.js';
 import type { ToolContext } from '../context/ToolContext.js';
+import { refreshSecrets } from '../errors/redactSecrets.js';
 import { silentLogger } from '../context/Logger.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
 import type { ToolInterceptor, ToolMiddleware } from '../pipeline/ToolMiddleware.js';
+import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { defaultValidationLimits } from '../schema/ValidationLimits.js';
 import { compileTool } from '../tools/compileTool.js';
 import { createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
-import { resolveWithContext } from './callContextSlot.js';
 import { TOOLS_MODULE_OPTIONS, TOOLSET } from './tokens.js';
 import type { ToolsModuleOptions } from './ToolsModuleOptions.js';
 
@@ -21,6 +23,7 @@ const TOOLSET_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
  */
 export function buildRegistry(context: ResolutionContext): ToolRegistry {
   const problems: string[] = [];
+  refreshSecrets();
   const moduleOptions = attempt(() => context.get(TOOLS_MODULE_OPTIONS, { optional: true }), problems, 'toolsModule() is loaded more than once; load it once') ?? {};
   const toolsets = attempt(() => context.getAll(TOOLSET), problems, 'the toolsets could not be read') ?? [];
   checkModuleOptions(moduleOptions, problems);
@@ -98,14 +101,18 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
 
 function resolveInstance(context: ResolutionContext, target: Function, scope: 'singleton' | 'call', problems: string[]): ((ctx: ToolContext) => object) | undefined {
   const resolve = () => context.get(target as new () => object);
-  if (scope === 'call') return (ctx) => resolveWithContext(ctx, resolve);
+  if (scope === 'call') {
+    // A call-scoped tool is resolved inside the call, and may read its injected ToolContext there.
+    trackCalls();
+    return () => resolve();
+  }
   const instance = attempt(resolve, problems, `${target.name}: the container could not create it (are its dependencies bound?)`);
   return instance === undefined ? undefined : () => instance;
 }
 
 function checkModuleOptions(options: ToolsModuleOptions, problems: string[]): void {
-  if (options.timeoutMs !== undefined && !(typeof options.timeoutMs === 'number' && options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
-    problems.push('toolsModule: timeoutMs must be a positive number of milliseconds');
+  if (options.timeoutMs !== undefined && !isTimeoutMs(options.timeoutMs)) {
+    problems.push(`toolsModule: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS} (about 24.8 days; Node fires longer timers after 1 ms)`);
   }
   for (const [key, value] of Object.entries(options.limits ?? {})) {
     if (!(key in defaultValidationLimits)) problems.push(`toolsModule: limits.${key} is not a known limit (${Object.keys(defaultValidationLimits).join(', ')})`);

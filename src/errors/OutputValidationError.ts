@@ -1,18 +1,25 @@
+import { redactIssues } from './redactIssues.js';
 import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from './ToolErrorPayload.js';
 import type { ValidationIssue } from './ValidationIssue.js';
 
-/** The tool returned something its declared `output` does not allow. A bug in the tool, not in the call. */
+/**
+ * The tool returned something its declared `output` does not allow, or something that cannot be
+ * sent as JSON (`declared` false: the tool declares no output). A bug in the tool, not in the call.
+ * The messages describe the mismatch without quoting the result, which may hold anything.
+ */
 export class OutputValidationError extends ToolError {
   readonly code = 'invalid_output' as const;
   readonly retryable = false;
+  readonly issues: readonly ValidationIssue[];
 
-  constructor(readonly tool: string, readonly issues: readonly ValidationIssue[]) {
+  constructor(readonly tool: string, issues: readonly ValidationIssue[], declared = true) {
     super(
-      `${tool} returned a result that does not match its declared output:\n` +
+      `${tool} returned a result that ${declared ? 'does not match its declared output' : 'cannot be sent as JSON'}:\n` +
         issues.map((i) => `- ${i.message}`).join('\n') +
         '\nThis is a fault in the tool; calling it again with the same arguments will fail the same way.',
     );
+    this.issues = redactIssues(issues);
   }
 
   override toPayload(): ToolErrorPayload {

@@ -1,3 +1,4 @@
+import { redactSecrets } from './redactSecrets.js';
 import type { ToolErrorCode } from './ToolErrorCode.js';
 import type { ToolErrorPayload } from './ToolErrorPayload.js';
 
@@ -17,11 +18,15 @@ export abstract class ToolError extends Error {
    */
   protected static readonly captureStack: boolean = true;
 
+  /**
+   * The message is redacted here (see `redactSecrets`), so whatever a tool puts in an error it
+   * throws, a secret from the environment never reaches a model, a client or a log line.
+   */
   constructor(message: string, options?: { cause?: unknown }) {
     const limit = Error.stackTraceLimit;
     if (!(new.target as unknown as typeof ToolError).captureStack) Error.stackTraceLimit = 0;
     try {
-      super(message, options);
+      super(redactSecrets(clip(String(message))), options);
     } finally {
       Error.stackTraceLimit = limit;
     }
@@ -36,4 +41,11 @@ export abstract class ToolError extends Error {
   toJSON(): ToolErrorPayload {
     return this.toPayload();
   }
+}
+
+/** The longest message kept: a tool's error text can be anything, and it is read by a model. */
+const MAX_MESSAGE = 16_000;
+
+function clip(message: string): string {
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
 }

@@ -1,3 +1,4 @@
+import { redactIssues } from './redactIssues.js';
 import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from './ToolErrorPayload.js';
 import type { ValidationIssue } from './ValidationIssue.js';
@@ -6,14 +7,16 @@ import type { ValidationIssue } from './ValidationIssue.js';
 export class ToolValidationError extends ToolError {
   readonly code = 'invalid_input' as const;
   readonly retryable = true;
+  readonly issues: readonly ValidationIssue[];
   protected static override readonly captureStack = false;
 
-  constructor(readonly tool: string, readonly issues: readonly ValidationIssue[]) {
+  constructor(readonly tool: string, issues: readonly ValidationIssue[]) {
     super(
       `Invalid arguments for ${tool} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):\n` +
         issues.map((i) => `- ${i.message}`).join('\n') +
         '\nFix every problem listed and call again.',
     );
+    this.issues = redactIssues(issues);
   }
 
   override toPayload(): ToolErrorPayload {

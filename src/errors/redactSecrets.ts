@@ -1,19 +1,80 @@
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|PRIVATE|SESSION|COOKIE|DSN|DATABASE|CONN|URL|URI/i;
-// user:password@ in any URL, whether or not it came from the environment.
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi;
-const MIN_SECRET_LENGTH = 6;
+/**
+ * Environment variables whose values are not secret and turn up in ordinary text (paths, locale,
+ * terminal), so redacting them would only garble messages. Everything else is treated as secret.
+ */
+const HARMLESS = new Set([
+  'PATH', 'SHELL', 'USER', 'LOGNAME', 'LANG', 'LANGUAGE', 'TERM', 'TERM_PROGRAM', 'TERM_PROGRAM_VERSION',
+  'COLORTERM', 'TZ', 'NODE_ENV', 'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER', 'SHLVL', '_', 'NODE', 'npm_execpath',
+  'npm_node_execpath', 'npm_command', 'npm_lifecycle_event', 'npm_lifecycle_script',
+]);
+const HARMLESS_PREFIXES = ['LC_', 'npm_package_'];
+
+/** Values shorter than this are not redacted: they would match ordinary words and numbers. */
+export const MIN_SECRET_LENGTH = 6;
+/** How long a snapshot of the environment is trusted before it is read again. */
+const SNAPSHOT_MS = 1_000;
+
+let snapshot: { readonly values: readonly string[]; readonly takenAt: number } | undefined;
 
 /**
- * Replaces the value of every environment variable whose name looks secret (and of the names
- * given) with `[redacted]`, and the password of any `scheme://user:password@` URL. Error text is
- * shown to models and logged; secrets must not be.
+ * Re-reads the environment now. The registry calls it when it is built; otherwise the snapshot is
+ * refreshed at most once a second, because reading every variable costs tens of microseconds.
  */
-export function redactSecrets(text: string, alsoRedact: readonly string[] = []): string {
-  let out = text;
+export function refreshSecrets(): void {
+  const values = new Set<string>();
   for (const [name, value] of Object.entries(process.env)) {
-    if (value === undefined || value.length < MIN_SECRET_LENGTH) continue;
-    if (!SECRET_NAME.test(name) && !alsoRedact.includes(name)) continue;
-    if (out.includes(value)) out = out.split(value).join('[redacted]');
+    if (value === undefined || value.length < MIN_SECRET_LENGTH || HARMLESS.has(name)) continue;
+    if (HARMLESS_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    values.add(value);
   }
-  return out.replace(URL_CREDENTIALS, '$1[redacted]@');
+  // Longest first, so a value that contains another is replaced whole.
+  snapshot = { values: [...values].sort((a, b) => b.length - a.length), takenAt: Date.now() };
+}
+
+/**
+ * The one redaction rule, applied to every message that leaves the library (a ToolError's message,
+ * its issues, CLI output): the value of every environment variable of at least
+ * {@link MIN_SECRET_LENGTH} characters, except a short list of harmless ones (PATH, LANG, TERM…),
+ * becomes `[redacted]`, whatever the variable is called; so does the password (or the token used
+ * as a user name) in any `scheme://user:password@host` URL. Linear in the text's length.
+ */
+export function redactSecrets(text: string): string {
+  if (snapshot === undefined || Date.now() - snapshot.takenAt > SNAPSHOT_MS) refreshSecrets();
+  let out = text;
+  for (const value of snapshot!.values) if (out.includes(value)) out = out.split(value).join('[redacted]');
+  return redactUrlCredentials(out);
+}
+
+const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
+const AUTHORITY_END = /[\s/?#"'<>()[\]{},;]/;
+
+/**
+ * `scheme://user:password@host` → `scheme://user:[redacted]@host`, and `scheme://token@host` →
+ * `scheme://[redacted]@host`. A scanner rather than a regex, so hostile text cannot make it backtrack.
+ * The last `@` of the authority ends the credentials, so a password that holds `@` is redacted whole.
+ */
+function redactUrlCredentials(text: string): string {
+  let at = text.indexOf('://');
+  if (at === -1) return text;
+  let out = '';
+  let copied = 0;
+  while (at !== -1) {
+    let schemeStart = at;
+    while (schemeStart > 0 && at - schemeStart < 32 && SCHEME_CHAR.test(text[schemeStart - 1]!)) schemeStart--;
+    const start = at + 3;
+    let end = start;
+    let lastAt = -1;
+    while (end < text.length && !AUTHORITY_END.test(text[end]!)) {
+      if (text[end] === '@') lastAt = end;
+      end++;
+    }
+    if (schemeStart < at && lastAt > start) {
+      const colon = text.indexOf(':', start);
+      const secretFrom = colon !== -1 && colon < lastAt ? colon + 1 : start;
+      out += `${text.slice(copied, secretFrom)}[redacted]`;
+      copied = lastAt;
+    }
+    at = text.indexOf('://', Math.max(end, at + 3));
+  }
+  return out + text.slice(copied);
 }

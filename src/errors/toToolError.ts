@@ -1,4 +1,3 @@
-import { redactSecrets } from './redactSecrets.js';
 import { ToolError } from './ToolError.js';
 import { ToolExecutionError } from './ToolExecutionError.js';
 
@@ -16,13 +15,40 @@ export function toToolError(tool: string, thrown: unknown): ToolError {
 function describeThrown(thrown: unknown): string {
   let detail: string;
   try {
-    if (thrown instanceof Error) detail = thrown.message || thrown.name || 'an error without a message';
+    if (thrown instanceof Error) detail = String(thrown.message) || String(thrown.name) || 'an error without a message';
     else if (typeof thrown === 'string') detail = thrown || 'an empty string was thrown';
     else if (thrown === undefined || thrown === null) detail = `it threw ${String(thrown)}`;
     else detail = `it threw a value of type ${typeof thrown}`;
   } catch {
     detail = 'it threw a value that could not be described';
   }
-  detail = redactSecrets(detail).replace(/\s+at .*\(?(?:\/|[A-Za-z]:\\|file:\/\/)\S*\)?/g, '').trim();
+  // Clipped twice: before the scan, so its cost is bounded, and after, to what a model should read.
+  detail = withoutLocations(detail.slice(0, MAX_DETAIL * 4)).trim();
   return detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL)}…` : detail;
+}
+
+/**
+ * Drops stack frames and file locations a message may carry (`    at f (/app/x.js:1:2)`,
+ * `boom at file:///app/x.js:3`): they tell a model nothing and tell an attacker the host's layout.
+ */
+export function withoutLocations(text: string): string {
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    if (/^\s*at\s/.test(line) && line.length > 3) continue;
+    const kept: string[] = [];
+    for (const token of line.split(' ')) {
+      if (isLocation(token)) {
+        if (kept.length > 0 && kept[kept.length - 1] === 'at') kept.pop();
+        continue;
+      }
+      kept.push(token);
+    }
+    lines.push(kept.join(' '));
+  }
+  return lines.join('\n');
+}
+
+function isLocation(token: string): boolean {
+  const t = token.startsWith('(') ? token.slice(1) : token;
+  return t.startsWith('file://') || t.startsWith('node:') || (t.startsWith('/') && t.length > 1) || /^[A-Za-z]:\\/.test(t);
 }

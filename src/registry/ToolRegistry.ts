@@ -1,13 +1,14 @@
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
-import { toToolError } from '../errors/toToolError.js';
 import { newCallId } from '../pipeline/newCallId.js';
 import type { CallOptions } from '../tools/CallOptions.js';
-import { coreOf } from '../tools/createRegisteredTool.js';
+import { coreOf, isRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import type { ToolDefinition } from '../tools/ToolDefinition.js';
 import type { ToolOutcome } from '../tools/ToolOutcome.js';
-import { OutputValidationError } from '../errors/OutputValidationError.js';
+import { notJson } from '../pipeline/notJson.js';
+import { toJsonValue } from '../pipeline/toJsonValue.js';
+import { safePayload } from './safePayload.js';
 import { closestNames } from './closestNames.js';
 import type { ToolFilter } from './ToolFilter.js';
 
@@ -26,6 +27,12 @@ export class ToolRegistry {
     const map = new Map<string, RegisteredTool>();
     const problems: string[] = [];
     for (const tool of tools) {
+      if (!isRegisteredTool(tool)) {
+        problems.push(
+          `${describeTool(tool)} is not a RegisteredTool made by hermes-tools (a copy such as { ...tool, execute } has no pipeline); take tools from a ToolRegistry or a container, and wrap them with withMiddleware or withPermissions`,
+        );
+        continue;
+      }
       const existing = map.get(tool.name);
       if (existing !== undefined) {
         problems.push(`tool name "${tool.name}" is declared twice, in toolsets "${existing.definition.toolset}" and "${tool.definition.toolset}"; tool names must be unique`);
@@ -76,13 +83,16 @@ export class ToolRegistry {
    * JSON-serialisable and free of stack traces, ready to hand back to a model.
    */
   async dispatch(name: string, args: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
-    const callId = typeof options.callId === 'string' ? options.callId : newCallId();
     const tool = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
+    let callId = '';
     try {
+      callId = typeof options.callId === 'string' ? options.callId.slice(0, 200) : newCallId();
       const value = await this.call(name, args, { ...options, callId });
-      return { ok: true, tool, callId, value: toJsonValue(tool, value) };
+      const json = toJsonValue(value);
+      if (json.ok) return { ok: true, tool, callId, value: json.value };
+      return { ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) };
     } catch (error) {
-      return { ok: false, tool, callId, error: toToolError(tool, error).toPayload() };
+      return { ok: false, tool, callId, error: safePayload(tool, error) };
     }
   }
 
@@ -109,19 +119,11 @@ function matches(definition: ToolDefinition, filter: ToolFilter | undefined): bo
   return true;
 }
 
-/** A result as it will cross the boundary: JSON. `undefined` becomes null; cycles and bigints are refused. */
-function toJsonValue(tool: string, value: unknown): unknown {
-  if (value === undefined) return null;
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  let text: string | undefined;
+function describeTool(tool: unknown): string {
   try {
-    text = JSON.stringify(value);
-  } catch (error) {
-    // Only the kind of failure is named: a throwing toJSON's own text is the tool's internals.
-    const text = error instanceof Error ? error.message : '';
-    const reason = /circular/i.test(text) ? 'it contains a cycle' : /bigint/i.test(text) ? 'it contains a BigInt' : 'serialising it threw';
-    throw new OutputValidationError(tool, [{ path: '', message: `the result is not JSON-serialisable (${reason})`, constraint: 'isJson' }]);
+    const name = (tool as { name?: unknown } | null)?.name;
+    return typeof name === 'string' ? `"${name.slice(0, 80)}"` : 'a value';
+  } catch {
+    return 'a value';
   }
-  if (text === undefined) return null;
-  return JSON.parse(text) as unknown;
 }

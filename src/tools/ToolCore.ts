@@ -15,7 +15,7 @@ export interface ToolCore {
   readonly validate: (input: unknown) => InputValidation | Promise<InputValidation>;
   /** Interceptors and handler, composed. */
   readonly invoke: Invoke;
-  /** Issues with a result, or undefined when it matches the declared output (or none is declared). */
+  /** Issues with a result in its JSON form, or undefined when it matches the declared output. */
   readonly checkOutput: ((result: unknown) => readonly ValidationIssue[] | undefined) | undefined;
   readonly timeoutMs: number | undefined;
   readonly logger: Logger;

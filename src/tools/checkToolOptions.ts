@@ -1,4 +1,5 @@
 import type { ToolOptions } from '../metadata/ToolOptions.js';
+import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
@@ -15,7 +16,7 @@ export function checkToolOptions(options: ToolOptions, where: string, problems: 
     else if (o.deprecated.trim().split(/\s+/).length < 3) problems.push(`${where}: deprecated "${o.deprecated}" is not a sentence; say why and what to use instead`);
   }
   if (o.tags !== undefined && (!Array.isArray(o.tags) || !o.tags.every((t) => typeof t === 'string' && t !== ''))) problems.push(`${where}: tags must be non-empty strings`);
-  if (o.timeoutMs !== undefined && (typeof o.timeoutMs !== 'number' || !(o.timeoutMs > 0) || !Number.isFinite(o.timeoutMs))) problems.push(`${where}: timeoutMs must be a positive number of milliseconds`);
+  if (o.timeoutMs !== undefined && !isTimeoutMs(o.timeoutMs)) problems.push(`${where}: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS} (about 24.8 days; Node fires longer timers after 1 ms)`);
   for (const flag of ['idempotent', 'readOnly', 'destructive', 'openWorld'] as const) {
     if (o[flag] !== undefined && typeof o[flag] !== 'boolean') problems.push(`${where}: ${flag} must be true or false`);
   }

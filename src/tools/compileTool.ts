@@ -12,6 +12,7 @@ import { shapeToJsonSchema } from '../schema/shapeToJsonSchema.js';
 import { argShape, dtoTreeProblems, resolveTypeSpec } from '../schema/typeSpecToShape.js';
 import { ValidationRun } from '../schema/ValidationRun.js';
 import type { Validator } from '../schema/Validator.js';
+import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { deepFreeze } from './deepFreeze.js';
 import type { InputValidation } from './InputValidation.js';
 import { checkRequirements } from './checkRequirements.js';
@@ -52,7 +53,8 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
     if (result instanceof Promise) continue;
     if (!result.ok) problems.push(`${where}: @Example #${i + 1} ("${example.description}") does not pass the tool's own validation: ${result.issues.map((x) => x.message).join('; ')}`);
     if (outputValidator !== undefined && example.output !== undefined) {
-      const issues = checkOutput(outputValidator, example.output, env);
+      const json = toJsonValue(example.output);
+      const issues = json.ok ? checkOutput(outputValidator, json.value, env) : [{ message: `it is not JSON-serialisable (${json.reason})` }];
       if (issues !== undefined) problems.push(`${where}: @Example #${i + 1} ("${example.description}") has an output that does not match the declared output: ${issues.map((x) => x.message).join('; ')}`);
     }
   }
@@ -174,16 +176,10 @@ function runValidator(validator: Validator, input: unknown, env: ToolEnvironment
   return Promise.all(run.pending).then(finish);
 }
 
-function checkOutput(validator: Validator, result: unknown, env: ToolEnvironment) {
+/** Issues with a result already in its JSON form (see `toJsonValue`), or undefined when it matches. */
+function checkOutput(validator: Validator, json: unknown, env: ToolEnvironment) {
   const run = new ValidationRun(env.limits);
-  let plain: unknown;
-  try {
-    // The result is compared in the form the caller will receive: JSON.
-    plain = result === undefined ? undefined : JSON.parse(JSON.stringify(result));
-  } catch (error) {
-    return [{ path: '', message: `the result is not JSON-serialisable (${error instanceof Error ? error.message : 'unknown reason'})`, constraint: 'isJson' }];
-  }
-  validator(plain, '', run, 0);
+  validator(json, '', run, 0);
   return run.issues.length === 0 ? undefined : run.finish().map((i) => ({ ...i, message: i.message.replace(/^the arguments/, 'the result') }));
 }
 

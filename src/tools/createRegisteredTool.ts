@@ -18,6 +18,11 @@ export function createRegisteredTool(core: ToolCore): RegisteredTool {
   return tool;
 }
 
+/** Whether `value` is a RegisteredTool made here (not a copy or a lookalike). */
+export function isRegisteredTool(value: unknown): value is RegisteredTool {
+  return typeof value === 'object' && value !== null && cores.has(value as RegisteredTool);
+}
+
 /** The core of a tool made here, for the `with…` wrappers. */
 export function coreOf(tool: RegisteredTool): ToolCore {
   const core = cores.get(tool);

@@ -1,0 +1,27 @@
+/** A value in the form it crosses the boundary, or why it cannot. */
+export type JsonConversion = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+
+/**
+ * The one rule for turning a result into JSON, used by the output check and by `dispatch`:
+ * `JSON.stringify`'s, with `undefined` (and functions, symbols) as `null`. A cycle, a BigInt or a
+ * throwing `toJSON` make it fail; only the kind of failure is named, never the thrower's own text.
+ */
+export function toJsonValue(value: unknown): JsonConversion {
+  if (value === undefined) return { ok: true, value: null };
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return { ok: true, value };
+  if (typeof value === 'number') return { ok: true, value: Number.isFinite(value) ? value : null };
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    let message = '';
+    try {
+      message = error instanceof Error ? String(error.message) : '';
+    } catch {
+      // An error whose message cannot be read is still a failure to serialise.
+    }
+    const reason = message.includes('circular') ? 'it contains a cycle' : message.includes('BigInt') ? 'it contains a BigInt' : 'serialising it threw';
+    return { ok: false, reason };
+  }
+  return { ok: true, value: text === undefined ? null : (JSON.parse(text) as unknown) };
+}
