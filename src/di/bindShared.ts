@@ -1,7 +1,6 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { liveToolContext } from '../context/liveToolContext.js';
 import { ToolContext } from '../context/ToolContext.js';
-import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { buildRegistry } from './buildRegistry.js';
 
@@ -14,9 +13,9 @@ export function bindShared({ bind, isBound }: ContainerModuleLoadOptions): void 
         // Something the registry builds (an interceptor, a tool) asks for the registry itself:
         // without this, the container recurses until the process runs out of memory.
         if (building) {
-          throw new ToolDefinitionError([
+          throw new Error(
             'ToolRegistry is injected into something the registry itself builds (an interceptor or a tool): a cycle. Inject a lazy getter instead, e.g. bind a factory () => container.get(ToolRegistry) and call it inside the handler',
-          ]);
+          );
         }
         building = true;
         try {

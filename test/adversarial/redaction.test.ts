@@ -1,0 +1,112 @@
+import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { Arg, Input, Tool, ToolRegistry, ToolUnavailableError, toolset } from 'hermes-tools';
+import { buildRegistry } from '../support/buildRegistry.js';
+
+const SECRETS: Record<string, string> = {
+  DB_PASS: 'hunter2-db',
+  STRIPE_SK: 'sk_live_51Habc',
+  GITHUB_PAT: 'ghp_aBcDeF123456',
+  DATABASE_URL: 'postgres://admin:pg-pass-1@db.internal:5432/prod',
+  EXACTLY_SIX: 'x6x6x6',
+  ONLY_FIVE: 'y5y5y',
+};
+
+let thrown: () => unknown = () => undefined;
+
+@Tool({ name: 'fails', description: 'Fails with whatever the test says.' })
+class Fails {
+  execute(): unknown {
+    throw thrown();
+  }
+}
+
+@ValidatorConstraint({ name: 'noSecrets' })
+class TellsTooMuch implements ValidatorConstraintInterface {
+  validate(): boolean {
+    return false;
+  }
+  defaultMessage(): string {
+    return `key must match the one in ${process.env.DB_PASS}`;
+  }
+}
+
+class Login {
+  @IsString() @Validate(TellsTooMuch) key!: string;
+}
+
+@Tool({ name: 'login', description: 'Has a constraint whose message quotes a secret.' })
+class LoginTool {
+  execute(@Input() input: Login): string {
+    return input.key;
+  }
+}
+
+@Tool({ name: 'leaks.output', description: 'Returns a result that does not match its output.', output: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'], additionalProperties: false } })
+class LeaksOutput {
+  execute(@Arg('value') value: string): unknown {
+    return { n: value };
+  }
+}
+
+async function registry(): Promise<ToolRegistry> {
+  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput] }))).registry;
+}
+
+describe('redaction of every outgoing message', () => {
+  beforeEach(() => Object.assign(process.env, SECRETS));
+  afterEach(() => {
+    for (const name of Object.keys(SECRETS)) delete process.env[name];
+  });
+
+  it('redacts env values whatever the variable is called, in errors a tool throws itself', async () => {
+    thrown = () => new ToolUnavailableError('db', `down: ${process.env.DATABASE_URL} with ${process.env.DB_PASS}, ${process.env.STRIPE_SK} and ${process.env.GITHUB_PAT}`);
+    const r = await registry();
+    const text = JSON.stringify(await r.dispatch('fails', {}));
+    for (const name of ['DB_PASS', 'STRIPE_SK', 'GITHUB_PAT', 'DATABASE_URL']) expect(text).not.toContain(SECRETS[name]);
+    expect(text).toContain('tool_unavailable');
+    const error = (await r.call('fails', {}).catch((e: unknown) => e)) as Error;
+    expect(error.message).not.toContain(SECRETS.DB_PASS);
+  });
+
+  it('redacts a value of exactly the minimum length, and leaves a shorter one', async () => {
+    thrown = () => new Error(`codes ${process.env.EXACTLY_SIX} and ${process.env.ONLY_FIVE}`);
+    const outcome = await (await registry()).dispatch('fails', {});
+    expect(outcome).toMatchObject({ ok: false, error: { message: 'fails failed: codes [redacted] and y5y5y' } });
+  });
+
+  it.each([
+    ['redis://:pw-one@cache:6379/0', 'redis://:[redacted]@cache:6379/0'],
+    ['mysql://root:p@ss@h/db', 'mysql://root:[redacted]@h/db'],
+    ['https://ghp_tokenvalue@github.com/org/repo', 'https://[redacted]@github.com/org/repo'],
+    ['amqp://u:a@b', 'amqp://u:[redacted]@b'],
+  ])('redacts the credentials of %s', async (url, expected) => {
+    thrown = () => new Error(`cannot reach ${url}, nor ${url}`);
+    const outcome = await (await registry()).dispatch('fails', {});
+    expect(outcome).toMatchObject({ ok: false, error: { message: `fails failed: cannot reach ${expected}, nor ${expected}` } });
+  });
+
+  it('strips stack frames and host paths embedded in a message', async () => {
+    thrown = () => new Error('boom at /srv/app/dist/db.js:12:7\n    at connect (/srv/app/dist/db.js:12:7)\n    at file:///srv/app/main.js:3:1');
+    const outcome = await (await registry()).dispatch('fails', {});
+    expect(outcome).toMatchObject({ ok: false, error: { message: 'fails failed: boom' } });
+  });
+
+  it('redacts custom constraint messages in the issues and the message', async () => {
+    const outcome = await (await registry()).dispatch('login', { key: 'k' });
+    const text = JSON.stringify(outcome);
+    expect(text).toContain('invalid_input');
+    expect(text).not.toContain(SECRETS.DB_PASS);
+  });
+
+  it('never quotes a result in an output mismatch', async () => {
+    const outcome = await (await registry()).dispatch('leaks.output', { value: 'sk-live-not-in-env' });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
+    expect(JSON.stringify(outcome)).not.toContain('sk-live-not-in-env');
+  });
+
+  it('keeps harmless variables such as PATH readable', async () => {
+    thrown = () => new Error(`searched ${process.env.PATH}`);
+    const outcome = await (await registry()).dispatch('fails', {});
+    expect(JSON.stringify(outcome)).not.toContain('[redacted]');
+  });
+});

@@ -1,0 +1,184 @@
+import { getEventListeners } from 'node:events';
+import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import {
+  Arg, Ctx, Input, PermissionSet, Tool, ToolAbortedError, ToolDefinitionError, ToolTimeoutError, toolset, toolsModule, type ToolContext,
+} from 'hermes-tools';
+import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
+
+/** A promise and the functions that settle it, so a test can wait on an event. */
+function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+let constraintStarted = deferred();
+
+@ValidatorConstraint({ name: 'neverAnswers', async: true })
+class NeverAnswers implements ValidatorConstraintInterface {
+  validate(): Promise<boolean> {
+    constraintStarted.resolve();
+    return new Promise(() => undefined);
+  }
+}
+
+class Lookup {
+  @IsString() @Validate(NeverAnswers) key!: string;
+}
+
+@Tool({ name: 'lookup', description: 'Validation never finishes.', timeoutMs: 50 })
+class SlowValidation {
+  execute(@Input() input: Lookup): string {
+    return input.key;
+  }
+}
+
+@Tool({ name: 'lookup.untimed', description: 'Validation never finishes, and there is no time limit.' })
+class SlowValidationUntimed {
+  execute(@Input() input: Lookup): string {
+    return input.key;
+  }
+}
+
+@Tool({ name: 'hog', description: 'Blocks the event loop past its own time limit, then answers.', timeoutMs: 20 })
+class Hog {
+  execute(): string {
+    const until = performance.now() + 80;
+    while (performance.now() < until) {
+      // Busy: the timer cannot fire while this runs.
+    }
+    return 'late';
+  }
+}
+
+let gate = deferred();
+let entered = 0;
+const allEntered = { target: 0, reached: deferred() };
+
+@Tool({ name: 'gated', description: 'Waits until the test opens the gate.' })
+class Gated {
+  async execute(@Arg('i') i: number): Promise<number> {
+    if (++entered === allEntered.target) allEntered.reached.resolve();
+    await gate.promise;
+    return i;
+  }
+}
+
+let captured: ToolContext | undefined;
+
+@Tool({ name: 'keeps.ctx', description: 'Keeps its context after returning.' })
+class KeepsContext {
+  execute(@Ctx() ctx: ToolContext): string {
+    captured = ctx;
+    ctx.progress(1, 2);
+    return 'done';
+  }
+}
+
+describe('deadlines over the whole call', () => {
+  it('end a call whose async constraint never settles in ToolTimeoutError at the tool timeout', async () => {
+    constraintStarted = deferred();
+    const { registry } = await buildRegistry(toolset({ name: 'v', tools: [SlowValidation] }));
+    const error = await registry.call('lookup', { key: 'a' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolTimeoutError);
+    expect(error).toMatchObject({ code: 'timeout', timeoutMs: 50 });
+  });
+
+  it('end a call whose async constraint never settles in ToolAbortedError when the caller aborts', async () => {
+    constraintStarted = deferred();
+    const { registry } = await buildRegistry(toolset({ name: 'v', tools: [SlowValidationUntimed] }));
+    const controller = new AbortController();
+    const pending = registry.call('lookup.untimed', { key: 'a' }, { signal: controller.signal }).catch((e: unknown) => e);
+    await constraintStarted.promise;
+    controller.abort();
+    expect(await pending).toBeInstanceOf(ToolAbortedError);
+  });
+
+  it('treat a result that arrives after the limit as a timeout, even when the timer could not fire', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'h', tools: [Hog] }));
+    await expect(registry.call('hog', {})).rejects.toBeInstanceOf(ToolTimeoutError);
+    expect(await registry.dispatch('hog', {})).toMatchObject({ ok: false, error: { code: 'timeout' } });
+  });
+});
+
+describe('timeoutMs bounds', () => {
+  it('refuse a tool or module timeout above 2^31-1 ms, which Node would fire after 1 ms', async () => {
+    @Tool({ name: 'forever', description: 'Has too long a limit.', timeoutMs: 2 ** 31 })
+    class Forever {
+      execute(): string {
+        return 'x';
+      }
+    }
+    const problems = await definitionProblems(toolset({ name: 'f', tools: [Forever] }), toolsModule({ timeoutMs: 2 ** 31 }));
+    expect(problems.some((p) => p.startsWith('toolsModule: timeoutMs must be a number of milliseconds greater than 0 and at most 2147483647'))).toBe(true);
+    expect(problems.some((p) => p.includes('Forever') && p.includes('at most 2147483647'))).toBe(true);
+  });
+
+  it('accept exactly 2^31-1 ms', async () => {
+    @Tool({ name: 'long', description: 'Has the longest limit.', timeoutMs: 2 ** 31 - 1 })
+    class Long {
+      execute(): string {
+        return 'x';
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'l', tools: [Long] }));
+    await expect(registry.call('long', {})).resolves.toBe('x');
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '100'])('reject a per-call timeoutMs of %p with a TypeError', async (timeoutMs) => {
+    const { registry } = await buildRegistry(toolset({ name: 'k', tools: [KeepsContext] }));
+    const error = await registry.call('keeps.ctx', {}, { timeoutMs: timeoutMs as number }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(/^CallOptions\.timeoutMs must be a number of milliseconds greater than 0/);
+  });
+
+  it('reject a malformed definition with one ToolDefinitionError', async () => {
+    await expect(buildRegistry(toolsModule({ timeoutMs: -5 }))).rejects.toBeInstanceOf(ToolDefinitionError);
+  });
+});
+
+describe('one caller signal shared by many calls', () => {
+  it('keeps one listener on the signal however many calls share it, and aborts them all', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const { registry } = await buildRegistry(toolset({ name: 'g', tools: [Gated], granted: PermissionSet.all() }));
+      const controller = new AbortController();
+      gate = deferred();
+      entered = 0;
+      allEntered.target = 2_000;
+      allEntered.reached = deferred();
+      const first = Array.from({ length: 2_000 }, (_, i) => registry.call('gated', { i }, { signal: controller.signal }));
+      await allEntered.reached.promise;
+      expect(getEventListeners(controller.signal, 'abort').length).toBe(1);
+      gate.resolve();
+      expect(await Promise.all(first)).toEqual(Array.from({ length: 2_000 }, (_, i) => i));
+      expect(getEventListeners(controller.signal, 'abort').length).toBeLessThanOrEqual(1);
+
+      gate = deferred();
+      entered = 0;
+      allEntered.target = 50;
+      allEntered.reached = deferred();
+      const second = Array.from({ length: 50 }, (_, i) => registry.call('gated', { i }, { signal: controller.signal }).catch((e: unknown) => e));
+      await allEntered.reached.promise;
+      controller.abort();
+      for (const outcome of await Promise.all(second)) expect(outcome).toBeInstanceOf(ToolAbortedError);
+      gate.resolve();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
+
+describe('progress after the call settled', () => {
+  it('is dropped', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'k', tools: [KeepsContext] }));
+    const seen: number[] = [];
+    await registry.call('keeps.ctx', {}, { onProgress: (n) => seen.push(n) });
+    captured!.progress(2, 2);
+    expect(seen).toEqual([1]);
+  });
+});
