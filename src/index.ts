@@ -9,6 +9,8 @@ export { Tool } from './decorators/Tool.js';
 export { Permissions } from './decorators/Permissions.js';
 export { Example } from './decorators/Example.js';
 export { UseInterceptors } from './decorators/UseInterceptors.js';
+export { UseGuards } from './decorators/UseGuards.js';
+export { RequiresApproval } from './decorators/RequiresApproval.js';
 export { Requires } from './decorators/Requires.js';
 export { Arg } from './decorators/Arg.js';
 export { Input } from './decorators/Input.js';
@@ -31,6 +33,7 @@ export type { ValidationLimits } from './schema/ValidationLimits.js';
 // Registry and calls
 export { ToolRegistry } from './registry/ToolRegistry.js';
 export type { ToolFilter } from './registry/ToolFilter.js';
+export type { CallerIdentity } from './registry/CallerIdentity.js';
 export type { RegisteredTool } from './tools/RegisteredTool.js';
 export type { ToolDefinition } from './tools/ToolDefinition.js';
 export type { ToolOutcome } from './tools/ToolOutcome.js';
@@ -44,12 +47,18 @@ export { PermissionSet } from './permissions/PermissionSet.js';
 export { withPermissions, withPermissionsAll } from './tools/withPermissions.js';
 export { withMiddleware } from './tools/withMiddleware.js';
 export type { ToolMiddleware, ToolInterceptor, InterceptorLike, NextFunction } from './pipeline/ToolMiddleware.js';
+export type { ToolGuard, GuardRequest, GuardFunction, GuardLike, GuardVerdict } from './pipeline/ToolGuard.js';
+export type { ApprovalRequest, ApprovalAnswer, ApproveFunction, ToolApprover, ApproverLike, ApprovalOptions } from './pipeline/Approver.js';
+
+// Observing calls
+export { CALL_CHANNEL, type CallMessage } from './pipeline/callChannel.js';
 
 // Errors
 export { ToolError } from './errors/ToolError.js';
 export { ToolNotFoundError } from './errors/ToolNotFoundError.js';
 export { ToolValidationError } from './errors/ToolValidationError.js';
-export { PermissionDeniedError } from './errors/PermissionDeniedError.js';
+export { PermissionDeniedError, type Denial } from './errors/PermissionDeniedError.js';
+export { ApprovalDeniedError } from './errors/ApprovalDeniedError.js';
 export { ToolUnavailableError } from './errors/ToolUnavailableError.js';
 export { ToolTimeoutError } from './errors/ToolTimeoutError.js';
 export { ToolAbortedError } from './errors/ToolAbortedError.js';

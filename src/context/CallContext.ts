@@ -1,3 +1,4 @@
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
 import type { Logger } from './Logger.js';
 import type { ToolContext } from './ToolContext.js';
 
@@ -11,14 +12,19 @@ export class CallContext implements ToolContext {
   #controller: AbortController | undefined;
   #settled = false;
 
+  readonly tool: string;
+  readonly toolset: string;
+
   constructor(
-    readonly tool: string,
-    readonly toolset: string,
+    readonly definition: ToolDefinition,
     readonly callId: string,
     readonly caller: unknown,
     readonly logger: Logger,
     private readonly onProgress: ProgressListener | undefined,
-  ) {}
+  ) {
+    this.tool = definition.name;
+    this.toolset = definition.toolset;
+  }
 
   get signal(): AbortSignal {
     return (this.#controller ??= new AbortController()).signal;

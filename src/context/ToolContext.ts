@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
 import type { Logger } from './Logger.js';
 
 /** What a tool knows about the call it is serving. Inject it with `@Ctx()`, or with `@inject(ToolContext)` in a call-scoped tool. */
@@ -7,6 +8,8 @@ export interface ToolContext {
   readonly tool: string;
   /** The toolset it was registered in. */
   readonly toolset: string;
+  /** The tool's definition, hints included (`destructive`, `readOnly`…), for interceptors and guards. */
+  readonly definition: ToolDefinition;
   /** Unique per call: the caller's `callId`, or one generated. */
   readonly callId: string;
   /** Aborted when the call times out or the caller cancels it. Pass it on to I/O. */

@@ -1,3 +1,4 @@
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
 import type { Logger } from './Logger.js';
 import { currentCall, trackCalls } from './currentCall.js';
 import type { ToolContext } from './ToolContext.js';
@@ -12,6 +13,9 @@ class LiveToolContext implements ToolContext {
   }
   get toolset(): string {
     return call().toolset;
+  }
+  get definition(): ToolDefinition {
+    return call().definition;
   }
   get callId(): string {
     return call().callId;

@@ -1,4 +1,6 @@
 import type { Logger } from '../context/Logger.js';
+import type { ApprovalOptions } from '../pipeline/Approver.js';
+import type { GuardLike } from '../pipeline/ToolGuard.js';
 import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
 
@@ -6,6 +8,10 @@ import type { ValidationLimits } from '../schema/ValidationLimits.js';
 export interface ToolsModuleOptions {
   /** Wrap every tool, outermost. */
   readonly interceptors?: readonly InterceptorLike[];
+  /** Guard every tool, first: every guard must allow a caller to see or call a tool. */
+  readonly guards?: readonly GuardLike[];
+  /** Which calls wait for a person's approval, and who gives it. */
+  readonly approvals?: ApprovalOptions;
   /** Default time limit per call, in milliseconds. Default: none. */
   readonly timeoutMs?: number;
   /** Accept `"42"` for a number, `"true"` for a boolean and JSON text for an array or object. Default: false. */

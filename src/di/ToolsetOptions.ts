@@ -1,4 +1,5 @@
 import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { GuardLike } from '../pipeline/ToolGuard.js';
 import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
 
 /** A named group of tools with one grant, decided at the composition root. */
@@ -9,6 +10,8 @@ export interface ToolsetOptions {
   readonly tools: readonly Function[];
   /** What this toolset's tools may do. Default: `PermissionSet.none()`. */
   readonly granted?: PermissionSet;
+  /** Guard every tool of the toolset, after the module's guards and before the tools' own. */
+  readonly guards?: readonly GuardLike[];
   /** Wrap every tool of the toolset, inside the module's and outside the tools' own. */
   readonly interceptors?: readonly InterceptorLike[];
   /**

@@ -5,11 +5,16 @@ import { refreshSecrets } from '../errors/redactSecrets.js';
 import { silentLogger } from '../context/Logger.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
+import type { ApproveFunction, ToolApprover } from '../pipeline/Approver.js';
+import { resolveGuard } from '../pipeline/resolveGuard.js';
+import type { ResolvedGuard } from '../pipeline/ResolvedGuard.js';
+import type { GuardFunction, ToolGuard } from '../pipeline/ToolGuard.js';
 import type { ToolInterceptor, ToolMiddleware } from '../pipeline/ToolMiddleware.js';
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { defaultValidationLimits } from '../schema/ValidationLimits.js';
-import { compileTool } from '../tools/compileTool.js';
+import { compileTool, DEFAULT_APPROVAL_TIMEOUT_MS } from '../tools/compileTool.js';
 import { createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { TOOLS_MODULE_OPTIONS, TOOLSET } from './tokens.js';
@@ -28,26 +33,61 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
   const toolsets = attempt(() => context.getAll(TOOLSET), problems, 'the toolsets could not be read') ?? [];
   checkModuleOptions(moduleOptions, problems);
 
-  const interceptors = new Map<Function, ToolInterceptor>();
+  // Interceptor, guard and approver classes are resolved from the container once, so they can inject services.
+  const instances = new Map<Function, object>();
+  const fromContainer = <T extends object>(type: Function, kind: string, where: string, found: string[]): T | undefined => {
+    let instance = instances.get(type);
+    if (instance === undefined) {
+      instance = attempt(() => context.get(type as new () => T, { autobind: true }), found, `${where}: ${kind} ${type.name} could not be created by the container`);
+      if (instance === undefined) return undefined;
+      instances.set(type, instance);
+    }
+    return instance as T;
+  };
+  const hasMethod = (value: unknown, method: string): boolean =>
+    typeof value === 'function' ? typeof (value.prototype as Record<string, unknown> | undefined)?.[method] === 'function' : typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function';
+
   const toMiddleware = (interceptor: unknown, where: string, found: string[]): ToolMiddleware | undefined => {
-    if (typeof interceptor === 'function' && typeof (interceptor.prototype as Partial<ToolInterceptor> | undefined)?.intercept === 'function') {
-      let instance = interceptors.get(interceptor);
-      if (instance === undefined) {
-        instance = attempt(() => context.get(interceptor as new () => ToolInterceptor, { autobind: true }), found, `${where}: interceptor ${interceptor.name} could not be created by the container`);
-        if (instance === undefined) return undefined;
-        interceptors.set(interceptor, instance);
-      }
-      const resolved = instance;
-      return (input, ctx, next) => resolved.intercept(input, ctx, next);
+    if (hasMethod(interceptor, 'intercept')) {
+      const instance = typeof interceptor === 'function' ? fromContainer<ToolInterceptor>(interceptor, 'interceptor', where, found) : (interceptor as ToolInterceptor);
+      return instance === undefined ? undefined : (input, ctx, next) => instance.intercept(input, ctx, next);
     }
     if (typeof interceptor === 'function') return interceptor as ToolMiddleware;
-    if (typeof interceptor === 'object' && interceptor !== null && typeof (interceptor as ToolInterceptor).intercept === 'function') {
-      const instance = interceptor as ToolInterceptor;
-      return (input, ctx, next) => instance.intercept(input, ctx, next);
-    }
     found.push(`${where}: ${String(interceptor)} is not an interceptor (a function (input, ctx, next), a class with intercept(), or an instance of one)`);
     return undefined;
   };
+
+  const toGuard = (guard: unknown, where: string, found: string[]): ResolvedGuard | undefined => {
+    if (hasMethod(guard, 'canActivate')) {
+      const instance = typeof guard === 'function' ? fromContainer<ToolGuard>(guard, 'guard', where, found) : (guard as ToolGuard);
+      const name = typeof guard === 'function' ? guard.name : (guard as object).constructor?.name ?? 'guard';
+      return instance === undefined ? undefined : resolveGuard(instance, `${where}: ${name}`);
+    }
+    if (typeof guard === 'function') return resolveGuard(guard as GuardFunction, `${where}: ${guard.name || 'guard function'}`);
+    found.push(`${where}: ${String(guard)} is not a guard (a function (request) => boolean | string, a class with canActivate(), an instance of one, or a PermissionSet)`);
+    return undefined;
+  };
+
+  const toApprover = (approver: unknown, found: string[]): ApproveFunction | undefined => {
+    if (approver === undefined) return undefined;
+    if (hasMethod(approver, 'approve')) {
+      const instance = typeof approver === 'function' ? fromContainer<ToolApprover>(approver, 'approver', 'toolsModule approvals', found) : (approver as ToolApprover);
+      return instance === undefined ? undefined : (request) => instance.approve(request);
+    }
+    if (typeof approver === 'function') return approver as ApproveFunction;
+    found.push(`toolsModule approvals: approve must be a function (request) => boolean | string, a class with approve(), or an instance of one`);
+    return undefined;
+  };
+  const approvalOptions = moduleOptions.approvals;
+  const approvals =
+    approvalOptions === undefined
+      ? undefined
+      : {
+          approve: toApprover(approvalOptions.approve, problems),
+          when: approvalOptions.when ?? ((tool: ToolDefinition) => tool.destructive === true),
+          timeoutMs: approvalOptions.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+        };
+  const moduleGuards = (moduleOptions.guards ?? []).flatMap((g) => toGuard(g, 'toolsModule', problems) ?? []);
 
   const moduleMiddlewares = (moduleOptions.interceptors ?? []).flatMap((i) => toMiddleware(i, 'toolsModule', problems) ?? []);
   const tools: RegisteredTool[] = [];
@@ -59,10 +99,11 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
     seenToolsets.add(set.name);
     const where = `toolset "${set.name}"`;
     const outerMiddlewares = [...moduleMiddlewares, ...set.interceptors.flatMap((i) => toMiddleware(i, where, problems) ?? [])];
-    const instances = new Map<Function, ((ctx: ToolContext) => object) | undefined>();
+    const outerGuards = [...moduleGuards, ...(set.guards ?? []).flatMap((g) => toGuard(g, where, problems) ?? [])];
+    const handlers = new Map<Function, ((ctx: ToolContext) => object) | undefined>();
     const instanceFor = (target: Function): ((ctx: ToolContext) => object) | undefined => {
-      if (!instances.has(target)) instances.set(target, resolveInstance(context, target, set.scope, problems));
-      return instances.get(target);
+      if (!handlers.has(target)) handlers.set(target, resolveInstance(context, target, set.scope, problems));
+      return handlers.get(target);
     };
     for (const target of set.tools) {
       if (typeof target !== 'function') {
@@ -78,6 +119,9 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
             toolset: set.name,
             granted: set.granted,
             outerMiddlewares,
+            outerGuards,
+            toGuard,
+            approvals,
             coerce: moduleOptions.coerce === true,
             limits: { ...defaultValidationLimits, ...moduleOptions.limits },
             timeoutMs: moduleOptions.timeoutMs,
@@ -113,6 +157,11 @@ function resolveInstance(context: ResolutionContext, target: Function, scope: 's
 function checkModuleOptions(options: ToolsModuleOptions, problems: string[]): void {
   if (options.timeoutMs !== undefined && !isTimeoutMs(options.timeoutMs)) {
     problems.push(`toolsModule: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS} (about 24.8 days; Node fires longer timers after 1 ms)`);
+  }
+  const approvals = options.approvals;
+  if (approvals !== undefined) {
+    if (approvals.when !== undefined && typeof approvals.when !== 'function') problems.push('toolsModule: approvals.when must be a function (tool) => boolean');
+    if (approvals.timeoutMs !== undefined && !isTimeoutMs(approvals.timeoutMs)) problems.push(`toolsModule: approvals.timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
   }
   for (const [key, value] of Object.entries(options.limits ?? {})) {
     if (!(key in defaultValidationLimits)) problems.push(`toolsModule: limits.${key} is not a known limit (${Object.keys(defaultValidationLimits).join(', ')})`);

@@ -18,6 +18,7 @@ export function toolset(options: ToolsetOptions): ContainerModule {
     tools: Object.freeze([...(options.tools ?? [])]),
     granted: options.granted ?? PermissionSet.none(),
     interceptors: Object.freeze([...(options.interceptors ?? [])]),
+    guards: Object.freeze([...(options.guards ?? [])]),
     scope: options.scope ?? 'singleton',
   });
   return new ContainerModule((load) => {

@@ -1,20 +1,28 @@
 import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from './ToolErrorPayload.js';
 
-/** The tool declares a permission its host did not grant. Nothing ran. */
+/** Why a call was denied: a declared permission that was not granted, or a guard's reason. */
+export type Denial = { readonly permission: string; readonly reason?: undefined } | { readonly reason: string; readonly permission?: undefined };
+
+/** A declared permission was not granted, or a guard denied the call. Nothing ran. */
 export class PermissionDeniedError extends ToolError {
   readonly code = 'permission_denied' as const;
   readonly retryable = false;
+  readonly permission: string | undefined;
+  readonly reason: string | undefined;
   protected static override readonly captureStack = false;
 
-  constructor(readonly tool: string, readonly permission: string) {
+  constructor(readonly tool: string, denial: string | Denial) {
+    const { permission, reason } = typeof denial === 'string' ? { permission: denial, reason: undefined } : denial;
     super(
-      `${tool} requires the "${permission}" permission, which was not granted.\n` +
+      (permission !== undefined ? `${tool} requires the "${permission}" permission, which was not granted.\n` : `${tool} was refused: ${reason}.\n`) +
         'Retrying with different arguments will not help',
     );
+    this.permission = permission;
+    this.reason = reason;
   }
 
   override toPayload(): ToolErrorPayload {
-    return { ...super.toPayload(), permission: this.permission };
+    return { ...super.toPayload(), ...(this.permission !== undefined ? { permission: this.permission } : { reason: String(this.reason) }) };
   }
 }

@@ -3,6 +3,7 @@ export type ToolErrorCode =
   | 'tool_not_found'
   | 'invalid_input'
   | 'permission_denied'
+  | 'approval_denied'
   | 'tool_unavailable'
   | 'timeout'
   | 'aborted'

@@ -8,4 +8,6 @@ export interface ToolErrorPayload {
   readonly retryable: boolean;
   readonly issues?: readonly ValidationIssue[];
   readonly permission?: string;
+  /** A guard's or an approver's reason for refusing. */
+  readonly reason?: string;
 }

@@ -1,3 +1,4 @@
+import type { GuardLike } from '../pipeline/ToolGuard.js';
 import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
 import type { ExampleOptions } from './ExampleOptions.js';
 import type { ParamMetadata } from './ParamMetadata.js';
@@ -18,6 +19,10 @@ export interface ToolDeclaration {
   readonly examples: readonly ExampleOptions[];
   readonly classInterceptors: readonly InterceptorLike[];
   readonly methodInterceptors: readonly InterceptorLike[];
+  readonly classGuards: readonly GuardLike[];
+  readonly methodGuards: readonly GuardLike[];
+  /** From `@RequiresApproval` on the method, else on the class. */
+  readonly approval: { readonly reason?: string } | undefined;
   readonly requires: readonly RequiresOptions[];
   /** What each parameter decorator recorded, by position. */
   readonly params: ReadonlyMap<number, ParamMetadata>;

@@ -5,6 +5,8 @@ export const metadataKeys = {
   permissions: Symbol.for('hermes-tools:permissions'),
   examples: Symbol.for('hermes-tools:examples'),
   interceptors: Symbol.for('hermes-tools:interceptors'),
+  guards: Symbol.for('hermes-tools:guards'),
+  approval: Symbol.for('hermes-tools:approval'),
   requires: Symbol.for('hermes-tools:requires'),
   params: Symbol.for('hermes-tools:params'),
   description: Symbol.for('hermes-tools:description'),

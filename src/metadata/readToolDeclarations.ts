@@ -1,3 +1,4 @@
+import type { GuardLike } from '../pipeline/ToolGuard.js';
 import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
 import type { ExampleOptions } from './ExampleOptions.js';
 import { metadataKeys } from './metadataKeys.js';
@@ -27,6 +28,8 @@ export function readToolDeclarations(target: Function): { declarations: ToolDecl
   const classPermissions = readOwnMetadata<readonly string[]>(metadataKeys.permissions, target, undefined, []);
   const classExamples = readOwnMetadata<readonly ExampleOptions[]>(metadataKeys.examples, target, undefined, []);
   const classInterceptors = readOwnMetadata<readonly InterceptorLike[]>(metadataKeys.interceptors, target, undefined, []);
+  const classGuards = readOwnMetadata<readonly GuardLike[]>(metadataKeys.guards, target, undefined, []);
+  const classApproval = readOwnMetadata<{ reason?: string } | undefined>(metadataKeys.approval, target, undefined, undefined);
   const classRequires = readOwnMetadata<readonly RequiresOptions[]>(metadataKeys.requires, target, undefined, []);
   const entries: [string | symbol, ToolOptions][] = classTool !== undefined ? [['execute', classTool]] : [...methodTools];
   for (const [method, options] of entries) {
@@ -51,6 +54,9 @@ export function readToolDeclarations(target: Function): { declarations: ToolDecl
       examples: [...(classTool !== undefined ? classExamples : []), ...own(metadataKeys.examples)],
       classInterceptors,
       methodInterceptors: own(metadataKeys.interceptors),
+      classGuards,
+      methodGuards: own(metadataKeys.guards),
+      approval: readOwnMetadata<{ reason?: string } | undefined>(metadataKeys.approval, proto, method, undefined) ?? classApproval,
       requires: [...classRequires, ...own(metadataKeys.requires)],
       params: readOwnMetadata<ReadonlyMap<number, ParamMetadata>>(metadataKeys.params, proto, method, new Map()),
       paramTypes: Reflect.getOwnMetadata('design:paramtypes', proto, method) as unknown[] | undefined,

@@ -1,6 +1,11 @@
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { permissionProblem } from './parsePermission.js';
 
+/** The part of a guard request a PermissionSet reads: the tool's declared permissions. */
+interface PermissionRequest {
+  readonly tool: { readonly permissions: readonly string[] };
+}
+
 /**
  * An immutable set of granted permissions. `fs:*` grants every action of `fs`; nothing grants
  * across domains except {@link PermissionSet.all}. Malformed permissions are refused at construction.
@@ -10,6 +15,7 @@ import { permissionProblem } from './parsePermission.js';
  * granted.allows('fs:read'); // true
  */
 export class PermissionSet {
+  // A PermissionSet is a ToolGuard (canActivate); the type is structural to keep this folder below the pipeline's.
   readonly #granted: ReadonlySet<string>;
   readonly #all: boolean;
 
@@ -53,6 +59,15 @@ export class PermissionSet {
   firstMissing(required: readonly string[]): string | undefined {
     for (const permission of required) if (!this.allows(permission)) return permission;
     return undefined;
+  }
+
+  /**
+   * As a guard: allows a tool whose every declared permission is granted, and otherwise gives the
+   * reason. Use it anywhere a guard goes (`@UseGuards(PermissionSet.none().grant('fs:read'))`).
+   */
+  canActivate(request: PermissionRequest): true | string {
+    const missing = this.firstMissing(request.tool.permissions);
+    return missing === undefined ? true : `it requires the "${missing}" permission, which was not granted`;
   }
 
   /** The granted permissions, `["*"]` for {@link PermissionSet.all}. */

@@ -9,23 +9,29 @@ import { toToolError } from '../errors/toToolError.js';
 import type { CallOptions } from '../tools/CallOptions.js';
 import type { InputValidation } from '../tools/InputValidation.js';
 import type { ToolCore } from '../tools/ToolCore.js';
+import { callChannel, traceCall } from './callChannel.js';
 import { callTimeout } from './callTimeout.js';
+import { checkAccess } from './checkAccess.js';
 import { newCallId } from './newCallId.js';
 import { notJson } from './notJson.js';
+import { requestApproval } from './requestApproval.js';
 import { toJsonValue } from './toJsonValue.js';
 import { withDeadline } from './withDeadline.js';
 
 /**
  * The call pipeline, composed in this one place:
- * availability → guard → validation → interceptors → handler → output check.
- * The guard's answer depends only on configuration, so it is computed here, once. A time limit
- * or a caller's signal covers validation as well as the handler: an async constraint that never
- * settles ends the call as surely as a handler that never returns.
+ * availability → guards → validation → approval → interceptors → handler → output check.
+ *
+ * - The guards' answer for the toolset's grant depends only on configuration, so it is computed
+ *   once; the caller's permissions and the other guards are asked on every call.
+ * - A time limit or a caller's signal covers validation and then, afresh, the interceptors and the
+ *   handler. A person's approval is not cut by the tool's limit: it has its own.
+ * - Every call is published on the `hermes-tools:call` channel when someone subscribes.
  */
 export function createCallPipeline(core: ToolCore): (input: unknown, options?: CallOptions) => Promise<unknown> {
-  const { definition, validate, invoke, checkOutput, logger } = core;
+  const { definition, validate, invoke, checkOutput, logger, approval } = core;
   const name = definition.name;
-  const missing = firstMissingPermission(core);
+  const access = checkAccess(core);
 
   const validated = async (input: unknown): Promise<unknown> => {
     let validation = validate(input);
@@ -33,37 +39,30 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
     if (!validation.ok) throw new ToolValidationError(name, validation.issues);
     return (validation as Extract<InputValidation, { ok: true }>).value;
   };
-  const run = (value: unknown, ctx: CallContext): Promise<unknown> => runInCall(ctx, () => invoke(value, ctx));
+  const deadline = (run: () => Promise<unknown>, ctx: CallContext, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<unknown> =>
+    timeoutMs === undefined && signal === undefined ? run() : withDeadline(run, ctx, timeoutMs, signal);
 
-  return async (input, options = {}) => {
+  const callTool = async (input: unknown, options: CallOptions): Promise<unknown> => {
     const timeoutMs = callTimeout(options.timeoutMs, core.timeoutMs);
     const reason = core.unavailable();
     if (reason !== undefined) throw new ToolUnavailableError(name, reason);
-    if (missing !== undefined) throw new PermissionDeniedError(name, missing);
+    let denial = access(options.caller, options.permissions);
+    if (denial instanceof Promise) denial = await denial;
+    if (denial !== undefined) throw new PermissionDeniedError(name, denial);
     const signal = options.signal;
     if (signal?.aborted) throw new ToolAbortedError(name);
-    const context = (): CallContext => new CallContext(name, definition.toolset, options.callId ?? newCallId(), options.caller, logger, options.onProgress);
+    const ctx = new CallContext(definition, options.callId ?? newCallId(), options.caller, logger, options.onProgress);
     let result: unknown;
-    if (timeoutMs === undefined && signal === undefined) {
-      // Nothing can interrupt the call: validate before making its context, which a refusal never needs.
-      const value = await validated(input);
-      const ctx = context();
-      try {
-        result = await run(value, ctx);
-      } catch (error) {
-        throw toToolError(name, error);
-      } finally {
-        ctx.settle();
+    try {
+      const value = await deadline(() => validated(input), ctx, timeoutMs, signal);
+      if (approval !== undefined) {
+        await requestApproval(approval.approve ?? options.approve, approval.timeoutMs, { definition, input: value, caller: options.caller, callId: ctx.callId, signal, logger });
       }
-    } else {
-      const ctx = context();
-      try {
-        result = await withDeadline(async () => run(await validated(input), ctx), ctx, timeoutMs, signal);
-      } catch (error) {
-        throw toToolError(name, error);
-      } finally {
-        ctx.settle();
-      }
+      result = await deadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, timeoutMs, signal);
+    } catch (error) {
+      throw toToolError(name, error);
+    } finally {
+      ctx.settle();
     }
     if (checkOutput !== undefined) {
       const json = toJsonValue(result);
@@ -73,11 +72,13 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
     }
     return result;
   };
-}
 
-function firstMissingPermission(core: ToolCore): string | undefined {
-  for (const permission of core.definition.permissions) {
-    if (core.guards.some((granted) => !granted.allows(permission))) return permission;
-  }
-  return undefined;
+  const identity = core.identity;
+  return (input, given = {}) => {
+    const options = identity === undefined ? given : { ...given, caller: identity.caller, permissions: identity.permissions };
+    if (!callChannel.hasSubscribers) return callTool(input, options);
+    const callId = options.callId ?? newCallId();
+    const traced = { ...options, callId };
+    return traceCall({ tool: name, toolset: definition.toolset, callId, caller: options.caller }, () => callTool(input, traced));
+  };
 }

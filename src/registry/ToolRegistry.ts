@@ -2,10 +2,13 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
 import { newCallId } from '../pipeline/newCallId.js';
 import type { CallOptions } from '../tools/CallOptions.js';
-import { coreOf, isRegisteredTool } from '../tools/createRegisteredTool.js';
+import { coreOf, createRegisteredTool, isRegisteredTool } from '../tools/createRegisteredTool.js';
+import type { CallerIdentity } from './CallerIdentity.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import type { ToolDefinition } from '../tools/ToolDefinition.js';
 import type { ToolOutcome } from '../tools/ToolOutcome.js';
+import { callChannel, traceCall } from '../pipeline/callChannel.js';
+import { checkAccess } from '../pipeline/checkAccess.js';
 import { notJson } from '../pipeline/notJson.js';
 import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { safePayload } from './safePayload.js';
@@ -14,7 +17,8 @@ import type { ToolFilter } from './ToolFilter.js';
 
 /**
  * The tools an agent kernel lists and calls. Get it from the container (`container.get(ToolRegistry)`)
- * after loading toolsets, or build one from RegisteredTools. Immutable; `view` narrows it.
+ * after loading toolsets, or build one from RegisteredTools. Immutable; `view` narrows it by
+ * toolset or tag, and `forCaller` to what one caller may use.
  *
  * @example
  * const outcome = await registry.dispatch('fs.read', { path: '/etc/hosts' });
@@ -22,6 +26,8 @@ import type { ToolFilter } from './ToolFilter.js';
  */
 export class ToolRegistry {
   readonly #tools: ReadonlyMap<string, RegisteredTool>;
+  /** In a caller's view, the tools it may call: the only ones listed or suggested. */
+  #listed: ReadonlySet<string> | undefined;
 
   constructor(tools: Iterable<RegisteredTool>) {
     const map = new Map<string, RegisteredTool>();
@@ -48,14 +54,14 @@ export class ToolRegistry {
   /** The kernel's listing: name and description of every available tool. */
   list(): { name: string; description: string }[] {
     const out: { name: string; description: string }[] = [];
-    for (const tool of this.#tools.values()) if (isAvailable(tool)) out.push({ name: tool.name, description: tool.description });
+    for (const tool of this.#tools.values()) if (this.#shows(tool)) out.push({ name: tool.name, description: tool.description });
     return out;
   }
 
   /** Full definitions of the available tools, optionally filtered by toolset and tag. */
   definitions(filter?: ToolFilter): ToolDefinition[] {
     const out: ToolDefinition[] = [];
-    for (const tool of this.#tools.values()) if (matches(tool.definition, filter) && isAvailable(tool)) out.push(tool.definition);
+    for (const tool of this.#tools.values()) if (matches(tool.definition, filter) && this.#shows(tool)) out.push(tool.definition);
     return out;
   }
 
@@ -74,8 +80,11 @@ export class ToolRegistry {
   /** Calls a tool through its whole pipeline. Resolves to its result or rejects with a ToolError. */
   call(name: string, args: unknown, options?: CallOptions): Promise<unknown> {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
-    if (tool === undefined) return Promise.reject(this.#notFound(name));
-    return tool.execute(args, options);
+    if (tool !== undefined) return tool.execute(args, options);
+    if (!callChannel.hasSubscribers) return Promise.reject(this.#notFound(name));
+    const callId = typeof options?.callId === 'string' ? options.callId : newCallId();
+    const shown = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
+    return traceCall({ tool: shown, toolset: undefined, callId, caller: options?.caller }, () => Promise.reject(this.#notFound(name)));
   }
 
   /**
@@ -98,12 +107,46 @@ export class ToolRegistry {
 
   /** A registry that sees only the matching tools; nothing reached through it can reach another tool. */
   view(filter: ToolFilter): ToolRegistry {
-    return new ToolRegistry([...this.#tools.values()].filter((tool) => matches(tool.definition, filter)));
+    const view = new ToolRegistry([...this.#tools.values()].filter((tool) => matches(tool.definition, filter)));
+    view.#listed = this.#listed;
+    return view;
+  }
+
+  /**
+   * The registry as one caller sees it. Its `list()` and `definitions()` show only the tools this
+   * caller may call (available, allowed by the grants narrowed by `permissions`, and by every
+   * guard, asked now). Every call through it carries this identity, whatever its options say,
+   * and runs the guards again, since things may have changed. A tool the caller may not use is
+   * absent from its listings; calling it by name is denied (not "not found"), so audit sees it.
+   *
+   * @example
+   * const mine = await registry.forCaller({ caller: { user: 'ann' }, permissions: PermissionSet.none().grant('fs:read') });
+   * mine.definitions(); // what ann may call
+   */
+  async forCaller(identity: CallerIdentity): Promise<ToolRegistry> {
+    const bound = [...this.#tools.values()].map((tool) => createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }));
+    const allowed = await Promise.all(
+      bound.map(async (tool) => {
+        if (!isAvailable(tool) || (this.#listed !== undefined && !this.#listed.has(tool.name))) return false;
+        try {
+          return (await checkAccess(coreOf(tool))(identity.caller, identity.permissions)) === undefined;
+        } catch {
+          return false;
+        }
+      }),
+    );
+    const view = new ToolRegistry(bound);
+    view.#listed = new Set(bound.filter((_, i) => allowed[i]).map((tool) => tool.name));
+    return view;
+  }
+
+  #shows(tool: RegisteredTool): boolean {
+    return (this.#listed === undefined || this.#listed.has(tool.name)) && isAvailable(tool);
   }
 
   #notFound(name: unknown): ToolNotFoundError {
     const wanted = typeof name === 'string' ? name : String(typeof name);
-    const visible = [...this.#tools.values()].filter(isAvailable).map((t) => t.name);
+    const visible = [...this.#tools.values()].filter((tool) => this.#shows(tool)).map((t) => t.name);
     return new ToolNotFoundError(wanted, closestNames(wanted, visible));
   }
 }

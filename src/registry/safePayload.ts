@@ -30,6 +30,7 @@ function sanitise(payload: ToolErrorPayload): ToolErrorPayload {
   };
   if (Array.isArray(payload.issues)) out.issues = payload.issues.filter(isIssue).map((i) => ({ path: i.path, message: i.message, constraint: i.constraint }));
   if (typeof payload.permission === 'string') out.permission = payload.permission;
+  if (typeof payload.reason === 'string') out.reason = payload.reason;
   return out;
 }
 

@@ -1,3 +1,6 @@
+import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { ApproveFunction } from '../pipeline/Approver.js';
+
 /** Per-call options of `call`, `dispatch` and `execute`. */
 export interface CallOptions {
   /** Cancels the call: its context's signal is aborted and the call ends with ToolAbortedError. */
@@ -6,8 +9,18 @@ export interface CallOptions {
   readonly callId?: string;
   /** Time limit for this call, in milliseconds; overrides the tool's and the module's. */
   readonly timeoutMs?: number;
-  /** Who is calling: carried to `ctx.caller`, never interpreted. */
+  /** Who is calling: carried to `ctx.caller` and to guards, never interpreted. */
   readonly caller?: unknown;
+  /**
+   * The caller's own grant. The toolset's grant stays the ceiling: a tool runs only when both
+   * allow each permission it declares, so a caller can narrow what its toolset may do, never widen it.
+   */
+  readonly permissions?: PermissionSet;
   /** Receives the tool's `ctx.progress(...)` reports. */
   readonly onProgress?: (progress: number, total?: number, message?: string) => void;
+  /**
+   * Asks for approval when the tool needs it and `toolsModule({ approvals })` names no approver:
+   * for a kernel that can ask its user (the MCP server does, through elicitation).
+   */
+  readonly approve?: ApproveFunction;
 }

@@ -1,22 +1,28 @@
 import type { Logger } from '../context/Logger.js';
 import type { ValidationIssue } from '../errors/ValidationIssue.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { ApproveFunction } from '../pipeline/Approver.js';
 import type { Invoke } from '../pipeline/composeMiddleware.js';
+import type { ResolvedGuard } from '../pipeline/ResolvedGuard.js';
 import type { InputValidation } from './InputValidation.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
 /** The parts a RegisteredTool's pipeline is composed from. Internal: users see RegisteredTool. */
 export interface ToolCore {
   readonly definition: ToolDefinition;
-  /** Every grant the call must pass, the registry's toolset grant and any `withPermissions`. */
-  readonly guards: readonly PermissionSet[];
+  /** Every guard the call must pass, in order: the toolset's grant, the module's, toolset's, class's and method's guards, any `withPermissions`. */
+  readonly guards: readonly ResolvedGuard[];
   /** Why the tool is unavailable now, or undefined when it is available. */
   readonly unavailable: () => string | undefined;
   readonly validate: (input: unknown) => InputValidation | Promise<InputValidation>;
+  /** Present when calls wait for approval: the module's approver (if any) and its time limit. */
+  readonly approval: { readonly approve: ApproveFunction | undefined; readonly timeoutMs: number } | undefined;
   /** Interceptors and handler, composed. */
   readonly invoke: Invoke;
   /** Issues with a result in its JSON form, or undefined when it matches the declared output. */
   readonly checkOutput: ((result: unknown) => readonly ValidationIssue[] | undefined) | undefined;
   readonly timeoutMs: number | undefined;
   readonly logger: Logger;
+  /** Set in a `forCaller` view: every call carries this caller and these permissions, whatever its options say. */
+  readonly identity?: { readonly caller: unknown; readonly permissions: PermissionSet | undefined };
 }

@@ -19,6 +19,8 @@ export interface ToolDefinition {
   readonly readOnly?: boolean;
   readonly destructive?: boolean;
   readonly openWorld?: boolean;
+  /** Present when every call waits for a person's approval (`toolsModule({ approvals })`), with the reason shown to them. */
+  readonly approval?: { readonly reason?: string };
   readonly examples: readonly ExampleOptions[];
   readonly metadata?: Readonly<Record<string, unknown>>;
 }

@@ -1,6 +1,9 @@
 import type { Logger } from '../context/Logger.js';
 import type { ToolContext } from '../context/ToolContext.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { ApproveFunction } from '../pipeline/Approver.js';
+import type { ResolvedGuard } from '../pipeline/ResolvedGuard.js';
+import type { ToolDefinition } from './ToolDefinition.js';
 import type { ToolMiddleware } from '../pipeline/ToolMiddleware.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
 
@@ -10,6 +13,12 @@ export interface ToolEnvironment {
   readonly granted: PermissionSet;
   /** toolsModule's, then the toolset's, already resolved to functions. */
   readonly outerMiddlewares: readonly ToolMiddleware[];
+  /** toolsModule's, then the toolset's, already resolved. */
+  readonly outerGuards: readonly ResolvedGuard[];
+  /** Guard functions, instances and classes to resolved guards; undefined with a problem pushed when it cannot. */
+  readonly toGuard: (guard: unknown, where: string, problems: string[]) => ResolvedGuard | undefined;
+  /** The module's approval policy, when it has one. */
+  readonly approvals: { readonly approve: ApproveFunction | undefined; readonly when: (tool: ToolDefinition) => boolean; readonly timeoutMs: number } | undefined;
   readonly coerce: boolean;
   readonly limits: ValidationLimits;
   readonly timeoutMs: number | undefined;

@@ -12,6 +12,8 @@ import { shapeToJsonSchema } from '../schema/shapeToJsonSchema.js';
 import { argShape, dtoTreeProblems, resolveTypeSpec } from '../schema/typeSpecToShape.js';
 import { ValidationRun } from '../schema/ValidationRun.js';
 import type { Validator } from '../schema/Validator.js';
+import { resolveGuard } from '../pipeline/resolveGuard.js';
+import type { ResolvedGuard } from '../pipeline/ResolvedGuard.js';
 import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { deepFreeze } from './deepFreeze.js';
 import type { InputValidation } from './InputValidation.js';
@@ -21,6 +23,9 @@ import type { ToolCore } from './ToolCore.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 import type { ToolEnvironment } from './ToolEnvironment.js';
 import { checkToolOptions } from './checkToolOptions.js';
+
+/** How long a person has to answer, by default. */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
 
 const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
 
@@ -65,6 +70,11 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
     const middleware = env.toMiddleware(interceptor, where, problems);
     if (middleware !== undefined) middlewares.push(middleware);
   }
+  const guards: ResolvedGuard[] = [resolveGuard(env.granted, `toolset "${env.toolset}" grant`), ...env.outerGuards];
+  for (const guard of [...declaration.classGuards, ...declaration.methodGuards]) {
+    const resolved = env.toGuard(guard, where, problems);
+    if (resolved !== undefined) guards.push(resolved);
+  }
   if (problems.length > start || instanceFor === undefined) return undefined;
 
   const method = declaration.method;
@@ -73,10 +83,15 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
     return instance[method]!(...plan.map((argument) => argument(value as Record<string, unknown>, ctx)));
   };
 
-  const definition = deepFreeze(buildDefinition(declaration, env.toolset, inputShape, outputShape));
+  const declared = buildDefinition(declaration, env.toolset, inputShape, outputShape);
+  const approvals = env.approvals;
+  // @RequiresApproval holds even when the module configures no approvals: such a call is refused, never run unasked.
+  const needsApproval = declaration.approval !== undefined || (approvals !== undefined && approvals.when(declared));
+  const definition = deepFreeze(needsApproval ? { ...declared, approval: { ...declaration.approval } } : declared);
   return {
     definition,
-    guards: [env.granted],
+    guards,
+    approval: needsApproval ? { approve: approvals?.approve, timeoutMs: approvals?.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS } : undefined,
     unavailable: checkRequirements(declaration.requires),
     validate,
     invoke: composeMiddleware(middlewares, handler),

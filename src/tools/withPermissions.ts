@@ -1,4 +1,5 @@
 import type { PermissionSet } from '../permissions/PermissionSet.js';
+import { resolveGuard } from '../pipeline/resolveGuard.js';
 import { coreOf, createRegisteredTool } from './createRegisteredTool.js';
 import type { RegisteredTool } from './RegisteredTool.js';
 
@@ -8,7 +9,7 @@ import type { RegisteredTool } from './RegisteredTool.js';
  */
 export function withPermissions(tool: RegisteredTool, granted: PermissionSet): RegisteredTool {
   const core = coreOf(tool);
-  return createRegisteredTool({ ...core, guards: [...core.guards, granted] });
+  return createRegisteredTool({ ...core, guards: [...core.guards, resolveGuard(granted, `withPermissions ${granted.toString()}`)] });
 }
 
 /** {@link withPermissions} for a whole toolset at once, so none is forgotten. */

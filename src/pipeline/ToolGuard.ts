@@ -1,0 +1,30 @@
+import type { Newable } from 'inversify';
+import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
+
+/** What a guard is asked: which tool, for whom, with which of the caller's permissions. */
+export interface GuardRequest {
+  readonly tool: ToolDefinition;
+  /** Whatever the call was given as `caller` (or the `forCaller` view's): carried, never interpreted. */
+  readonly caller: unknown;
+  /** The caller's own grant, when the call carries one. */
+  readonly permissions: PermissionSet | undefined;
+}
+
+/** A guard's answer: `true` allows; `false` or a reason (shown to the model) denies. */
+export type GuardVerdict = boolean | string;
+
+/**
+ * Decides whether a caller may see and call a tool, Nest's `CanActivate` for tools. It runs
+ * before validation, and `forCaller` listings show only what every guard allows. A guard that
+ * throws denies the call (fail closed); its error is logged, never shown.
+ */
+export interface ToolGuard {
+  canActivate(request: GuardRequest): GuardVerdict | Promise<GuardVerdict>;
+}
+
+/** A guard written as a function. */
+export type GuardFunction = (request: GuardRequest) => GuardVerdict | Promise<GuardVerdict>;
+
+/** What `@UseGuards`, `toolset` and `toolsModule` accept: functions, guard instances (a PermissionSet too), or injectable guard classes. */
+export type GuardLike = GuardFunction | ToolGuard | Newable<ToolGuard>;

@@ -1,0 +1,59 @@
+import type { Logger } from '../context/Logger.js';
+import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
+import { ToolAbortedError } from '../errors/ToolAbortedError.js';
+import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { ApproveFunction } from './Approver.js';
+import { onAbort } from './onAbort.js';
+
+/** What the approval step needs from the call. */
+export interface ApprovalCall {
+  readonly definition: ToolDefinition;
+  readonly input: unknown;
+  readonly caller: unknown;
+  readonly callId: string;
+  readonly signal: AbortSignal | undefined;
+  readonly logger: Logger;
+}
+
+/**
+ * Asks `approve` and resolves when the answer is yes. Anything else is an ApprovalDeniedError:
+ * a no, a reason, silence past `timeoutMs`, an approver that throws, or no approver at all.
+ * The caller's signal still cancels the wait (ToolAbortedError); the tool's own time limit does not.
+ */
+export function requestApproval(approve: ApproveFunction | undefined, timeoutMs: number, call: ApprovalCall): Promise<void> {
+  const { definition } = call;
+  const name = definition.name;
+  if (approve === undefined) {
+    return Promise.reject(new ApprovalDeniedError(name, "it needs a person's approval and nobody can be asked here; the operator must configure toolsModule({ approvals: { approve } })"));
+  }
+  return new Promise<void>((resolve, reject) => {
+    const controller = new AbortController();
+    let settled = false;
+    const finish = (error?: Error): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      removeAbort?.();
+      if (error === undefined) return resolve();
+      controller.abort(error);
+      reject(error);
+    };
+    const timer = setTimeout(() => finish(new ApprovalDeniedError(name, `no answer came within ${timeoutMs} ms`)), timeoutMs);
+    const removeAbort = call.signal === undefined ? undefined : onAbort(call.signal, () => finish(new ToolAbortedError(name)));
+    const denied = (answer: unknown): void => {
+      if (answer === true) return finish();
+      finish(new ApprovalDeniedError(name, typeof answer === 'string' && answer.trim() !== '' ? answer.trim() : 'the request was declined'));
+    };
+    const failed = (error: unknown): void => {
+      call.logger.error('hermes-tools: an approver threw, so the call is refused', { tool: name, error: error instanceof Error ? error.message : String(error) });
+      finish(new ApprovalDeniedError(name, 'the approval could not be obtained'));
+    };
+    try {
+      const answer = approve({ tool: definition, input: call.input, caller: call.caller, callId: call.callId, signal: controller.signal });
+      if (answer instanceof Promise) answer.then(denied, failed);
+      else denied(answer);
+    } catch (error) {
+      failed(error);
+    }
+  });
+}
