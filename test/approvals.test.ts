@@ -1,0 +1,152 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { injectable } from 'inversify';
+import {
+  ApprovalDeniedError, Arg, RequiresApproval, Tool, ToolAbortedError, toolset, toolsModule, type ApprovalRequest, type ToolApprover,
+} from 'hermes-tools';
+import { buildRegistry } from './support/buildRegistry.js';
+
+const ran: string[] = [];
+
+@Tool({ name: 'db.drop', description: 'Drops a table.', destructive: true })
+class DropTable {
+  execute(@Arg('table') table: string, @Arg('cascade', { default: false }) cascade: boolean): string {
+    ran.push(`drop ${table}`);
+    return `dropped ${table}${cascade ? ' (cascade)' : ''}`;
+  }
+}
+
+@Tool({ name: 'db.count', description: 'Counts rows.', readOnly: true })
+class CountRows {
+  execute(@Arg('table') table: string): number {
+    ran.push(`count ${table}`);
+    return 3;
+  }
+}
+
+@Tool({ name: 'mail.send', description: 'Sends an email.', timeoutMs: 10 })
+@RequiresApproval('it sends mail on your behalf')
+class SendMail {
+  execute(@Arg('to') to: string): string {
+    ran.push(`mail ${to}`);
+    return 'sent';
+  }
+}
+
+@injectable()
+class Policy {
+  readonly allowed = new Set(['logs']);
+}
+
+@injectable()
+class PolicyApprover implements ToolApprover {
+  constructor(private readonly policy: Policy) {}
+  approve({ input }: ApprovalRequest): boolean | string {
+    const { table } = input as { table: string };
+    return this.policy.allowed.has(table) || `the policy does not allow dropping ${table}`;
+  }
+}
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('approvals', () => {
+  beforeEach(() => {
+    ran.length = 0;
+  });
+
+  it('ask for destructive tools by default, with the validated input, and run on a yes', async () => {
+    const asked: ApprovalRequest[] = [];
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: (request) => (asked.push(request), true) } }),
+      toolset({ name: 'db', tools: [DropTable, CountRows] }),
+    );
+    await expect(registry.call('db.drop', { table: 'logs' }, { caller: 'ann', callId: 'c1' })).resolves.toBe('dropped logs');
+    await expect(registry.call('db.count', { table: 'logs' })).resolves.toBe(3);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ input: { table: 'logs', cascade: false }, caller: 'ann', callId: 'c1', tool: { name: 'db.drop', destructive: true, approval: {} } });
+    expect(asked[0]!.signal).toBeInstanceOf(AbortSignal);
+    expect(registry.get('db.count').definition.approval).toBeUndefined();
+  });
+
+  it('refuse on a no or a reason, with ApprovalDeniedError, and never run the tool', async () => {
+    const { registry } = await buildRegistry(toolsModule({ approvals: { approve: PolicyApprover } }), toolset({ name: 'db', tools: [DropTable] }));
+    const error = await registry.call('db.drop', { table: 'users' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApprovalDeniedError);
+    expect(error).toMatchObject({ code: 'approval_denied', retryable: false, reason: 'the policy does not allow dropping users' });
+    expect(await registry.dispatch('db.drop', { table: 'logs' })).toMatchObject({ ok: true, value: 'dropped logs' });
+    expect(ran).toEqual(['drop logs']);
+
+    const no = await buildRegistry(toolsModule({ approvals: { approve: async () => false } }), toolset({ name: 'db', tools: [DropTable] }));
+    expect(await no.registry.dispatch('db.drop', { table: 'logs' })).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: 'the request was declined' } });
+  });
+
+  it('treat silence past the approval limit as a refusal, and abort the approver', async () => {
+    let signal: AbortSignal | undefined;
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: (r) => ((signal = r.signal), new Promise<boolean>(() => undefined)), timeoutMs: 20 } }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
+    await expect(registry.call('db.drop', { table: 'logs' })).rejects.toMatchObject({ code: 'approval_denied', reason: 'no answer came within 20 ms' });
+    expect(signal?.aborted).toBe(true);
+    expect(ran).toEqual([]);
+  });
+
+  it("let a person take longer than the tool's own time limit", async () => {
+    const { registry } = await buildRegistry(toolsModule({ approvals: { approve: async () => (await sleep(60), true) } }), toolset({ name: 'mail', tools: [SendMail] }));
+    await expect(registry.call('mail.send', { to: 'a@example.com' })).resolves.toBe('sent');
+  });
+
+  it("stop waiting when the caller aborts", async () => {
+    const asked = deferred<AbortSignal>();
+    const { registry } = await buildRegistry(toolsModule({ approvals: { approve: (r) => (asked.resolve(r.signal), new Promise<boolean>(() => undefined)) } }), toolset({ name: 'db', tools: [DropTable] }));
+    const controller = new AbortController();
+    const pending = registry.call('db.drop', { table: 'logs' }, { signal: controller.signal }).catch((e: unknown) => e);
+    const approverSignal = await asked.promise;
+    controller.abort();
+    expect(await pending).toBeInstanceOf(ToolAbortedError);
+    expect(approverSignal.aborted).toBe(true);
+  });
+
+  it('run after validation and before interceptors: an invalid call is never asked about, a refused one never intercepted', async () => {
+    const asked: unknown[] = [];
+    const intercepted: unknown[] = [];
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: (r) => (asked.push(r.input), false) }, interceptors: [(input, _ctx, next) => (intercepted.push(input), next())] }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
+    expect(await registry.dispatch('db.drop', { table: 7 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await registry.dispatch('db.drop', { table: 'logs' })).toMatchObject({ ok: false, error: { code: 'approval_denied' } });
+    expect(asked).toEqual([{ table: 'logs', cascade: false }]);
+    expect(intercepted).toEqual([]);
+  });
+
+  it('honour @RequiresApproval even with no approvals configured: refused, never run unasked', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'mail', tools: [SendMail] }));
+    expect(registry.get('mail.send').definition.approval).toEqual({ reason: 'it sends mail on your behalf' });
+    const outcome = await registry.dispatch('mail.send', { to: 'a@example.com' });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'approval_denied' } });
+    expect((outcome as { error: { message: string } }).error.message).toContain('toolsModule({ approvals: { approve } })');
+    expect(ran).toEqual([]);
+  });
+
+  it("use the kernel's approver when the module names none", async () => {
+    const { registry } = await buildRegistry(toolsModule({ approvals: {} }), toolset({ name: 'db', tools: [DropTable] }));
+    await expect(registry.call('db.drop', { table: 'logs' }, { approve: () => true })).resolves.toBe('dropped logs');
+    await expect(registry.call('db.drop', { table: 'logs' })).rejects.toMatchObject({ code: 'approval_denied' });
+  });
+
+  it('refuse when the approver throws, and log it', async () => {
+    const errors: unknown[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => void errors.push(m) };
+    const { registry } = await buildRegistry(
+      toolsModule({ logger, approvals: { approve: () => { throw new Error('approval service down'); }, when: (tool) => tool.name === 'db.count' } }),
+      toolset({ name: 'db', tools: [DropTable, CountRows] }),
+    );
+    expect(await registry.dispatch('db.count', { table: 'x' })).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: 'the approval could not be obtained' } });
+    await expect(registry.call('db.drop', { table: 'x' })).resolves.toBe('dropped x');
+    expect(errors).toEqual(['hermes-tools: an approver threw, so the call is refused']);
+  });
+});
