@@ -1,6 +1,7 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { PermissionDeniedError } from 'hermes-tools';
+import { Arg, PermissionDeniedError, Tool, toolset, toolsModule } from 'hermes-tools';
+import { buildRegistry } from './support/buildRegistry.js';
 import { toAiSdkTools } from 'hermes-tools/ai';
 import { sampleWorkspace } from './support/sampleWorkspace.js';
 
@@ -67,5 +68,19 @@ describe('toAiSdkTools (AI SDK 6)', () => {
     expect(tools['fs.read']!.needsApproval).toBeUndefined();
     const schema = (tools['fs.read']!.inputSchema as { jsonSchema: unknown }).jsonSchema;
     expect(schema).toEqual(sample.registry.get('fs.read').definition.inputSchema);
+  });
+
+  it("takes the registry's approval policy by default, and counts the AI SDK's approval as the answer", async () => {
+    @Tool({ name: 'db.drop', description: 'Drops a table.', destructive: true })
+    class DropTable {
+      execute(@Arg('table') table: string): string {
+        return `dropped ${table}`;
+      }
+    }
+    const { registry } = await buildRegistry(toolsModule({ approvals: {} }), toolset({ name: 'db', tools: [DropTable] }));
+    const tools = toAiSdkTools(registry, { names: 'registry' });
+    expect(tools['db.drop']!.needsApproval).toBe(true);
+    await expect(tools['db.drop']!.execute!({ table: 'logs' }, { toolCallId: 't1', messages: [] })).resolves.toBe('dropped logs');
+    await expect(registry.call('db.drop', { table: 'logs' })).rejects.toMatchObject({ code: 'approval_denied' });
   });
 });

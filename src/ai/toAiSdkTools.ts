@@ -15,7 +15,12 @@ export interface AiSdkToolsOptions {
    * passes them to whichever model runs. `registry`: the registry's own names.
    */
   readonly names?: 'portable' | 'registry';
-  /** Tools that need the user's approval before they run (AI SDK `needsApproval`), e.g. `(d) => d.destructive === true`. */
+  /**
+   * Tools that need the user's approval before they run (AI SDK `needsApproval`). Default: the
+   * registry's own policy, the tools whose definition has `approval` (`toolsModule({ approvals })`,
+   * `@RequiresApproval`), so there is one source of truth. A call the AI SDK approved counts as
+   * approved, unless `toolsModule({ approvals: { approve } })` names an approver, which is asked too.
+   */
   readonly needsApproval?: (definition: ToolDefinition) => boolean;
   /** What a tool sees as `ctx.caller`. */
   readonly caller?: unknown;
@@ -34,14 +39,21 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
   const definitions = registry.definitions(options.filter);
   const names = options.names === 'registry' ? undefined : new ProviderNames(definitions.map((d) => d.name), OPENAI_NAMES);
   const tools: ToolSet = {};
+  const needsApproval = options.needsApproval ?? ((definition: ToolDefinition) => definition.approval !== undefined);
   for (const definition of definitions) {
     const key = names === undefined ? definition.name : names.toProvider(definition.name)!;
     const aiTool: Tool<unknown, unknown> = tool<unknown, unknown>({
       description: definition.modelDescription,
       inputSchema: jsonSchema(definition.inputSchema as JSONSchema7),
-      ...(options.needsApproval?.(definition) === true ? { needsApproval: true } : {}),
+      ...(needsApproval(definition) ? { needsApproval: true } : {}),
       execute: (input, { toolCallId, abortSignal }) => {
-        const callOptions: CallOptions = { callId: toolCallId, ...(abortSignal === undefined ? {} : { signal: abortSignal }), ...(options.caller === undefined ? {} : { caller: options.caller }) };
+        const callOptions: CallOptions = {
+          callId: toolCallId,
+          // The AI SDK runs execute only once its user approved, so the approval asked there is the answer here.
+          approve: () => true,
+          ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+          ...(options.caller === undefined ? {} : { caller: options.caller }),
+        };
         return registry.call(definition.name, input, callOptions);
       },
     });
