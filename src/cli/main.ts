@@ -173,7 +173,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [min, max] = command.positionals;
   if (positionals.length < min || positionals.length > max) throw new UsageError(`usage: hermes-tools ${command.usage}`);
   const module = parsed.values.module as string | undefined;
-  return command.run(() => loadRegistry(module), parsed.values as Record<string, string | boolean | undefined>, positionals);
+  const shown = module ?? 'the samples';
+  const registry = (): Promise<ToolRegistry> =>
+    failIfStalled(loadRegistry(module), () => new UsageError(`the module ${shown} never finished giving its registry: its export's promise never settled`));
+  return command.run(registry, parsed.values as Record<string, string | boolean | undefined>, positionals);
 }
 
 main(process.argv.slice(2)).then(
