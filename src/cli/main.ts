@@ -117,9 +117,10 @@ function out(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-// Error text can quote anything a module or a tool put in it, secrets included.
-function err(line: string): void {
-  process.stderr.write(`${redactSecrets(line)}\n`);
+// Error text can quote anything a module or a tool put in it, secrets included. The fixed prefix
+// is kept out of redaction: an env value such as npm's npm_package_name must not blank it.
+function err(text: string, prefix = ''): void {
+  process.stderr.write(`${prefix}${redactSecrets(text)}\n`);
 }
 
 function help(command?: string): string {
@@ -185,13 +186,13 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      err(`hermes-tools: ${error.message}`);
+      err(error.message, 'hermes-tools: ');
       process.exitCode = 2;
     } else if (error instanceof CallDidNotSettleError) {
-      err(`hermes-tools: ${error.message}`);
+      err(error.message, 'hermes-tools: ');
       process.exitCode = 1;
     } else {
-      err(`hermes-tools: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      err(error instanceof Error ? error.message : String(error), 'hermes-tools: unexpected failure: ');
       process.exitCode = 1;
     }
   },
