@@ -15,8 +15,12 @@ beforeAll(async () => {
 afterAll(() => sample.dispose());
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWithEnv({}, ...args);
+}
+
+async function cliWithEnv(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { env: { ...process.env, HERMES_WORKSPACE: sample.workspace } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { env: { ...process.env, HERMES_WORKSPACE: sample.workspace, ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -58,6 +62,37 @@ describe('the hermes-tools CLI', () => {
     expect(JSON.parse(stdout)).toMatchObject({ ok: true, value: 5 });
   });
 
+  describe('call, on a tool that never settles', () => {
+    const module = (): string => path.join(FIXTURES, 'neverSettles.js');
+
+    it('exits with 1 and one line saying so, with what to do, when nothing is left to wait for', async () => {
+      const { code, stdout, stderr } = await cli('--module', module(), 'call', 'hang.forever');
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^hermes-tools: the call to hang\.forever did not settle: .*--timeout <ms>/);
+    });
+
+    it('with --timeout, prints the timeout outcome and exits with 1', async () => {
+      const { code, stdout } = await cli('--module', module(), 'call', 'hang.forever', '--timeout', '20');
+      expect(code).toBe(1);
+      expect(JSON.parse(stdout)).toMatchObject({ ok: false, tool: 'hang.forever', error: { code: 'timeout' } });
+    });
+
+    it('documents --timeout in call --help', async () => {
+      const { stdout } = await cli('call', '--help');
+      expect(stdout).toContain('--timeout <ms>');
+    });
+  });
+
+  it('redacts secrets from what it prints on stderr, such as a module load error that quotes one', async () => {
+    const secret = 'pw-4f9c2e1a-very-secret';
+    const { code, stderr } = await cliWithEnv({ HERMES_FIXTURE_DB_PASSWORD: secret }, '--module', path.join(FIXTURES, 'failsToLoad.js'), 'list');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^hermes-tools: cannot load the module .*failsToLoad\.js: cannot connect to the database with \[redacted\]$/m);
+    expect(stderr).not.toContain(secret);
+  });
+
   it('has --help on every command', async () => {
     const top = await cli('--help');
     expect(top.code).toBe(0);
@@ -74,12 +109,18 @@ describe('the hermes-tools CLI', () => {
     [['frobnicate'], /^hermes-tools: unknown command "frobnicate"/],
     [['--module', 'missing.js', 'list'], /^hermes-tools: cannot read the module missing\.js: no such file/],
     [['--module', path.join(FIXTURES, 'noRegistry.js'), 'list'], /exports no registry/],
+    [['--module', path.join(FIXTURES, 'neverLoads.js'), 'list'], /^hermes-tools: the module .*neverLoads\.js never finished giving its registry/],
     [['--module', path.join(here, '../../test/fixtures/noRegistry.ts'), 'list'], /compile it to JavaScript first/],
     [['call', 'fs.read', '{path'], /^hermes-tools: the arguments are not valid JSON/],
     [['call'], /^hermes-tools: usage: hermes-tools call <name>/],
     [['schema', '--format', 'yaml'], /^hermes-tools: unknown --format "yaml"/],
     [['serve'], /^hermes-tools: serve needs exactly one of --stdio or --http <port>/],
     [['serve', '--http', 'eighty'], /^hermes-tools: --http needs a port number/],
+    [['call', 'fs.read', '--timeout', 'soon'], /^hermes-tools: --timeout needs a whole number of milliseconds from 1 to 2147483647, got "soon"/],
+    [['call', 'fs.read', '--timeout', '0'], /^hermes-tools: --timeout needs a whole number/],
+    [['call', 'fs.read', '--timeout', '1.5'], /^hermes-tools: --timeout needs a whole number/],
+    [['call', 'fs.read', '--timeout', '2147483648'], /^hermes-tools: --timeout needs a whole number/],
+    [['call', 'fs.read', '--timeout'], /^hermes-tools: Option '-t, --timeout <value>' argument missing/],
   ])('%j gives one clear line and exit code 2', async (args, message) => {
     const { code, stdout, stderr } = await cli(...(args as string[]));
     expect(code).toBe(2);

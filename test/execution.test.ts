@@ -13,6 +13,14 @@ class Summary {
 let throwValue: unknown;
 let lateRejected = false;
 let sawAbort: unknown;
+// Settles when a stubborn call has rejected, after its deadline: tests wait on it, not on a clock.
+let stubbornRejected = deferred();
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
 
 @Tool({ name: 'sync', description: 'A synchronous handler.' })
 class Sync {
@@ -63,6 +71,7 @@ class Stubborn {
       setTimeout(() => {
         lateRejected = true;
         reject(new Error('late'));
+        stubbornRejected.resolve();
       }, ms),
     );
   }
@@ -149,10 +158,11 @@ describe('timeouts and cancellation', () => {
 
   it('take the call timeout over the module timeout, and end a call that ignores its signal', async () => {
     lateRejected = false;
+    stubbornRejected = deferred();
     const r = await registry(10_000);
     expect(await r.dispatch('stubborn', { ms: 300 }, { timeoutMs: 20 })).toMatchObject({ ok: false, error: { code: 'timeout' } });
     expect(lateRejected).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await stubbornRejected.promise;
     expect(lateRejected).toBe(true);
     await expect(r.call('sync', { n: 1 })).resolves.toBe(2);
   });

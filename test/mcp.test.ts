@@ -4,13 +4,20 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  isJSONRPCNotification, isJSONRPCResultResponse, ToolListChangedNotificationSchema, type CallToolResult, type JSONRPCMessage, type ProgressNotification,
+} from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, serveHttp } from 'hermes-tools/mcp';
-import type { ToolRegistry } from 'hermes-tools';
+import { Ctx, Tool, toolset, type ToolContext, type ToolRegistry } from 'hermes-tools';
 import { AppLogger } from '../samples/audit/AppLogger.js';
+import { ProgressBurst } from './fixtures/progressModule.js';
+import { buildRegistry } from './support/buildRegistry.js';
 import { sampleWorkspace } from './support/sampleWorkspace.js';
 
-const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/src/cli/main.js');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CLI = path.resolve(here, '../../dist/src/cli/main.js');
+const PROGRESS_MODULE = path.resolve(here, '../../dist/test/fixtures/progressModule.js');
 
 let sample: Awaited<ReturnType<typeof sampleWorkspace>>;
 beforeEach(async () => {
@@ -27,15 +34,80 @@ function text(result: unknown): string {
   return content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 }
 
-async function connectInMemory(registry: ToolRegistry, options: { pageSize?: number; listChangedIntervalMs?: number } = {}): Promise<Client> {
+/**
+ * Records every message the client's transport receives, in the order it arrives, before the SDK's
+ * client handles it. Progress is checked here rather than through `onprogress`: the SDK's client
+ * hands a notification to its handler a microtask later than it handles a response, so when both
+ * come in one read (stdio on a loaded machine) it drops the progress even though the server sent it
+ * first (modelcontextprotocol/typescript-sdk#2580), a race no server can prevent.
+ */
+function recordArrivals(transport: Transport): JSONRPCMessage[] {
+  const arrivals: JSONRPCMessage[] = [];
+  transport.onmessage = (message) => void arrivals.push(message);
+  return arrivals;
+}
+
+/** The progress values that arrived for the last call answered, before its answer. */
+function progressBeforeLastResult(arrivals: readonly JSONRPCMessage[]): number[] {
+  let end = arrivals.length - 1;
+  while (end >= 0 && !isJSONRPCResultResponse(arrivals[end])) end--;
+  expect(end).toBeGreaterThanOrEqual(0);
+  const id = (arrivals[end] as { id: string | number }).id;
+  return progressIn(arrivals.slice(0, end))
+    .filter((p) => p.progressToken === id)
+    .map((p) => p.progress);
+}
+
+function progressIn(arrivals: readonly JSONRPCMessage[]): ProgressNotification['params'][] {
+  return arrivals.flatMap((m) => (isJSONRPCNotification(m) && m.method === 'notifications/progress' ? [m.params as unknown as ProgressNotification['params']] : []));
+}
+
+function oneTo(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i + 1);
+}
+
+interface InMemoryOptions {
+  pageSize?: number;
+  listChangedIntervalMs?: number;
+  /**
+   * How the server's transport sends notifications: at once (default), a turn of the event loop
+   * late (as a transport that stores each event before sending it does), or failing.
+   */
+  notifications?: 'at once' | 'late' | 'failing';
+}
+
+async function connectInMemory(registry: ToolRegistry, options: InMemoryOptions = {}): Promise<{ client: Client; arrivals: JSONRPCMessage[] }> {
+  const { notifications = 'at once', ...serverOptions } = options;
   const client = new Client({ name: 'test-client', version: '1.0.0' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await Promise.all([client.connect(clientSide), createMcpServer(registry, { name: 'samples', version: '1.0.0', ...options }).connect(serverSide)]);
-  return client;
+  const arrivals = recordArrivals(clientSide);
+  if (notifications !== 'at once') {
+    const send = serverSide.send.bind(serverSide);
+    serverSide.send = async (message, sendOptions) => {
+      if (isJSONRPCNotification(message)) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (notifications === 'failing') throw new Error('the client went away');
+      }
+      return send(message, sendOptions);
+    };
+  }
+  await Promise.all([client.connect(clientSide), createMcpServer(registry, { name: 'samples', version: '1.0.0', ...serverOptions }).connect(serverSide)]);
+  return { client, arrivals };
+}
+
+/** The first line the logger writes (or wrote) that matches. */
+function logLine(logger: AppLogger, matches: (line: string) => boolean): Promise<string> {
+  const written = logger.lines.find(matches);
+  if (written !== undefined) return Promise.resolve(written);
+  return new Promise((resolve) => {
+    logger.onLine = (line) => {
+      if (matches(line)) resolve(line);
+    };
+  });
 }
 
 /** What every transport must do: list, call, deny, refuse bad input, cancel, and still serve after. */
-async function exercise(client: Client): Promise<void> {
+async function exercise(client: Client, arrivals: readonly JSONRPCMessage[]): Promise<void> {
   const { tools } = await client.listTools();
   const byName = new Map(tools.map((t) => [t.name, t]));
   expect([...byName.keys()]).toEqual(expect.arrayContaining(['fs.read', 'fs.write', 'orders.create', 'git.log', 'jobs.run_checks']));
@@ -61,15 +133,17 @@ async function exercise(client: Client): Promise<void> {
   expect(unknown.isError).toBe(true);
   expect(text(unknown)).toContain('"fs.read"');
 
-  const progress: number[] = [];
-  const checks = await client.callTool({ name: 'jobs.run_checks', arguments: { checks: 3, stepMs: 1 } }, undefined, { onprogress: (p) => progress.push(p.progress) });
+  const checks = await client.callTool({ name: 'jobs.run_checks', arguments: { checks: 3, stepMs: 1 } }, undefined, { onprogress: () => undefined });
   expect(checks.structuredContent).toEqual({ passed: 3, total: 3 });
-  expect(progress).toEqual([1, 2, 3]);
+  expect(progressBeforeLastResult(arrivals)).toEqual([1, 2, 3]);
 
+  // Cancelled once its first progress shows it is running; the 99 steps left outlast the test's timeout.
   const controller = new AbortController();
-  const long = client.callTool({ name: 'jobs.run_checks', arguments: { checks: 100, stepMs: 1000 } }, undefined, { signal: controller.signal });
-  setTimeout(() => controller.abort('the user changed their mind'), 50);
-  await expect(long).rejects.toThrow();
+  const long = client.callTool({ name: 'jobs.run_checks', arguments: { checks: 100, stepMs: 400 } }, undefined, {
+    signal: controller.signal,
+    onprogress: () => controller.abort('the user changed their mind'),
+  });
+  await expect(long).rejects.toThrow('the user changed their mind');
 
   const after = await client.callTool({ name: 'fs.list', arguments: {} });
   expect(after.isError).toBeFalsy();
@@ -79,22 +153,36 @@ async function exercise(client: Client): Promise<void> {
 /** The cancelled call must have ended on the server too: the audit interceptor saw it fail. */
 async function expectServerSawCancellation(): Promise<void> {
   const logger = sample.container.get(AppLogger);
-  for (let i = 0; i < 100 && !logger.lines.some((l) => l.includes('"tool":"jobs.run_checks"') && l.includes('"ok":false')); i++) {
-    await new Promise((r) => setTimeout(r, 20));
+  const failedRun = (line: string): boolean => line.includes('"tool":"jobs.run_checks"') && line.includes('"ok":false');
+  await logLine(logger, failedRun);
+  expect(logger.lines.filter(failedRun)).toHaveLength(1);
+}
+
+let leaked: ToolContext | undefined;
+
+@Tool({ name: 'progress.leak', description: 'Reports progress once and keeps its context after the call.' })
+class LeakContext {
+  execute(@Ctx() ctx: ToolContext): string {
+    leaked = ctx;
+    ctx.progress(1, 2);
+    return 'done';
   }
-  expect(logger.lines.filter((l) => l.includes('"tool":"jobs.run_checks"') && l.includes('"ok":false'))).toHaveLength(1);
+}
+
+async function progressRegistry(): Promise<ToolRegistry> {
+  return (await buildRegistry(toolset({ name: 'progress', tools: [ProgressBurst, LeakContext] }))).registry;
 }
 
 describe('MCP server, in memory', () => {
   it('lists and calls the samples, denies, refuses bad input, cancels', async () => {
-    const client = await connectInMemory(sample.registry);
-    await exercise(client);
+    const { client, arrivals } = await connectInMemory(sample.registry);
+    await exercise(client, arrivals);
     await expectServerSawCancellation();
     await client.close();
   });
 
   it('pages the listing when asked, and refuses a cursor it did not give', async () => {
-    const client = await connectInMemory(sample.registry, { pageSize: 3 });
+    const { client } = await connectInMemory(sample.registry, { pageSize: 3 });
     const first = await client.listTools();
     expect(first.tools).toHaveLength(3);
     const names = first.tools.map((t) => t.name);
@@ -109,7 +197,7 @@ describe('MCP server, in memory', () => {
   });
 
   it('tells the client when a tool becomes available', async () => {
-    const client = await connectInMemory(sample.registry, { listChangedIntervalMs: 10 });
+    const { client } = await connectInMemory(sample.registry, { listChangedIntervalMs: 10 });
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('weather.current');
     const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
     process.env.WEATHER_API_KEY = 'test-key';
@@ -121,14 +209,45 @@ describe('MCP server, in memory', () => {
   });
 });
 
+describe('MCP progress, in memory', () => {
+  it.each(['at once', 'late'] as const)('delivers every progress notification before the result, with notifications sent %s', async (notifications) => {
+    const { client, arrivals } = await connectInMemory(await progressRegistry(), { notifications, listChangedIntervalMs: 0 });
+    const seen: number[] = [];
+    const result = await client.callTool({ name: 'progress.burst', arguments: { count: 50 } }, undefined, { onprogress: (p) => seen.push(p.progress) });
+    expect(text(result)).toBe('50');
+    expect(progressBeforeLastResult(arrivals)).toEqual(oneTo(50));
+    expect(seen).toEqual(oneTo(50));
+    await client.close();
+  });
+
+  it('returns the result when sending progress fails', async () => {
+    const { client } = await connectInMemory(await progressRegistry(), { notifications: 'failing', listChangedIntervalMs: 0 });
+    const result = await client.callTool({ name: 'progress.burst', arguments: { count: 5 } }, undefined, { onprogress: () => undefined });
+    expect(result.isError).toBeFalsy();
+    expect(text(result)).toBe('5');
+    await client.close();
+  });
+
+  it('drops progress a tool reports after its call ended', async () => {
+    const { client, arrivals } = await connectInMemory(await progressRegistry(), { listChangedIntervalMs: 0 });
+    expect(text(await client.callTool({ name: 'progress.leak', arguments: {} }, undefined, { onprogress: () => undefined }))).toBe('done');
+    leaked!.progress(2, 2);
+    await client.ping();
+    expect(progressIn(arrivals).map((p) => p.progress)).toEqual([1]);
+    await client.close();
+  });
+});
+
 describe('MCP server over Streamable HTTP on 127.0.0.1', () => {
   it('lists and calls the samples, denies, refuses bad input, cancels', async () => {
     const http = await serveHttp(sample.registry, { name: 'samples', version: '1.0.0', port: 0 });
     expect(http.url.hostname).toBe('127.0.0.1');
     const client = new Client({ name: 'test-client', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(http.url));
+    const transport = new StreamableHTTPClientTransport(http.url);
+    const arrivals = recordArrivals(transport);
+    await client.connect(transport);
     try {
-      await exercise(client);
+      await exercise(client, arrivals);
       await expectServerSawCancellation();
     } finally {
       await client.close();
@@ -153,10 +272,27 @@ describe('MCP server over Streamable HTTP on 127.0.0.1', () => {
 describe('MCP server over stdio, as a spawned `hermes-tools serve --stdio`', () => {
   it('lists and calls the samples, denies, refuses bad input, cancels', async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve', '--stdio'], env: { ...process.env, HERMES_WORKSPACE: sample.workspace } as Record<string, string>, stderr: 'pipe' });
+    const arrivals = recordArrivals(transport);
     const client = new Client({ name: 'test-client', version: '1.0.0' });
     await client.connect(transport);
     try {
-      await exercise(client);
+      await exercise(client, arrivals);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('delivers every progress notification before the result', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--module', PROGRESS_MODULE, 'serve', '--stdio'], stderr: 'pipe' });
+    const arrivals = recordArrivals(transport);
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      for (let round = 0; round < 5; round++) {
+        const result = await client.callTool({ name: 'progress.burst', arguments: { count: 50 } }, undefined, { onprogress: () => undefined });
+        expect(text(result)).toBe('50');
+        expect(progressBeforeLastResult(arrivals)).toEqual(oneTo(50));
+      }
     } finally {
       await client.close();
     }

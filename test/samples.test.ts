@@ -39,6 +39,17 @@ describe('the sample filesystem toolset', () => {
     expect(await registry.dispatch('fs.read', { path: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
     expect(await registry.dispatch('fs.read', { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
   });
+
+  it('reports a path that fails relative to its sandbox, never as the absolute host path', async () => {
+    const registry = (await createSampleContainer(workspace)).get(ToolRegistry);
+    const missing = await registry.dispatch('fs.read', { path: 'notes/missing.md' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'execution_failed', message: 'fs.read failed: notes/missing.md does not exist' } });
+    const folder = await registry.dispatch('fs.read', { path: 'notes' });
+    expect(folder).toMatchObject({ ok: false, error: { message: 'fs.read failed: notes is a folder, not a file' } });
+    const noFolder = await registry.dispatch('fs.list', { path: 'drafts' });
+    expect(noFolder).toMatchObject({ ok: false, error: { message: 'fs.list failed: drafts does not exist' } });
+    for (const outcome of [missing, folder, noFolder]) expect(JSON.stringify(outcome)).not.toContain(workspace);
+  });
 });
 
 describe('the README quickstart', () => {

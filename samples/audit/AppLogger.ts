@@ -6,6 +6,8 @@ import type { Logger } from 'hermes-tools';
 export class AppLogger implements Logger {
   readonly lines: string[] = [];
   echo = false;
+  /** Called with each line as it is written, to follow the log live. */
+  onLine: ((line: string) => void) | undefined;
 
   debug(message: string, fields?: Record<string, unknown>): void {
     this.write('debug', message, fields);
@@ -23,6 +25,7 @@ export class AppLogger implements Logger {
   private write(level: string, message: string, fields?: Record<string, unknown>): void {
     const line = `${level} ${message}${fields === undefined ? '' : ` ${JSON.stringify(fields)}`}`;
     this.lines.push(line);
+    this.onLine?.(line);
     if (this.echo) console.log(`  [log] ${line}`);
   }
 }

@@ -2,12 +2,16 @@
 // The `hermes-tools` command: list, show and call a registry's tools, or serve them over MCP.
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { redactSecrets } from '../errors/redactSecrets.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { toMcpTool } from '../mcp/toMcpTool.js';
 import { toAnthropicTools } from '../providers/toAnthropicTools.js';
 import { toGeminiTools } from '../providers/toGeminiTools.js';
 import { toOpenAITools } from '../providers/toOpenAITools.js';
+import { CallDidNotSettleError } from './CallDidNotSettleError.js';
+import { failIfStalled } from './failIfStalled.js';
 import { loadRegistry } from './loadRegistry.js';
+import { parseTimeout } from './parseTimeout.js';
 import { UsageError } from './UsageError.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -19,6 +23,8 @@ interface Command {
   readonly usage: string;
   readonly summary: string;
   readonly options: Options;
+  /** Help lines for the command's own options. */
+  readonly optionHelp?: readonly string[];
   readonly positionals: readonly [min: number, max: number];
   run(registry: () => Promise<ToolRegistry>, values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<number>;
 }
@@ -51,17 +57,19 @@ const COMMANDS: Record<string, Command> = {
       else if (format === 'anthropic') converted = toAnthropicTools(definitions);
       else if (format === 'gemini') converted = toGeminiTools(definitions);
       else throw new UsageError(`unknown --format "${format}"; use json, openai, anthropic, gemini or mcp`);
-      for (const entry of converted.report) for (const change of entry.changes) process.stderr.write(`${entry.tool}: ${change}\n`);
+      for (const entry of converted.report) for (const change of entry.changes) err(`${entry.tool}: ${change}`);
       out(JSON.stringify(converted.tools, null, 2));
       return 0;
     },
   },
   call: {
-    usage: "call <name> ['<json arguments>']",
-    summary: 'Calls one tool through its whole pipeline and prints the outcome as JSON. Exit code 1 when the outcome is an error.',
-    options: {},
+    usage: "call <name> ['<json arguments>'] [--timeout <ms>]",
+    summary: 'Calls one tool through its whole pipeline and prints the outcome as JSON. Exit code 1 when the outcome is an error, or when the call never settles.',
+    options: { timeout: { type: 'string', short: 't' } },
+    optionHelp: ['--timeout, -t <ms>   end the call with a timeout outcome after this many milliseconds (1 to 2147483647)'],
     positionals: [1, 2],
-    async run(registry, _values, [name, json]) {
+    async run(registry, values, [name, json]) {
+      const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(String(values.timeout));
       let args: unknown = {};
       if (json !== undefined) {
         try {
@@ -70,7 +78,8 @@ const COMMANDS: Record<string, Command> = {
           throw new UsageError(`the arguments are not valid JSON (${(error as Error).message}); quote them, e.g. '{"path":"notes/todo.md"}'`);
         }
       }
-      const outcome = await (await registry()).dispatch(name!, args);
+      const tools = await registry();
+      const outcome = await failIfStalled(tools.dispatch(name!, args, timeoutMs === undefined ? {} : { timeoutMs }), () => new CallDidNotSettleError(name!));
       out(JSON.stringify(outcome, null, 2));
       return outcome.ok ? 0 : 1;
     },
@@ -108,10 +117,24 @@ function out(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+// Error text can quote anything a module or a tool put in it, secrets included. The fixed prefix
+// is kept out of redaction: an env value such as npm's npm_package_name must not blank it.
+function err(text: string, prefix = ''): void {
+  process.stderr.write(`${prefix}${redactSecrets(text)}\n`);
+}
+
 function help(command?: string): string {
   if (command !== undefined) {
     const c = COMMANDS[command]!;
-    return `Usage: hermes-tools [--module <file>] ${c.usage}\n\n${c.summary}\n\n--module, -m <file>  a module exporting a container or a registry (default: the samples)\n--help, -h           this help`;
+    return [
+      `Usage: hermes-tools [--module <file>] ${c.usage}`,
+      '',
+      c.summary,
+      '',
+      ...(c.optionHelp ?? []),
+      '--module, -m <file>  a module exporting a container or a registry (default: the samples)',
+      '--help, -h           this help',
+    ].join('\n');
   }
   const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(52)}${c.summary}`);
   return [
@@ -151,7 +174,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [min, max] = command.positionals;
   if (positionals.length < min || positionals.length > max) throw new UsageError(`usage: hermes-tools ${command.usage}`);
   const module = parsed.values.module as string | undefined;
-  return command.run(() => loadRegistry(module), parsed.values as Record<string, string | boolean | undefined>, positionals);
+  const shown = module ?? 'the samples';
+  const registry = (): Promise<ToolRegistry> =>
+    failIfStalled(loadRegistry(module), () => new UsageError(`the module ${shown} never finished giving its registry: its export's promise never settled`));
+  return command.run(registry, parsed.values as Record<string, string | boolean | undefined>, positionals);
 }
 
 main(process.argv.slice(2)).then(
@@ -160,10 +186,13 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`hermes-tools: ${error.message}\n`);
+      err(error.message, 'hermes-tools: ');
       process.exitCode = 2;
+    } else if (error instanceof CallDidNotSettleError) {
+      err(error.message, 'hermes-tools: ');
+      process.exitCode = 1;
     } else {
-      process.stderr.write(`hermes-tools: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+      err(error instanceof Error ? error.message : String(error), 'hermes-tools: unexpected failure: ');
       process.exitCode = 1;
     }
   },

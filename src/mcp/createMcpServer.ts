@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
+import { ProgressRelay } from './ProgressRelay.js';
 import { toCallToolResult } from './toCallToolResult.js';
 import { hasObjectOutput, toMcpTool } from './toMcpTool.js';
 
@@ -55,15 +56,9 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
     const progressToken = request.params._meta?.progressToken;
-    const onProgress =
-      progressToken === undefined
-        ? undefined
-        : (progress: number, total?: number, message?: string): void => {
-            const params = { progressToken, progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
-            // A client that went away cannot be told; the call itself goes on to its outcome.
-            extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
-          };
-    const outcome = await registry.dispatch(name, args, { signal: extra.signal, caller: callerOf(extra), ...(onProgress === undefined ? {} : { onProgress }) });
+    const relay = progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }));
+    const outcome = await registry.dispatch(name, args, { signal: extra.signal, caller: callerOf(extra), ...(relay === undefined ? {} : { onProgress: relay.report }) });
+    await relay?.close();
     return toCallToolResult(outcome, structured(name));
   });
 
