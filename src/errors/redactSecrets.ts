@@ -3,11 +3,13 @@
  * terminal), so redacting them would only garble messages. Everything else is treated as secret.
  */
 const HARMLESS = new Set([
-  'PATH', 'SHELL', 'USER', 'LOGNAME', 'LANG', 'LANGUAGE', 'TERM', 'TERM_PROGRAM', 'TERM_PROGRAM_VERSION',
-  'COLORTERM', 'TZ', 'NODE_ENV', 'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER', 'SHLVL', '_', 'NODE', 'npm_execpath',
-  'npm_node_execpath', 'npm_command', 'npm_lifecycle_event', 'npm_lifecycle_script',
+  'PATH', 'SHELL', 'USER', 'LOGNAME', 'HOME', 'PWD', 'OLDPWD', 'INIT_CWD', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE',
+  'TERM', 'TERM_PROGRAM', 'TERM_PROGRAM_VERSION', 'COLORTERM', 'TZ', 'NODE_ENV', 'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER',
+  'SHLVL', '_', 'NODE', 'npm_execpath', 'npm_node_execpath', 'npm_command',
 ]);
-const HARMLESS_PREFIXES = ['LC_', 'npm_package_'];
+const HARMLESS_PREFIXES = ['LC_', 'npm_package_', 'npm_lifecycle_', 'npm_config_'];
+/** npm passes its configuration as `npm_config_*`; the entries that hold credentials stay secret. */
+const NPM_CREDENTIAL = /auth|token|pass|cred|secret|key/i;
 
 /** Values shorter than this are not redacted: they would match ordinary words and numbers. */
 export const MIN_SECRET_LENGTH = 6;
@@ -24,7 +26,7 @@ export function refreshSecrets(): void {
   const values = new Set<string>();
   for (const [name, value] of Object.entries(process.env)) {
     if (value === undefined || value.length < MIN_SECRET_LENGTH || HARMLESS.has(name)) continue;
-    if (HARMLESS_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    if (HARMLESS_PREFIXES.some((prefix) => name.startsWith(prefix)) && !(name.startsWith('npm_config_') && NPM_CREDENTIAL.test(name))) continue;
     values.add(value);
   }
   // Longest first, so a value that contains another is replaced whole.
