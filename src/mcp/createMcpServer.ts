@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
+import { elicitApproval } from './elicitApproval.js';
 import { ProgressRelay } from './ProgressRelay.js';
 import { toCallToolResult } from './toCallToolResult.js';
 import { hasObjectOutput, toMcpTool } from './toMcpTool.js';
@@ -57,7 +58,12 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
     const { name, arguments: args = {} } = request.params;
     const progressToken = request.params._meta?.progressToken;
     const relay = progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }));
-    const outcome = await registry.dispatch(name, args, { signal: extra.signal, caller: callerOf(extra), ...(relay === undefined ? {} : { onProgress: relay.report }) });
+    const outcome = await registry.dispatch(name, args, {
+      signal: extra.signal,
+      caller: callerOf(extra),
+      approve: elicitApproval(server, extra),
+      ...(relay === undefined ? {} : { onProgress: relay.report }),
+    });
     await relay?.close();
     return toCallToolResult(outcome, structured(name));
   });
