@@ -1,9 +1,19 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Arg, Tool, toolset, toolsModule, UseInterceptors, type NextFunction, type ToolContext, type ToolInterceptor, type ToolRegistry } from 'hermes-tools';
 import { buildRegistry } from '../support/buildRegistry.js';
 import { outcomeProblem } from '../support/typedOutcome.js';
 
-let lateRejections = 0;
+/** A promise and the function that resolves it: tests wait on events, never on a clock. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+const deafGate = deferred();
+const deafDone = deferred();
+const lateGate = deferred();
+const lateRejected = deferred();
 
 @Tool({ name: 'fault.throws', description: 'Throws whatever it is told to.' })
 class Throws {
@@ -24,8 +34,9 @@ let deafFinished = false;
 @Tool({ name: 'fault.deaf', description: 'Ignores its abort signal and keeps working.', timeoutMs: 30 })
 class Deaf {
   async execute(): Promise<string> {
-    await sleep(300);
+    await deafGate.promise;
     deafFinished = true;
+    deafDone.resolve();
     return 'finished, too late';
   }
 }
@@ -33,8 +44,8 @@ class Deaf {
 @Tool({ name: 'fault.late', description: 'Rejects after its timeout has fired.', timeoutMs: 20 })
 class Late {
   async execute(): Promise<never> {
-    await sleep(60);
-    lateRejections++;
+    await lateGate.promise;
+    queueMicrotask(lateRejected.resolve);
     throw new Error('rejected after the deadline');
   }
 }
@@ -141,12 +152,18 @@ describe('a misbehaving tool ends in a typed outcome and leaves the registry usa
   it('ignores the abort: the timeout outcome comes before the tool finishes, and its late result is dropped', async () => {
     await expectFault('fault.deaf', {}, 'timeout');
     expect(deafFinished).toBe(false);
+    deafGate.resolve();
+    await deafDone.promise;
+    await turn();
+    expect(unhandled).toEqual([]);
   });
 
   it('rejects after its timeout fired: timeout, and the late rejection is not unhandled', async () => {
     await expectFault('fault.late', {}, 'timeout');
-    while (lateRejections === 0) await sleep(10);
-    await sleep(10);
+    lateGate.resolve();
+    await lateRejected.promise;
+    await turn();
+    await turn();
     expect(unhandled).toEqual([]);
   });
 
@@ -185,7 +202,8 @@ describe('a misbehaving interceptor ends in a typed outcome too', () => {
   });
 
   it('left no unhandled rejection behind', async () => {
-    await sleep(150);
+    await turn();
+    await turn();
     expect(unhandled).toEqual([]);
   });
 });
