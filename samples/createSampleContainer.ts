@@ -1,5 +1,6 @@
 import { Container } from 'inversify';
 import { PermissionSet, toolset, toolsModule } from 'hermes-tools';
+import { ScriptedApprover } from './approvals/ScriptedApprover.js';
 import { AppLogger } from './audit/AppLogger.js';
 import { AuditInterceptor } from './audit/AuditInterceptor.js';
 import { ListFiles } from './filesystem/ListFiles.js';
@@ -19,8 +20,10 @@ export async function createSampleContainer(workspace: string): Promise<Containe
   container.bind(AppLogger).toConstantValue(logger);
   container.bind(Sandbox).toConstantValue(new Sandbox(workspace));
   container.bind(Repository).toSelf().inSingletonScope();
+  container.bind(ScriptedApprover).toSelf().inSingletonScope();
   await container.load(
-    toolsModule({ interceptors: [AuditInterceptor], timeoutMs: 5_000, logger }),
+    // Destructive tools (fs.write, git.reset) wait for a person's yes; ScriptedApprover plays that person.
+    toolsModule({ interceptors: [AuditInterceptor], timeoutMs: 5_000, logger, approvals: { approve: ScriptedApprover } }),
     // fs.write is declared but not granted here: the kernel loop shows the denial.
     toolset({ name: 'filesystem', tools: [ReadFile, ListFiles, WriteFile], granted: PermissionSet.none().grant('fs:read') }),
     toolset({ name: 'orders', tools: [CreateOrder], granted: PermissionSet.none().grant('orders:write') }),

@@ -1,4 +1,5 @@
-import { ToolRegistry, type ToolDefinition, type ToolOutcome } from 'hermes-tools';
+import { PermissionSet, ToolRegistry, type ToolDefinition, type ToolOutcome } from 'hermes-tools';
+import { ScriptedApprover } from './approvals/ScriptedApprover.js';
 import { AppLogger } from './audit/AppLogger.js';
 import { createSampleContainer } from './createSampleContainer.js';
 import { ScriptedModel, type ToolCall } from './ScriptedModel.js';
@@ -48,13 +49,29 @@ export async function runKernelLoop(workspace: string, print: (line: string) => 
     outcomes.push(last);
     report(print, toolCall, last);
   }
+  print('\nTwo callers, one registry: each is shown only what it may call.\n');
+  const alice = await registry.forCaller({ caller: { user: 'alice' }, permissions: PermissionSet.none().grant('fs:read', 'orders:write', 'git:*', 'net:http') });
+  const guest = await registry.forCaller({ caller: { user: 'guest' }, permissions: PermissionSet.none().grant('fs:read') });
+  print(indent(`alice sees: ${alice.list().map((t) => t.name).join(', ')}`));
+  print(indent(`guest sees: ${guest.list().map((t) => t.name).join(', ')}`));
+  print('');
+  for (const [who, view, toolCall] of [
+    ['guest', guest, { name: 'git.reset', arguments: {} }],
+    ['alice', alice, { name: 'git.reset', arguments: {} }],
+  ] as const) {
+    last = await view.dispatch(toolCall.name, toolCall.arguments);
+    outcomes.push(last);
+    report(print, toolCall, last, `${who}'s model`);
+  }
+  print(`The approver was asked ${container.get(ScriptedApprover).asked.length === 1 ? 'once' : `${container.get(ScriptedApprover).asked.length} times`} (a destructive call waits for a person's yes):`);
+  for (const line of container.get(ScriptedApprover).asked) print(indent(line));
   print(`\nAudit log (AuditInterceptor, injected with the app's logger): ${container.get(AppLogger).lines.length} calls ran past guard and validation.`);
   for (const line of container.get(AppLogger).lines) print(indent(line));
   return outcomes;
 }
 
-function report(print: (line: string) => void, toolCall: ToolCall, outcome: ToolOutcome): void {
-  print(`model → ${toolCall.name}(${JSON.stringify(toolCall.arguments)})`);
+function report(print: (line: string) => void, toolCall: ToolCall, outcome: ToolOutcome, who = 'model'): void {
+  print(`${who} → ${toolCall.name}(${JSON.stringify(toolCall.arguments)})`);
   if (outcome.ok) print(indent(`ok: ${JSON.stringify(outcome.value)}`));
   else print(indent(`${outcome.error.code}: ${outcome.error.message}`));
   print('');

@@ -20,12 +20,15 @@ afterEach(async () => {
 });
 
 describe('the sample kernel loop (npm start)', () => {
-  it('meets every kind of outcome: success, invalid input with all issues, denial, unknown tool, unavailable', async () => {
+  it('meets every kind of outcome: success, invalid input with all issues, denial, unknown tool, unavailable, two callers, an approval', async () => {
     const lines: string[] = [];
     const outcomes = await runKernelLoop(workspace, (line) => lines.push(line));
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual([
-      'ok', 'ok', 'invalid_input', 'ok', 'permission_denied', 'ok', 'tool_not_found', 'tool_unavailable', 'ok',
+      'ok', 'ok', 'invalid_input', 'ok', 'permission_denied', 'ok', 'tool_not_found', 'tool_unavailable', 'ok', 'permission_denied', 'ok',
     ]);
+    expect(lines).toContain('    guest sees: fs.read, fs.list, jobs.run_checks');
+    expect(lines.some((l) => /^ {4}alice sees: .*git\.reset/.test(l))).toBe(true);
+    expect(lines).toContain('    git.reset {} for alice: approved');
     const invalid = outcomes[2]!;
     expect(invalid.ok === false && invalid.error.issues?.map((i) => i.path)).toEqual(['coupon', 'customer.name', 'customer.email', 'lines[0].quantity', 'shipping']);
     expect(lines.join('\n')).toContain('The catalogue the model is shown:');

@@ -32,4 +32,11 @@ export class GitTools {
     if (this.repo.staged.size === 0) throw new Error('nothing to commit: stage files first or list them in "files"');
     return this.repo.commit(input.message);
   }
+
+  @Tool({ name: 'git.reset', description: 'Drop the latest commit and its record. It cannot be undone.', tags: ['git', 'write'], destructive: true })
+  @Permissions('git:write')
+  reset(): { dropped?: string } {
+    const dropped = this.repo.commits.pop();
+    return dropped === undefined ? {} : { dropped: dropped.id };
+  }
 }
