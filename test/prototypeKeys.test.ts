@@ -1,5 +1,6 @@
 import { IsObject } from 'class-validator';
-import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
+import { Container } from 'inversify';
+import { Arg, Input, PermissionSet, Tool, ToolDefinitionError, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 const all = PermissionSet.all();
@@ -54,16 +55,14 @@ describe('prototype keys', () => {
         return 'ok';
       }
     }
-    const modules = [toolset({ name: 't', tools: [Settings], granted: all })];
+    const container = new Container();
+    await container.load(toolset({ name: 't', tools: [Settings], granted: all }));
     let problems: readonly string[] = [];
     try {
-      problems = await definitionProblems(...modules);
-    } finally {
-      if (problems.length === 0) {
-        // Before the fix the registry built, and this payload reached the handler as an inherited isAdmin.
-        const { registry } = await buildRegistry(...modules);
-        await registry.dispatch('settings', { opts: JSON.parse('{"name":"x","__proto__":{"isAdmin":true}}') });
-      }
+      // Before the fix the registry built, and this payload reached the handler as an inherited isAdmin.
+      await container.get(ToolRegistry).dispatch('settings', { opts: JSON.parse('{"name":"x","__proto__":{"isAdmin":true}}') });
+    } catch (error) {
+      problems = (error as ToolDefinitionError).problems;
     }
     expect(seen).toEqual([]);
     expect(problems).toEqual([expect.stringMatching(/@Arg\('opts'\): declares a property named "__proto__", which can reach a prototype; rename it/)]);

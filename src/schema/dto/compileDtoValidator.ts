@@ -75,7 +75,9 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
   const name = p.name;
   return (input, instance, path, run, depth) => {
     let value = hasOwn(input, name) ? input[name] : undefined;
-    if (value === undefined && p.default !== undefined) value = instance[name];
+    // A default comes from the DTO's own constructor, fresh per call: trusted, so not copied or bounded.
+    const sent = value !== undefined;
+    if (!sent && p.default !== undefined) value = instance[name];
     const at = childPath(path, name);
     if (p.conditions.length > 0 && !p.conditions.every((condition) => condition(input, value))) {
       if (value !== undefined) instance[name] = value;
@@ -91,10 +93,10 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
     }
     if (coerceValue !== undefined) value = coerceValue(value, run, depth + 1);
     const failed = run.issues.length + run.dropped;
-    if (p.nested === undefined) {
+    if (sent && p.nested === undefined) {
       // Fields with no nested class (@IsObject, @IsArray, @Allow, scalars) get the limits of any value, and the handler a copy.
       value = copyJsonValue(value, at, run, depth + 1);
-    } else if (isArray(value)) {
+    } else if (sent && isArray(value)) {
       if (value.length > run.limits.maxArrayLength) run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
       else run.charge(1);
     }
