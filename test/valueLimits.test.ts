@@ -80,6 +80,9 @@ describe('limits', () => {
     expect(await issues(r, 'free', { data: [chunk, chunk, chunk, chunk] })).toEqual([]);
     expect(await issues(r, 'free', { data: [chunk, chunk], open: { id: chunk, a: chunk, b: chunk } })).toEqual([['', 'maxTotalSize']]);
     expect(await issues(r, 'loose', { name: chunk, meta: { a: chunk }, list: [chunk, chunk], anything: chunk })).toEqual([['', 'maxTotalSize']]);
+    expect(await r.dispatch('free', { data: [chunk, chunk, chunk, chunk, chunk] })).toMatchObject({
+      error: { issues: [{ message: 'the arguments must be at most 50 in total size (characters of strings and keys, plus one per value)' }] },
+    });
   });
 
   it('bound the work on a value whose objects are shared (a DAG that unfolds exponentially)', async () => {

@@ -42,7 +42,7 @@ export class ValidationRun {
     if (this.size <= this.maxTotalSize) return true;
     if (!this.oversized) {
       this.oversized = true;
-      this.reportMessage('', `the arguments are larger than the ${this.maxTotalSize} allowed in total (characters of strings and keys, plus one per value); send less`, 'maxTotalSize');
+      this.reportMessage('', `the arguments must be at most ${this.maxTotalSize} in total size (characters of strings and keys, plus one per value)`, 'maxTotalSize');
     }
     return false;
   }
