@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsDefined, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateNested,
+  ArrayMaxSize, IsArray, IsDefined, IsEmail, IsIn, IsInstance, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateNested,
   registerDecorator, type ValidationOptions,
 } from 'class-validator';
 import { Description, Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
@@ -117,5 +117,27 @@ describe('@Input DTO tools', () => {
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'constructor' }, { path: 'author.__proto__' }] } });
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(await r.dispatch('orders.create', { ...valid, author: 'Ada' })).toMatchObject({ ok: false, error: { issues: [{ path: 'author', constraint: 'isObject' }] } });
+  });
+
+  it('keep a default the DTO builds itself (not sent, so not copied or bounded as JSON)', async () => {
+    class Clock {
+      readonly zone = 'UTC';
+    }
+    class WithDefault {
+      @IsString() name!: string;
+      @IsInstance(Clock) clock: Clock = new Clock();
+    }
+    let seen: unknown;
+    @Tool({ name: 'with.default', description: 'x' })
+    class WithDefaultTool {
+      execute(@Input() input: WithDefault): string {
+        seen = input.clock;
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [WithDefaultTool], granted: PermissionSet.all() }));
+    expect(await r.dispatch('with.default', { name: 'a' })).toMatchObject({ ok: true });
+    expect(seen).toBeInstanceOf(Clock);
+    expect(await r.dispatch('with.default', { name: 'a', clock: { zone: 'UTC' } })).toMatchObject({ ok: false, error: { issues: [{ path: 'clock', constraint: 'isInstance' }] } });
   });
 });

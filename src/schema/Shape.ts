@@ -54,8 +54,11 @@ export interface PropertyShape {
 export interface ObjectShape extends ShapeBase {
   readonly kind: 'object';
   readonly properties: readonly PropertyShape[];
-  /** Whether keys other than `properties` are allowed. Always false for tool arguments. */
-  readonly additionalProperties: boolean;
+  /**
+   * Keys other than `properties`: refused (false), any JSON value (true), or values of this shape
+   * (an open map). False for a tool's own arguments.
+   */
+  readonly additionalProperties: boolean | Shape;
 }
 
 /** A class-validator DTO: its schema and its validation both come from class-validator's metadata. */
@@ -64,7 +67,7 @@ export interface DtoShape extends ShapeBase {
   readonly dto: abstract new (...args: never[]) => object;
 }
 
-/** Any JSON value. Only reachable through an explicit `type: {}` or an `@Allow()` property. */
+/** Any JSON value, within the limits. Only reachable through an explicit `type: {}` or an `@Allow()` property. */
 export interface UnknownShape extends ShapeBase {
   readonly kind: 'unknown';
 }

@@ -10,6 +10,13 @@ export interface ValidationLimits {
   readonly maxProperties: number;
   /** Most issues reported for one value; the rest are counted in a last issue. Default 100. */
   readonly maxIssues: number;
+  /**
+   * Largest whole value: the characters of every string and key plus one per value (each object,
+   * array, string, number, boolean and null), summed over everything checked in one validation.
+   * Default 2,000,000: twice the longest string, far more than a model writes in one call, and
+   * small enough that one validation stays in the tens of milliseconds.
+   */
+  readonly maxTotalSize: number;
 }
 
 export const defaultValidationLimits: ValidationLimits = Object.freeze({
@@ -18,4 +25,5 @@ export const defaultValidationLimits: ValidationLimits = Object.freeze({
   maxArrayLength: 100_000,
   maxProperties: 1_000,
   maxIssues: 100,
+  maxTotalSize: 2_000_000,
 });

@@ -1,12 +1,17 @@
 import { compileDtoValidator } from './dto/compileDtoValidator.js';
 import { coerceBoolean, coerceJson, coerceNumber } from './coerce.js';
+import { copyJsonValue } from './copyJsonValue.js';
 import { isForbiddenKey } from './isForbiddenKey.js';
-import { isPlainObject } from './isPlainObject.js';
 import { objectKeys } from './objectKeys.js';
 import type { ArrayShape, NumberShape, ObjectShape, Shape, StringShape } from './Shape.js';
 import { stringFormats } from './stringFormats.js';
-import { childPath, describeValue } from './ValidationRun.js';
+import { childPath } from './ValidationRun.js';
 import type { Validator } from './Validator.js';
+
+// Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
+const { isArray } = Array;
+const { isFinite, isInteger } = Number;
+const { hasOwn } = Object;
 
 export interface CompileOptions {
   /** Accept `"42"` for a number, `"true"` for a boolean and JSON text for an array or object. */
@@ -17,7 +22,7 @@ export interface CompileOptions {
 export function compileShape(shape: Shape, options: CompileOptions): Validator {
   const check = compileNonNull(shape, options);
   if (!shape.nullable) return check;
-  return (value, path, run, depth) => (value === null ? null : check(value, path, run, depth));
+  return (value, path, run, depth) => (value === null ? (run.charge(1), null) : check(value, path, run, depth));
 }
 
 function compileNonNull(shape: Shape, options: CompileOptions): Validator {
@@ -30,7 +35,8 @@ function compileNonNull(shape: Shape, options: CompileOptions): Validator {
       const coerce = options.coerce;
       return (raw, path, run) => {
         const value = coerce ? coerceBoolean(raw) : raw;
-        if (typeof value !== 'boolean') run.report(path, `must be a boolean, got ${describeValue(value)}`, 'isBoolean');
+        if (!run.charge(1)) return value;
+        if (typeof value !== 'boolean') run.report(path, `must be a boolean, got ${run.describe(value)}`, 'isBoolean');
         return value;
       };
     }
@@ -41,12 +47,7 @@ function compileNonNull(shape: Shape, options: CompileOptions): Validator {
     case 'dto':
       return compileDtoValidator(shape.dto, options);
     case 'unknown':
-      return (value, path, run, depth) => {
-        if (!isJsonValue(value, depth, run.limits.maxDepth)) {
-          run.report(path, 'must be a JSON value (no functions, bigints, cycles or excessive nesting)', 'isJson');
-        }
-        return value;
-      };
+      return copyJsonValue;
   }
 }
 
@@ -57,26 +58,30 @@ function compileString(shape: StringShape): Validator {
   const { minLength, maxLength } = shape;
   return (value, path, run) => {
     if (typeof value !== 'string') {
-      run.report(path, `must be a string, got ${describeValue(value)}`, 'isString');
+      if (run.charge(1)) run.report(path, `must be a string, got ${run.describe(value)}`, 'isString');
       return value;
     }
     if (value.length > (maxLength === undefined ? run.limits.maxStringLength : maxLength * 2)) {
       run.report(path, `is too long (${value.length} characters)`, maxLength === undefined ? 'limit' : 'maxLength');
       return value;
     }
+    if (!run.charge(value.length + 1)) return value;
     if (allowed !== undefined && !allowed.has(value)) {
-      run.report(path, `must be one of ${[...allowed].map((v) => JSON.stringify(v)).join(', ')}, got ${describeValue(value)}`, 'isIn');
+      run.report(path, `must be one of ${[...allowed].map((v) => JSON.stringify(v)).join(', ')}, got ${run.describe(value)}`, 'isIn');
       return value;
     }
     if (minLength !== undefined || maxLength !== undefined) {
       const length = codePointLength(value);
       if (minLength !== undefined && length < minLength) {
         run.report(path, `must be at least ${minLength} ${minLength === 1 ? 'character' : 'characters'} long`, 'minLength');
+        return value;
       }
       if (maxLength !== undefined && length > maxLength) {
         run.report(path, `must be at most ${maxLength} ${maxLength === 1 ? 'character' : 'characters'} long`, 'maxLength');
+        return value;
       }
     }
+    // The pattern and the format run only on a value within its lengths, so their cost is bounded by the declaration.
     if (pattern !== undefined && !pattern.test(value)) run.report(path, `must match the pattern ${shape.pattern}`, 'matches');
     if (format !== undefined && !format(value)) run.report(path, `must be a valid ${shape.format}`, shape.format ?? 'format');
     return value;
@@ -106,18 +111,20 @@ function compileNumber(shape: NumberShape, options: CompileOptions): Validator {
   const kind = integer ? 'an integer' : 'a number';
   return (raw, path, run) => {
     const value = coerce ? coerceNumber(raw) : raw;
-    if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-      run.report(path, `must be ${kind}, got ${describeValue(value)}`, integer ? 'isInt' : 'isNumber');
+    if (!run.charge(typeof value === 'string' ? value.length + 1 : 1)) return value;
+    if (typeof value !== 'number' || !isFinite(value) || (integer && !isInteger(value))) {
+      run.report(path, `must be ${kind}, got ${run.describe(value)}`, integer ? 'isInt' : 'isNumber');
       return value;
     }
+    const got = run.quoteValues ? `, got ${value}` : '';
     if (allowed !== undefined && !allowed.has(value)) {
-      run.report(path, `must be one of ${[...allowed].join(', ')}, got ${value}`, 'isIn');
+      run.report(path, `must be one of ${[...allowed].join(', ')}${got}`, 'isIn');
       return value;
     }
-    if (minimum !== undefined && value < minimum) run.report(path, `must be >= ${minimum}, got ${value}`, 'min');
-    if (maximum !== undefined && value > maximum) run.report(path, `must be <= ${maximum}, got ${value}`, 'max');
-    if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) run.report(path, `must be > ${exclusiveMinimum}, got ${value}`, 'exclusiveMinimum');
-    if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) run.report(path, `must be < ${exclusiveMaximum}, got ${value}`, 'exclusiveMaximum');
+    if (minimum !== undefined && value < minimum) run.report(path, `must be >= ${minimum}${got}`, 'min');
+    if (maximum !== undefined && value > maximum) run.report(path, `must be <= ${maximum}${got}`, 'max');
+    if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) run.report(path, `must be > ${exclusiveMinimum}${got}`, 'exclusiveMinimum');
+    if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) run.report(path, `must be < ${exclusiveMaximum}${got}`, 'exclusiveMaximum');
     return value;
   };
 }
@@ -127,11 +134,12 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
   const { minItems, maxItems } = shape;
   const coerce = options.coerce;
   return (raw, path, run, depth) => {
-    const value = coerce ? coerceJson(raw, 'array') : raw;
-    if (!Array.isArray(value)) {
-      run.report(path, `must be an array, got ${describeValue(value)}`, 'isArray');
+    const value = coerce ? coerceJson(raw, 'array', run, depth) : raw;
+    if (!isArray(value)) {
+      if (run.charge(typeof value === 'string' ? value.length + 1 : 1)) run.report(path, `must be an array, got ${run.describe(value)}`, 'isArray');
       return value;
     }
+    if (!run.charge(1)) return value;
     if (depth >= run.limits.maxDepth) {
       run.report(path, `is nested more than ${run.limits.maxDepth} levels deep`, 'maxDepth');
       return value;
@@ -144,7 +152,10 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
       run.report(path, `must have at least ${minItems} ${minItems === 1 ? 'item' : 'items'}, got ${value.length}`, 'arrayMinSize');
     }
     const out = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = item(value[i], childPath(path, i), run, depth + 1);
+    for (let i = 0; i < value.length; i++) {
+      out[i] = item(value[i], childPath(path, i), run, depth + 1);
+      if (run.size > run.maxTotalSize) break;
+    }
     return out;
   };
 }
@@ -166,16 +177,16 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
     defaultValue: p.default?.value,
   }));
   const known = new Set(properties.map((p) => p.name));
-  const open = shape.additionalProperties;
+  const extra = shape.additionalProperties === false ? undefined : shape.additionalProperties === true ? copyJsonValue : compileShape(shape.additionalProperties, options);
   const coerce = options.coerce;
   return (raw, path, run, depth) => {
-    const value = coerce ? coerceJson(raw, 'object') : raw;
-    const keys = objectKeys(value, path, run, depth, open ? undefined : known);
+    const value = coerce ? coerceJson(raw, 'object', run, depth) : raw;
+    const keys = objectKeys(value, path, run, depth, extra === undefined ? known : undefined);
     if (keys === undefined) return value;
     const input = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const p of properties) {
-      const present = Object.hasOwn(input, p.name) ? input[p.name] : undefined;
+      const present = hasOwn(input, p.name) ? input[p.name] : undefined;
       // A null for an optional field means absent: models send it, and strict provider modes require it.
       if (present === undefined || (present === null && !p.required)) {
         if (p.hasDefault) out[p.name] = structuredCloneJson(p.defaultValue);
@@ -184,7 +195,16 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
       }
       out[p.name] = p.check(present, childPath(path, p.name), run, depth + 1);
     }
-    if (open) for (const key of keys) if (!known.has(key) && !isForbiddenKey(key)) out[key] = input[key];
+    if (extra !== undefined) {
+      for (const key of keys) {
+        if (known.has(key)) continue;
+        if (isForbiddenKey(key)) {
+          run.report(childPath(path, key), 'is a key that can reach a prototype; remove it', 'forbiddenKey');
+          continue;
+        }
+        out[key] = extra(input[key], childPath(path, key), run, depth + 1);
+      }
+    }
     return out;
   };
 }
@@ -192,25 +212,4 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
 /** Defaults are copied per call so one call cannot change what the next one sees. */
 function structuredCloneJson(value: unknown): unknown {
   return value === null || typeof value !== 'object' ? value : (JSON.parse(JSON.stringify(value)) as unknown);
-}
-
-/** Whether a value is plain JSON data, within a nesting bound. Iterative, so depth cannot overflow the stack. */
-export function isJsonValue(root: unknown, depth: number, maxDepth: number): boolean {
-  const stack: [unknown, number][] = [[root, depth]];
-  const seen = new Set<object>();
-  while (stack.length > 0) {
-    const [value, d] = stack.pop()!;
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return false;
-      continue;
-    }
-    if (typeof value !== 'object') return false;
-    if (d >= maxDepth || seen.has(value)) return false;
-    seen.add(value);
-    if (Array.isArray(value)) for (const v of value) stack.push([v, d + 1]);
-    else if (isPlainObject(value)) for (const k of Object.keys(value)) stack.push([value[k], d + 1]);
-    else return false;
-  }
-  return true;
 }

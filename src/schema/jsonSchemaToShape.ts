@@ -1,4 +1,6 @@
+import { isForbiddenKey } from './isForbiddenKey.js';
 import type { JsonSchema } from './JsonSchema.js';
+import { patternProblem } from './patternProblem.js';
 import type { PropertyShape, Shape } from './Shape.js';
 import { isStringFormat } from './stringFormats.js';
 
@@ -43,6 +45,10 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: s
   switch (type) {
     case 'string': {
       if (schema.format !== undefined && !isStringFormat(schema.format)) problems.push(`${where}: unknown format ${JSON.stringify(schema.format)}`);
+      if (schema.pattern !== undefined) {
+        const problem = typeof schema.pattern === 'string' ? patternProblem(schema.pattern, { unicode: true }, where) : `${where}: "pattern" must be a string`;
+        if (problem !== undefined) problems.push(problem);
+      }
       return {
         kind: 'string',
         ...common,
@@ -76,6 +82,11 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: s
       const properties: PropertyShape[] = [];
       if (isObject(schema.properties)) {
         for (const [name, sub] of Object.entries(schema.properties)) {
+          if (isForbiddenKey(name)) {
+            // Assigning it would set the prototype of the object the handler receives.
+            problems.push(`${where}: declares a property named "${name}", which can reach a prototype; rename it`);
+            continue;
+          }
           if (!isObject(sub)) {
             problems.push(`${where}.${name}: must be a JSON Schema object`);
             continue;
@@ -83,9 +94,17 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: s
           properties.push({ name, shape: jsonSchemaToShape(sub, `${where}.${name}`, problems), required: required.has(name) });
         }
       }
-      return { kind: 'object', properties, additionalProperties: schema.additionalProperties !== false, ...common };
+      return { kind: 'object', properties, additionalProperties: additionalProperties(schema.additionalProperties, where, problems), ...common };
     }
   }
+}
+
+function additionalProperties(value: unknown, where: string, problems: string[]): boolean | Shape {
+  if (value === undefined || value === true) return true;
+  if (value === false) return false;
+  if (isObject(value)) return jsonSchemaToShape(value, `${where}.additionalProperties`, problems);
+  problems.push(`${where}: "additionalProperties" must be a boolean or a JSON Schema object`);
+  return false;
 }
 
 function isObject(value: unknown): value is JsonSchema {

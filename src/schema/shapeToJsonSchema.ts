@@ -41,7 +41,8 @@ function withoutNullable(shape: Shape): Record<string, unknown> {
       }
       out.properties = properties;
       out.required = shape.properties.filter((p) => p.required).map((p) => p.name);
-      out.additionalProperties = shape.additionalProperties;
+      const extra = shape.additionalProperties;
+      out.additionalProperties = typeof extra === 'boolean' ? extra : shapeToJsonSchema(extra);
       break;
     }
     case 'dto': {

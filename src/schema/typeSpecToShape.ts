@@ -2,6 +2,7 @@ import type { ArgOptions } from '../metadata/ArgOptions.js';
 import { readDtoModel } from './dto/readDtoModel.js';
 import { jsonSchemaToShape } from './jsonSchemaToShape.js';
 import type { JsonSchema } from './JsonSchema.js';
+import { patternProblem } from './patternProblem.js';
 import type { Shape } from './Shape.js';
 import { isStringFormat } from './stringFormats.js';
 
@@ -57,11 +58,8 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
     constraintProblem([...NUMBER_KEYS, ...ARRAY_KEYS], 'number or array');
     if (options.format !== undefined && !isStringFormat(options.format)) problems.push(`${where}: unknown format ${JSON.stringify(options.format)}`);
     if (options.pattern !== undefined) {
-      try {
-        new RegExp(options.pattern, 'u');
-      } catch {
-        problems.push(`${where}: pattern ${JSON.stringify(options.pattern)} is not a valid regular expression`);
-      }
+      const problem = typeof options.pattern === 'string' ? patternProblem(options.pattern, { unicode: true }, where) : `${where}: pattern must be a string`;
+      if (problem !== undefined) problems.push(problem);
     }
     if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'string')) problems.push(`${where}: enum values of a string argument must be strings`);
     return strip({ kind: 'string', minLength: options.minLength, maxLength: options.maxLength, pattern: options.pattern, format: isStringFormat(options.format) ? options.format : undefined, enum: options.enum as string[] | undefined });

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type { ToolRegistry } from 'hermes-tools';
+import { freeFormRegistry, fuzzLimits } from '../support/freeFormTools.js';
 import { hostileValues } from '../support/hostileValues.js';
+import { jsonTextArbitrary, withinLimits } from '../support/jsonTextArbitrary.js';
 import { sampleWorkspace } from '../support/sampleWorkspace.js';
 import { outcomeProblem } from '../support/typedOutcome.js';
 
@@ -86,5 +88,33 @@ describe('fuzzing dispatch on every sample tool', () => {
     for (const name of ['', ' ', 'fs.read\u0000', 'x'.repeat(1_000_000), '__proto__', 'constructor', 'toString', 42, null, undefined, {}, Symbol('n')]) {
       expect(outcomeProblem(await registry.dispatch(name as string, {}, options))).toBeUndefined();
     }
+  });
+});
+
+/** Cases of the free-form property below (set FUZZ_RUNS for more or fewer). */
+const FREE_FORM_RUNS = Number(process.env.FUZZ_RUNS ?? 100_000);
+
+describe('fuzzing free-form and open values', () => {
+  let tools: ToolRegistry;
+  beforeAll(async () => {
+    tools = await freeFormRegistry();
+  });
+
+  it(`accepts only what the limits allow, refuses prototype keys at every depth, and hands over copies (${FREE_FORM_RUNS} cases)`, async () => {
+    const names = tools.list().map((t) => t.name);
+    const validators = new Map(names.map((name) => [name, tools.get(name)] as const));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...names), fc.constantFrom('data', 'scores', 'open', 'meta', 'extra'), jsonTextArbitrary(), async (name, key, { text, forbidden }) => {
+        const value = JSON.parse(text) as unknown;
+        const args = name === 'fuzz.profile' ? { handle: 'a', [key === 'extra' ? 'extra' : 'meta']: value } : { [key === 'meta' || key === 'extra' ? 'data' : key]: value };
+        const result = await validators.get(name)!.validateInput(args);
+        if (forbidden) expect(result.ok).toBe(false);
+        if (!result.ok) return;
+        const received = result.value as Record<string, unknown>;
+        const problem = withinLimits(received, fuzzLimits, args);
+        expect(problem).toBeUndefined();
+      }),
+      { numRuns: FREE_FORM_RUNS },
+    );
   });
 });

@@ -1,4 +1,6 @@
 // Unit tests of the schema pieces, below the public API.
+import 'reflect-metadata';
+import { IsIn, Matches } from 'class-validator';
 import { compileShape } from '../../src/schema/compileShape.js';
 import { jsonSchemaToShape } from '../../src/schema/jsonSchemaToShape.js';
 import { shapeToJsonSchema } from '../../src/schema/shapeToJsonSchema.js';
@@ -6,8 +8,8 @@ import type { Shape } from '../../src/schema/Shape.js';
 import { defaultValidationLimits } from '../../src/schema/ValidationLimits.js';
 import { ValidationRun } from '../../src/schema/ValidationRun.js';
 
-function check(shape: Shape, value: unknown) {
-  const run = new ValidationRun(defaultValidationLimits);
+function check(shape: Shape, value: unknown, quoteValues = true) {
+  const run = new ValidationRun(defaultValidationLimits, { quoteValues });
   const out = compileShape(shape, { coerce: false })(value, '', run, 0);
   return { out, issues: run.finish() };
 }
@@ -26,6 +28,16 @@ describe('jsonSchemaToShape', () => {
     };
     const problems: string[] = [];
     expect(shapeToJsonSchema(jsonSchemaToShape(schema, 'x', problems))).toEqual(schema);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the value schema of an open map', () => {
+    const schema = { type: 'object', properties: {}, required: [], additionalProperties: { type: 'array', items: { type: 'integer' } } };
+    const problems: string[] = [];
+    const shape = jsonSchemaToShape(schema, 'x', problems);
+    expect(shape).toMatchObject({ kind: 'object', additionalProperties: { kind: 'array', items: { kind: 'number', integer: true } } });
+    expect(shapeToJsonSchema(shape)).toEqual(schema);
+    expect(check(shape, { a: [1], b: [1.5] }).issues.map((i) => i.path)).toEqual(['b[0]']);
     expect(problems).toEqual([]);
   });
 
@@ -66,5 +78,63 @@ describe('compileShape', () => {
     expect(check({ kind: 'unknown' }, { a: [1, 'x', null] }).issues).toEqual([]);
     expect(check({ kind: 'unknown' }, cyclic).issues).toHaveLength(1);
     expect(check({ kind: 'unknown' }, () => 1).issues).toHaveLength(1);
+  });
+});
+
+describe('ValidationRun({ quoteValues: false })', () => {
+  const secret = 'sk-live-0123456789abcdef';
+  const shapes: [string, Shape, unknown][] = [
+    ['a type mismatch', { kind: 'number', integer: false }, secret],
+    ['an enum', { kind: 'string', enum: ['a', 'b'] }, secret],
+    ['a pattern', { kind: 'string', pattern: '^[0-9]+$' }, secret],
+    ['a format', { kind: 'string', format: 'uuid' }, secret],
+    ['a length', { kind: 'string', maxLength: 3 }, secret],
+    ['an object', { kind: 'object', properties: [], additionalProperties: false }, secret],
+    ['a boolean', { kind: 'boolean' }, secret],
+    ['an array', { kind: 'array', items: { kind: 'string' } }, secret],
+  ];
+
+  it.each(shapes)('describes %s without any part of the value', (_label, shape, value) => {
+    const { issues } = check(shape, value, false);
+    expect(issues).toHaveLength(1);
+    for (const part of ['sk-live', '0123', 'abcdef']) expect(issues[0]!.message).not.toContain(part);
+  });
+
+  it('takes the value out of DTO messages, custom ones included', () => {
+    class Secretive {
+      @IsIn(['a'], { message: '$property must be a, not $value' }) code!: string;
+      @Matches(/^x$/, { message: (args) => `${args.property} is bad: ${String(args.value)}!` }) other!: string;
+    }
+    const { issues } = check({ kind: 'dto', dto: Secretive }, { code: secret, other: secret }, false);
+    expect(issues.map((i) => i.message)).toEqual(['code must be a, not a string of 24 characters', 'other is bad: a string of 24 characters!']);
+    expect(check({ kind: 'dto', dto: Secretive }, { code: secret, other: 'y' }).issues[0]!.message).toBe('code must be a, not sk-live-0123456789abcdef');
+  });
+
+  it('says what a mismatched string was by its length, and quotes nothing of numbers', () => {
+    expect(check({ kind: 'number', integer: false }, secret, false).issues[0]!.message).toBe('the arguments must be a number, got a string of 24 characters');
+    expect(check({ kind: 'number', integer: true, maximum: 10 }, 987654321, false).issues[0]!.message).toBe('the arguments must be <= 10');
+    expect(check({ kind: 'number', integer: true, enum: [1, 2] }, 987654321, false).issues[0]!.message).toBe('the arguments must be one of 1, 2');
+    expect(check({ kind: 'string', enum: ['a'] }, 'b', true).issues[0]!.message).toBe('the arguments must be one of "a", got "b"');
+  });
+});
+
+describe('free-form values (the unknown shape)', () => {
+  it('are copied from own enumerable keys into fresh plain objects', () => {
+    const proto = { inherited: true };
+    const input = Object.assign(Object.create(proto) as object, { a: 1 });
+    // A prototype of its own is a class-like object: refused, not copied.
+    expect(check({ kind: 'unknown' }, input).issues.map((i) => i.constraint)).toEqual(['isObject']);
+    const plain = { a: [1, { b: null }] };
+    Object.defineProperty(plain, 'hidden', { value: 1, enumerable: false });
+    const { out, issues } = check({ kind: 'unknown' }, plain);
+    expect(issues).toEqual([]);
+    expect(out).toEqual({ a: [1, { b: null }] });
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out).not.toBe(plain);
+  });
+
+  it('refuse what JSON cannot hold, at its path', () => {
+    const { issues } = check({ kind: 'unknown' }, { n: NaN, f: () => 1, u: undefined, b: 1n, holes: [1, , 3] });
+    expect(issues.map((i) => [i.path, i.constraint])).toEqual([['n', 'isJson'], ['f', 'isJson'], ['u', 'isJson'], ['b', 'isJson'], ['holes[1]', 'isJson']]);
   });
 });

@@ -6,8 +6,8 @@ export interface DtoConstraint {
   readonly name: string;
   readonly constraints: readonly unknown[];
   readonly validate: (value: unknown, args: ValidationArguments) => boolean | Promise<boolean>;
-  /** The issue message, with `$property` read as the full path. */
-  readonly message: (args: ValidationArguments, path: string) => string;
+  /** The issue message, with `$property` read as the full path; with `quote` false, nothing of the value is shown. */
+  readonly message: (args: ValidationArguments, path: string, quote: boolean) => string;
 }
 
 export interface DtoProperty {

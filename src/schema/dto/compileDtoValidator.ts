@@ -1,13 +1,20 @@
 import type { ValidationArguments } from 'class-validator';
 import { coerceBoolean, coerceJson, coerceNumber } from '../coerce.js';
 import type { CompileOptions } from '../compileShape.js';
+import { copyJsonValue } from '../copyJsonValue.js';
 import { objectKeys } from '../objectKeys.js';
-import { childPath, describeValue, type ValidationRun } from '../ValidationRun.js';
+import { childPath, type ValidationRun } from '../ValidationRun.js';
 import type { Validator } from '../Validator.js';
 import type { DtoConstraint, DtoProperty } from './DtoModel.js';
 import { readDtoModel } from './readDtoModel.js';
 
+// Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
+const { isArray } = Array;
+const { hasOwn } = Object;
+
 const NUMBER_CONSTRAINTS = new Set(['isInt', 'isNumber', 'min', 'max', 'isPositive', 'isNegative', 'isDivisibleBy']);
+/** Run before the others; a `matches` is skipped once one failed, so a pattern's cost stays bounded by the declared length. */
+const LENGTH_CONSTRAINTS = new Set(['minLength', 'maxLength', 'isLength']);
 const compiled = { strict: new WeakMap<Function, Validator>(), coercing: new WeakMap<Function, Validator>() };
 
 /**
@@ -47,7 +54,7 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
   const coerceValue = !options.coerce
     ? undefined
     : p.nested !== undefined || names.has('isArray') || p.eachConstraints.length > 0
-      ? (v: unknown) => coerceJson(v, Array.isArray(p.designType) || p.designType === Array || names.has('isArray') || p.eachConstraints.length > 0 ? 'array' : 'object')
+      ? (v: unknown, run: ValidationRun, depth: number) => coerceJson(v, Array.isArray(p.designType) || p.designType === Array || names.has('isArray') || p.eachConstraints.length > 0 ? 'array' : 'object', run, depth)
       : [...names].some((n) => NUMBER_CONSTRAINTS.has(n))
         ? coerceNumber
         : names.has('isBoolean')
@@ -62,11 +69,15 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
     }
     return nested;
   };
+  const constraints = lengthFirst(p.constraints);
+  const eachConstraints = lengthFirst(p.eachConstraints);
   const targetName = dto.name;
   const name = p.name;
   return (input, instance, path, run, depth) => {
-    let value = Object.hasOwn(input, name) ? input[name] : undefined;
-    if (value === undefined && p.default !== undefined) value = instance[name];
+    let value = hasOwn(input, name) ? input[name] : undefined;
+    // A default comes from the DTO's own constructor, fresh per call: trusted, so not copied or bounded.
+    const sent = value !== undefined;
+    if (!sent && p.default !== undefined) value = instance[name];
     const at = childPath(path, name);
     if (p.conditions.length > 0 && !p.conditions.every((condition) => condition(input, value))) {
       if (value !== undefined) instance[name] = value;
@@ -80,24 +91,25 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
         return;
       }
     }
-    if (coerceValue !== undefined) value = coerceValue(value);
-    if (typeof value === 'string' && value.length > run.limits.maxStringLength) {
-      run.report(at, `is too long (${value.length} characters)`, 'limit');
-      return;
+    if (coerceValue !== undefined) value = coerceValue(value, run, depth + 1);
+    const failed = run.issues.length + run.dropped;
+    if (sent && p.nested === undefined) {
+      // Fields with no nested class (@IsObject, @IsArray, @Allow, scalars) get the limits of any value, and the handler a copy.
+      value = copyJsonValue(value, at, run, depth + 1);
+    } else if (sent && isArray(value)) {
+      if (value.length > run.limits.maxArrayLength) run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
+      else run.charge(1);
     }
-    const args: ValidationArguments = { value, constraints: [], targetName, object: input, property: name };
-    runConstraints(p.constraints, value, args, at, run);
-    if (p.eachConstraints.length > 0) {
-      if (!Array.isArray(value)) {
-        run.report(at, `must be an array, got ${describeValue(value)}`, 'isArray');
-        return;
-      }
-      if (value.length > run.limits.maxArrayLength) {
-        run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
+    // Nothing else runs on a value that failed a limit.
+    if (run.issues.length + run.dropped > failed || run.size > run.maxTotalSize) return;
+    runConstraints(constraints, value, input, targetName, name, at, run);
+    if (eachConstraints.length > 0) {
+      if (!isArray(value)) {
+        run.report(at, `must be an array, got ${run.describe(value)}`, 'isArray');
         return;
       }
       for (let i = 0; i < value.length; i++) {
-        runConstraints(p.eachConstraints, value[i], { ...args, value: value[i] }, childPath(at, i), run);
+        runConstraints(eachConstraints, value[i], input, targetName, name, childPath(at, i), run);
       }
     }
     if (p.nested !== undefined && value !== undefined && value !== null) {
@@ -109,7 +121,7 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
 }
 
 function validateNested(validator: Validator, value: unknown, at: string, run: ValidationRun, depth: number): unknown {
-  if (!Array.isArray(value)) return validator(value, at, run, depth + 1);
+  if (!isArray(value)) return validator(value, at, run, depth + 1);
   if (value.length > run.limits.maxArrayLength) {
     run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
     return value;
@@ -121,9 +133,15 @@ function validateNested(validator: Validator, value: unknown, at: string, run: V
   return value.map((item, i) => validator(item, childPath(at, i), run, depth + 2));
 }
 
-function runConstraints(constraints: readonly DtoConstraint[], value: unknown, base: ValidationArguments, at: string, run: ValidationRun): void {
+function lengthFirst(constraints: readonly DtoConstraint[]): readonly DtoConstraint[] {
+  return [...constraints.filter((c) => LENGTH_CONSTRAINTS.has(c.name)), ...constraints.filter((c) => !LENGTH_CONSTRAINTS.has(c.name))];
+}
+
+function runConstraints(constraints: readonly DtoConstraint[], value: unknown, object: object, targetName: string, property: string, at: string, run: ValidationRun): void {
+  let lengthFailed = false;
   for (const c of constraints) {
-    const args = { ...base, constraints: c.constraints as unknown[] };
+    if (lengthFailed && c.name === 'matches') continue;
+    const args: ValidationArguments = { value, constraints: c.constraints as unknown[], targetName, object, property };
     let ok: boolean | Promise<boolean>;
     try {
       ok = c.validate(value, args);
@@ -135,14 +153,15 @@ function runConstraints(constraints: readonly DtoConstraint[], value: unknown, b
       (run.pending ??= []).push(
         ok.then(
           (passed) => {
-            if (passed !== true) run.reportMessage(at, c.message(args, at), c.name);
+            if (passed !== true) run.reportMessage(at, c.message(args, at, run.quoteValues), c.name);
           },
-          () => run.reportMessage(at, c.message(args, at), c.name),
+          () => run.reportMessage(at, c.message(args, at, run.quoteValues), c.name),
         ),
       );
       continue;
     }
-    run.reportMessage(at, c.message(args, at), c.name);
+    if (LENGTH_CONSTRAINTS.has(c.name)) lengthFailed = true;
+    run.reportMessage(at, () => c.message(args, at, run.quoteValues), c.name);
   }
 }
 

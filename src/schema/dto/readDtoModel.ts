@@ -3,6 +3,8 @@ import { getFromContainer, getMetadataStorage, type ValidationArguments } from '
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { getDescription } from '../../metadata/getDescription.js';
 import { isForbiddenKey } from '../isForbiddenKey.js';
+import { patternProblem } from '../patternProblem.js';
+import { describeValue } from '../ValidationRun.js';
 import type { DtoConstraint, DtoModel, DtoProperty } from './DtoModel.js';
 
 const models = new WeakMap<Function, { model: DtoModel; problems: string[] }>();
@@ -57,6 +59,10 @@ function buildModel(dto: Function): { model: DtoModel; problems: string[] } {
         isDefined = true;
       } else if (m.type === 'customValidation') {
         const constraint = toConstraint(m);
+        if (constraint.constraint.name === 'matches') {
+          const problem = matchesProblem(constraint.constraint.constraints, `${dto.name}.${name}: @Matches`);
+          if (problem !== undefined) problems.push(problem);
+        }
         if (constraint.async) async = true;
         (m.each ? eachConstraints : constraints).push(constraint.constraint);
       }
@@ -103,6 +109,15 @@ function instantiate(dto: Function): object | undefined {
   }
 }
 
+/** `@Matches(pattern, modifiers?)` runs on every call: its pattern passes the same check as a declared `pattern`. */
+function matchesProblem(constraints: readonly unknown[], where: string): string | undefined {
+  const [pattern, modifiers] = constraints;
+  const source = pattern instanceof RegExp ? pattern.source : typeof pattern === 'string' ? pattern : undefined;
+  if (source === undefined) return `${where} needs a RegExp or a string pattern`;
+  const flags = pattern instanceof RegExp ? pattern.flags : typeof modifiers === 'string' ? modifiers : '';
+  return patternProblem(source, { unicode: /[uv]/.test(flags), caseInsensitive: flags.includes('i'), multiLine: flags.includes('m'), dotAll: flags.includes('s') }, where);
+}
+
 const IS_DEFINED: DtoConstraint = {
   name: 'isDefined',
   constraints: [],
@@ -139,17 +154,21 @@ function toConstraint(m: ValidationMetadata): { constraint: DtoConstraint; async
       name: m.name ?? 'customValidation',
       constraints: m.constraints ?? [],
       validate: (value, args) => instance.validate(value, args),
-      message: (args, path) => replaceTokens(template(args), args, path),
+      message: (args, path, quote) => {
+        const text = replaceTokens(template(args), args, path, quote);
+        // A message function is the author's code and may show the value itself; without quoting, it is taken out.
+        return quote || typeof args.value !== 'string' || args.value.length < 4 ? text : text.split(args.value).join(describeValue(args.value, false));
+      },
     },
   };
 }
 
-function replaceTokens(template: string, args: ValidationArguments, path: string): string {
+function replaceTokens(template: string, args: ValidationArguments, path: string, quote: boolean): string {
   let out = template.replace(/\$property/g, path).replace(/\$target/g, args.targetName);
   args.constraints?.forEach((c, i) => {
     out = out.replace(new RegExp(`\\$constraint${i + 1}`, 'g'), Array.isArray(c) ? c.join(', ') : String(c));
   });
-  return out.replace(/\$value/g, () => safeString(args.value));
+  return out.replace(/\$value/g, () => (quote ? safeString(args.value) : describeValue(args.value, false)));
 }
 
 function safeString(value: unknown): string {

@@ -1,0 +1,45 @@
+import { Arg, PermissionSet, Tool, toolset, type ToolRegistry } from 'hermes-tools';
+import { buildRegistry } from './support/buildRegistry.js';
+
+const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, { type: 'number' }])), additionalProperties: false };
+
+@Tool({ name: 'shapes', description: 'x' })
+class Shapes {
+  execute(@Arg('o', { type: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, optional: true }) o?: object, @Arg('wide', { type: wide, optional: true }) w?: object): string {
+    return `${String(o)}${String(w)}`;
+  }
+}
+
+async function registry(): Promise<ToolRegistry> {
+  return (await buildRegistry(toolset({ name: 't', tools: [Shapes], granted: PermissionSet.all() }))).registry;
+}
+
+async function failure(r: ToolRegistry, args: unknown) {
+  const outcome = await r.dispatch('shapes', args);
+  if (outcome.ok) throw new Error('expected a failure');
+  return outcome.error;
+}
+
+describe('issue messages', () => {
+  it('clip unknown key names, so one huge key cannot make a huge outcome', async () => {
+    const key = 'k'.repeat(500_000);
+    const error = await failure(await registry(), { o: { a: 'x', [key]: 1 }, [key]: 2 });
+    expect(JSON.stringify(error).length).toBeLessThan(2_000);
+    expect(error.issues!.map((i) => i.path)).toEqual([`${'k'.repeat(64)}…`, `o.${'k'.repeat(64)}…`]);
+  });
+
+  it('cap the list of known names they show', async () => {
+    const error = await failure(await registry(), { wide: { nope: 1 } });
+    expect(error.issues![0]!.message).toBe(`wide.nope is not a known property; remove it (known: ${Array.from({ length: 20 }, (_, i) => `p${i}`).join(', ')}, …and 80 more)`);
+  });
+
+  it('describe a class instance as one, never "must be an object, got an object"', async () => {
+    class Foo {
+      a = 'x';
+    }
+    const r = await registry();
+    expect((await failure(r, { o: new Foo() })).issues![0]!.message).toBe('o must be an object, got an instance of Foo');
+    expect((await failure(r, { o: new Date(0) })).issues![0]!.message).toBe('o must be an object, got an instance of Date');
+    expect((await failure(r, { o: new Map() })).issues![0]!.message).toBe('o must be an object, got an instance of Map');
+  });
+});

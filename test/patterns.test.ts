@@ -1,0 +1,145 @@
+import { IsString, Length, Matches, MaxLength } from 'class-validator';
+import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
+import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
+
+const all = PermissionSet.all();
+
+@Tool({ name: 'slug', description: 'A pattern with a length bound.' })
+class Slug {
+  execute(@Arg('s', { pattern: '^[a-z]+$', maxLength: 20, minLength: 2 }) s: string): string {
+    return s;
+  }
+}
+
+class SlugInput {
+  @Matches(/^[a-z]+$/) @MaxLength(20) @IsString() first!: string;
+  @IsString() @MaxLength(20) @Matches(/^[a-z]+$/) second!: string;
+  @Length(2, 20) @Matches(/^[a-z]+$/) third!: string;
+}
+
+@Tool({ name: 'slug.dto', description: 'The same, as a DTO.' })
+class SlugDto {
+  execute(@Input() input: SlugInput): string {
+    return input.first;
+  }
+}
+
+@Tool({ name: 'numbers', description: 'Coerced arguments.' })
+class Numbers {
+  execute(@Arg('n') n: number, @Arg('tags', { items: String, optional: true }) tags?: string[]): string {
+    return `${n}${tags?.length ?? ''}`;
+  }
+}
+
+@Tool({ name: 'formats', description: 'Formats.' })
+class Formats {
+  execute(@Arg('host', { format: 'hostname', optional: true }) host?: string, @Arg('email', { format: 'email', optional: true }) email?: string): string {
+    return `${host}${email}`;
+  }
+}
+
+function toolWithPattern(pattern: string) {
+  @Tool({ name: 'bad.pattern', description: 'x' })
+  class BadPattern {
+    execute(@Arg('s', { pattern, maxLength: 20 }) s: string): string {
+      return s;
+    }
+  }
+  return toolset({ name: 't', tools: [BadPattern], granted: all });
+}
+
+async function issues(registry: ToolRegistry, tool: string, args: unknown) {
+  const outcome = await registry.dispatch(tool, args);
+  return outcome.ok ? [] : (outcome.error.issues ?? []).map((i) => [i.path, i.constraint]);
+}
+
+describe('declared patterns', () => {
+  it('never run on a value that failed its length checks', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [Slug], granted: all }));
+    expect(await issues(registry, 'slug', { s: 'a'.repeat(39) + '!' })).toEqual([['s', 'maxLength']]);
+    expect(await issues(registry, 'slug', { s: '!' })).toEqual([['s', 'minLength']]);
+    expect(await issues(registry, 'slug', { s: 'ab!' })).toEqual([['s', 'matches']]);
+  });
+
+  it('never run after @MaxLength or @Length failed in a DTO, whatever the decorator order', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [SlugDto], granted: all }));
+    const long = 'a'.repeat(39) + '!';
+    expect(await issues(registry, 'slug.dto', { first: long, second: long, third: long })).toEqual([
+      ['first', 'maxLength'],
+      ['second', 'maxLength'],
+      ['third', 'isLength'],
+    ]);
+    expect(await issues(registry, 'slug.dto', { first: 'ab!', second: 'abc', third: 'abc' })).toEqual([['first', 'matches']]);
+  });
+
+  it('that are catastrophically ambiguous are refused when the registry is built, with what to do', async () => {
+    const problems = await definitionProblems(toolWithPattern('^(a|aa)+$'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain("@Arg('s')");
+    expect(problems[0]).toContain('"^(a|aa)+$"');
+    expect(problems[0]).toMatch(/rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint/);
+  });
+
+  it('are refused in a JSON Schema type, in an output schema and in @Matches', async () => {
+    @Tool({ name: 'schema.patterns', description: 'x', output: { type: 'object', properties: { id: { type: 'string', pattern: '^(x+x+)+y$' } } } })
+    class SchemaPatterns {
+      execute(@Arg('o', { type: { type: 'object', properties: { code: { type: 'string', pattern: '^(\\w+\\s?)*$' } } } }) o: object): object {
+        return o;
+      }
+    }
+    class AmbiguousInput {
+      @IsString() @Matches(/^([a-z]+)+$/i) name!: string;
+    }
+    @Tool({ name: 'dto.pattern', description: 'x' })
+    class DtoPattern {
+      execute(@Input() input: AmbiguousInput): string {
+        return input.name;
+      }
+    }
+    const problems = await definitionProblems(toolset({ name: 't', tools: [SchemaPatterns, DtoPattern], granted: all }));
+    expect(problems).toEqual([
+      expect.stringMatching(/@Arg\('o'\)\.code: pattern "\^\(\\\\w\+\\\\s\?\)\*\$" can take exponential or polynomial time/),
+      expect.stringMatching(/output\.id: pattern "\^\(x\+x\+\)\+y\$" can take/),
+      expect.stringMatching(/AmbiguousInput\.name: @Matches: pattern "\^\(\[a-z\]\+\)\+\$" can take/),
+    ]);
+  });
+
+  it('that are not valid regexes are refused in a JSON Schema too', async () => {
+    @Tool({ name: 'schema.invalid', description: 'x' })
+    class InvalidPattern {
+      execute(@Arg('s', { type: { type: 'string', pattern: '(' } }) s: string): string {
+        return s;
+      }
+    }
+    expect(await definitionProblems(toolset({ name: 't', tools: [InvalidPattern], granted: all }))).toEqual([expect.stringMatching(/@Arg\('s'\): pattern "\(" is not a valid regular expression/)]);
+  });
+
+  it('that are ordinary are accepted', async () => {
+    await expect(buildRegistry(toolWithPattern('^[a-z0-9]+(?:-[a-z0-9]+)*$'))).resolves.toBeDefined();
+  });
+});
+
+describe('coercion', () => {
+  it('does not coerce numeric text longer than 64 characters, nor scan it', async () => {
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    expect(await registry.dispatch('numbers', { n: ' -1.5e3 ' })).toMatchObject({ ok: true, value: '-1500' });
+    expect(await registry.dispatch('numbers', { n: '5.' })).toMatchObject({ ok: true, value: '5' });
+    expect(await issues(registry, 'numbers', { n: '1'.repeat(65) })).toEqual([['n', 'isNumber']]);
+    expect(await issues(registry, 'numbers', { n: '1'.repeat(80_000) + 'x' })).toEqual([['n', 'isNumber']]);
+  });
+
+  it('does not parse JSON text longer than maxStringLength', async () => {
+    const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxStringLength: 100 } }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    expect(await registry.dispatch('numbers', { n: 1, tags: '["a"]' })).toMatchObject({ ok: true, value: '11' });
+    expect(await issues(registry, 'numbers', { n: 1, tags: JSON.stringify(new Array(60).fill('a')) })).toEqual([['tags', 'isArray']]);
+  });
+});
+
+describe('formats', () => {
+  it('fail on a string longer than the format allows, before validator.js runs', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [Formats], granted: all }));
+    expect(await registry.dispatch('formats', { host: 'a.'.repeat(100) + 'com' })).toMatchObject({ ok: true });
+    expect(await issues(registry, 'formats', { host: 'a.'.repeat(130) + 'com' })).toEqual([['host', 'hostname']]);
+    expect(await issues(registry, 'formats', { email: `${'a'.repeat(60)}@${'b.'.repeat(100)}com` })).toEqual([['email', 'email']]);
+  });
+});

@@ -1,0 +1,131 @@
+import { Allow, IsArray, IsObject, IsString } from 'class-validator';
+import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry, type ValidationLimits } from 'hermes-tools';
+import { buildRegistry } from './support/buildRegistry.js';
+
+const received: Record<string, unknown>[] = [];
+
+@Tool({ name: 'free', description: 'Free-form and open arguments.' })
+class Free {
+  execute(
+    @Arg('data', { type: {}, optional: true }) data?: unknown,
+    @Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } }, optional: true }) open?: object,
+    @Arg('scores', { type: { type: 'object', additionalProperties: { type: 'number' } }, optional: true }) scores?: Record<string, number>,
+  ): string {
+    received.push({ data, open, scores });
+    return 'ok';
+  }
+}
+
+class Loose {
+  @IsString() name!: string;
+  @IsObject() meta: Record<string, unknown> = {};
+  @IsArray() list: unknown[] = [];
+  @Allow() anything?: unknown;
+}
+
+@Tool({ name: 'loose', description: 'A DTO with unchecked fields.' })
+class LooseTool {
+  execute(@Input() input: Loose): string {
+    received.push({ meta: input.meta, list: input.list, anything: input.anything });
+    return 'ok';
+  }
+}
+
+const small: Partial<ValidationLimits> = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
+
+async function registry(limits: Partial<ValidationLimits> = small): Promise<ToolRegistry> {
+  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool], granted: PermissionSet.all() }))).registry;
+}
+
+async function issues(r: ToolRegistry, tool: string, args: unknown) {
+  const outcome = await r.dispatch(tool, args);
+  return outcome.ok ? [] : (outcome.error.issues ?? []).map((i) => [i.path, i.constraint]);
+}
+
+beforeEach(() => {
+  received.length = 0;
+});
+
+describe('limits', () => {
+  it.each([
+    ['a long string', 'x'.repeat(11), 'data'],
+    ['a long array', [1, 2, 3, 4], 'data'],
+    ['many keys', { a: 1, b: 2, c: 3, d: 4, e: 5 }, 'data'],
+    ['a long string inside', { a: [{ b: 'x'.repeat(11) }] }, 'data.a[0].b'],
+    ['deep nesting', { a: { b: { c: { d: 1 } } } }, 'data.a.b.c'],
+  ])('hold for free-form arguments (type: {}): %s', async (_label, data, path) => {
+    const r = await registry();
+    expect((await issues(r, 'free', { data })).map(([p]) => p)).toEqual([path]);
+    expect(received).toEqual([]);
+  });
+
+  it('hold for the extra keys of open objects', async () => {
+    const r = await registry();
+    expect(await issues(r, 'free', { open: { id: 'a', note: 'y'.repeat(11) } })).toEqual([['open.note', 'limit']]);
+    expect(await issues(r, 'free', { open: { id: 'a', list: [[[[1]]]] } })).toEqual([['open.list[0][0]', 'maxDepth']]);
+  });
+
+  it('hold for DTO fields checked only by @IsObject, @IsArray or @Allow', async () => {
+    const r = await registry();
+    expect(await issues(r, 'loose', { name: 'a', meta: { a: 'x'.repeat(11) }, list: [1, 2, 3, 4], anything: { a: 1, b: 2, c: 3, d: 4, e: 5 } })).toEqual([
+      ['meta.a', 'limit'],
+      ['list', 'limit'],
+      ['anything', 'limit'],
+    ]);
+  });
+
+  it('include a total size across the whole input', async () => {
+    const r = await registry({ maxTotalSize: 50 });
+    const chunk = 'x'.repeat(9);
+    expect(await issues(r, 'free', { data: [chunk, chunk, chunk, chunk] })).toEqual([]);
+    expect(await issues(r, 'free', { data: [chunk, chunk], open: { id: chunk, a: chunk, b: chunk } })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'loose', { name: chunk, meta: { a: chunk }, list: [chunk, chunk], anything: chunk })).toEqual([['', 'maxTotalSize']]);
+    expect(await r.dispatch('free', { data: [chunk, chunk, chunk, chunk, chunk] })).toMatchObject({
+      error: { issues: [{ message: 'the arguments must be at most 50 in total size (characters of strings and keys, plus one per value)' }] },
+    });
+  });
+
+  it('bound the work on a value whose objects are shared (a DAG that unfolds exponentially)', async () => {
+    let node: unknown = 'leaf';
+    for (let i = 0; i < 40; i++) node = { a: node, b: node };
+    const r = await registry({ maxDepth: 64 });
+    expect(await issues(r, 'free', { data: node })).toEqual([['', 'maxTotalSize']]);
+  });
+});
+
+describe('open maps', () => {
+  it('keep their value schema in the schema a model is shown', async () => {
+    const schema = (await registry()).get('free').definition.inputSchema as { properties: Record<string, unknown> };
+    expect(schema.properties.scores).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: { type: 'number' } });
+  });
+
+  it('enforce their value schema', async () => {
+    const r = await registry();
+    expect(await issues(r, 'free', { scores: { a: 1, b: 'two' } })).toEqual([['scores.b', 'isNumber']]);
+    await r.call('free', { scores: { a: 1, b: 2 } });
+    expect(received[0]!.scores).toEqual({ a: 1, b: 2 });
+  });
+});
+
+describe('handlers receive copies', () => {
+  it('of free-form values, open objects and unchecked DTO fields: never the caller\'s objects', async () => {
+    const r = await registry({});
+    const args = { data: { nested: { list: [1, { x: 'y' }] } }, open: { id: 'a', extra: { deep: [1] } }, scores: { a: 1 } };
+    const dto = { name: 'n', meta: { a: { b: 1 } }, list: [{ c: 2 }], anything: { d: [3] } };
+    const before = JSON.stringify([args, dto]);
+    await r.call('free', args);
+    await r.call('loose', dto);
+    const [free, loose] = received as [Record<string, Record<string, unknown>>, Record<string, Record<string, unknown>>];
+    expect(free).toEqual({ data: args.data, open: args.open, scores: args.scores });
+    expect(loose).toEqual({ meta: dto.meta, list: dto.list, anything: dto.anything });
+    expect(free.data).not.toBe(args.data);
+    expect(free.data!.nested).not.toBe(args.data.nested);
+    expect(free.open!.extra).not.toBe(args.open.extra);
+    expect(loose.meta!.a).not.toBe(dto.meta.a);
+    expect(loose.list![0]).not.toBe(dto.list[0]);
+    expect(loose.anything).not.toBe(dto.anything);
+    ((free.data!.nested as { list: unknown[] }).list).push('changed by the handler');
+    (loose.meta!.a as Record<string, unknown>).b = 'changed';
+    expect(JSON.stringify([args, dto])).toBe(before);
+  });
+});
