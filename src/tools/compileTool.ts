@@ -193,7 +193,8 @@ function runValidator(validator: Validator, input: unknown, env: ToolEnvironment
 
 /** Issues with a result already in its JSON form (see `toJsonValue`), or undefined when it matches. */
 function checkOutput(validator: Validator, json: unknown, env: ToolEnvironment) {
-  const run = new ValidationRun(env.limits);
+  // A result may hold anything (a secret, a user's data): its messages describe the mismatch without quoting it.
+  const run = new ValidationRun(env.limits, { quoteValues: false });
   validator(json, '', run, 0);
   return run.issues.length === 0 ? undefined : run.finish().map((i) => ({ ...i, message: i.message.replace(/^the arguments/, 'the result') }));
 }

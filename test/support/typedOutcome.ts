@@ -1,6 +1,6 @@
 import type { ToolOutcome } from 'hermes-tools';
 
-const CODES = new Set(['tool_not_found', 'invalid_input', 'permission_denied', 'tool_unavailable', 'timeout', 'aborted', 'execution_failed', 'invalid_output']);
+const CODES = new Set(['tool_not_found', 'invalid_input', 'permission_denied', 'approval_denied', 'tool_unavailable', 'timeout', 'aborted', 'execution_failed', 'invalid_output']);
 
 /**
  * Why `value` is not a well-formed ToolOutcome (undefined when it is): ok or not, JSON all the way,
