@@ -22,7 +22,7 @@ async function failure(r: ToolRegistry, args: unknown) {
 
 describe('issue messages', () => {
   it('clip unknown key names, so one huge key cannot make a huge outcome', async () => {
-    const key = 'k'.repeat(500_000);
+    const key = 'k'.repeat(200_000);
     const error = await failure(await registry(), { o: { a: 'x', [key]: 1 }, [key]: 2 });
     expect(JSON.stringify(error).length).toBeLessThan(2_000);
     expect(error.issues!.map((i) => i.path)).toEqual([`${'k'.repeat(64)}…`, `o.${'k'.repeat(64)}…`]);

@@ -2,9 +2,9 @@
 export interface ValidationLimits {
   /** Deepest nesting of objects and arrays. Default 64. */
   readonly maxDepth: number;
-  /** Longest string, in UTF-16 code units, where the declaration sets no `maxLength`. Default 1,000,000. */
+  /** Longest string, in UTF-16 code units, where the declaration sets no `maxLength`. Default 500,000. */
   readonly maxStringLength: number;
-  /** Most items in one array, where the declaration sets no `maxItems`. Default 100,000. */
+  /** Most items in one array, where the declaration sets no `maxItems`. Default 10,000. */
   readonly maxArrayLength: number;
   /** Most keys in one object. Default 1,000. */
   readonly maxProperties: number;
@@ -13,17 +13,17 @@ export interface ValidationLimits {
   /**
    * Largest whole value: the characters of every string and key plus one per value (each object,
    * array, string, number, boolean and null), summed over everything checked in one validation.
-   * Default 2,000,000: twice the longest string, far more than a model writes in one call, and
-   * small enough that one validation stays in the tens of milliseconds.
+   * Default 1,000,000: twice the longest string, far more than a model writes in one call, and
+   * small enough that one validation of hostile input blocks the event loop for milliseconds, not seconds.
    */
   readonly maxTotalSize: number;
 }
 
 export const defaultValidationLimits: ValidationLimits = Object.freeze({
   maxDepth: 64,
-  maxStringLength: 1_000_000,
-  maxArrayLength: 100_000,
+  maxStringLength: 500_000,
+  maxArrayLength: 10_000,
   maxProperties: 1_000,
   maxIssues: 100,
-  maxTotalSize: 2_000_000,
+  maxTotalSize: 1_000_000,
 });
