@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { tracingChannel } from 'node:diagnostics_channel';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { safeValidateTypes, tool, zodSchema } from '@ai-sdk/provider-utils';
@@ -13,7 +14,7 @@ import { Ajv } from 'ajv';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { Container } from 'inversify';
-import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { CALL_CHANNEL, PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
 import { z } from 'zod';
 import { First, INVALID, JSON_SCHEMA, readBody, RefInput, RefRead, RefReadDto, Second, VALID } from './fixtures.js';
@@ -116,6 +117,20 @@ log('DTO calls with 1,000 more DTO classes loaded');
 generateDtos(1000);
 const scaled = await measure([{ name: 'ours', run: dtoCall }, { name: 'ctcv', run: () => ctcvCall(VALID) }], ROUNDS, log);
 
+log('the hermes-tools:call channel: no subscriber against one no-op subscriber, alternating');
+const channel = tracingChannel(CALL_CHANNEL);
+const noop = { start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
+const channelSamples = { off: [] as number[], on: [] as number[] };
+const argCase: Case = { name: 'call', run: () => registry.call('ref.read', VALID) };
+for (let round = 0; round < ROUNDS; round++) {
+  channelSamples.off.push((await measure([argCase], 1, () => undefined)).get('call')!);
+  channel.subscribe(noop);
+  channelSamples.on.push((await measure([argCase], 1, () => undefined)).get('call')!);
+  channel.unsubscribe(noop);
+}
+const channelOff = median(channelSamples.off);
+const channelOn = median(channelSamples.on);
+
 log('1,000 tools: build, list, heap');
 const builds: number[] = [];
 const lists: number[] = [];
@@ -154,6 +169,7 @@ const targets: [string, string, boolean][] = [
   ['invalid input, every issue, ≤ 2 µs (registry.call)', format(ns('hermes registry.call, invalid (every issue)')), ns('hermes registry.call, invalid (every issue)') <= 2000],
   ['1,000 tools built and listed ≤ 150 ms', `${median(builds).toFixed(0)} ms`, median(builds) <= 150],
   ['heap per tool at 1,000 tools ≤ 10 KiB', `${(median(heaps) / 1024).toFixed(1)} KiB`, median(heaps) <= 10 * 1024],
+  ['call channel with no subscriber: only a `hasSubscribers` read (subscribed ÷ unsubscribed shown)', `${format(channelOff)} vs ${format(channelOn)} (${(channelOn / channelOff).toFixed(2)}×)`, channelOn >= channelOff * 0.97],
   ['our MCP round trip ≤ the bare McpServer', `${(ns('hermes MCP server ↔ Client, in memory') / ns('MCP SDK McpServer ↔ Client, in memory')).toFixed(2)}×`, ns('hermes MCP server ↔ Client, in memory') <= ns('MCP SDK McpServer ↔ Client, in memory')],
 ];
 
@@ -175,6 +191,13 @@ const lines = [
   '|---|--:|--:|--:|',
   `| hermes @Input DTO call | ${format(dto1)} | ${format(scaled.get('ours')!)} | ${(scaled.get('ours')! / dto1).toFixed(2)}× |`,
   `| class-transformer + class-validator | ${format(ctcv1)} | ${format(scaled.get('ctcv')!)} | ${(scaled.get('ctcv')! / ctcv1).toFixed(2)}× |`,
+  '',
+  '## The call channel',
+  '',
+  '| @Arg call (guard, 2 interceptors) | median |',
+  '|---|--:|',
+  `| nobody subscribed to \`hermes-tools:call\` | ${format(channelOff)} |`,
+  `| one no-op subscriber (start, end, asyncStart, asyncEnd, error) | ${format(channelOn)} |`,
   '',
   '## 1,000 tools (median of 3)',
   '',
