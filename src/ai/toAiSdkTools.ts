@@ -3,8 +3,8 @@ import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ToolFilter } from '../registry/ToolFilter.js';
 import { OPENAI_NAMES } from '../providers/NameRule.js';
 import { ProviderNames } from '../providers/ProviderNames.js';
-import type { CallOptions } from '../tools/CallOptions.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 
 /** Options of {@link toAiSdkTools}. */
 export interface AiSdkToolsOptions {

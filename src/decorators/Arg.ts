@@ -1,4 +1,4 @@
-import type { ArgOptions } from '../metadata/ArgOptions.js';
+import type { ArgOptions } from '../contracts/ArgOptions.js';
 import { recordParam } from './params.js';
 
 /**

@@ -1,5 +1,5 @@
 import { ToolError } from './ToolError.js';
-import type { ToolErrorPayload } from './ToolErrorPayload.js';
+import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 
 /** The call needed a human's approval and did not get it: refused, timed out, or nobody could be asked. Nothing ran. */
 export class ApprovalDeniedError extends ToolError {

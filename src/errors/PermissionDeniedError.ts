@@ -1,8 +1,7 @@
+import type { Denial } from '../contracts/Denial.js';
 import { ToolError } from './ToolError.js';
-import type { ToolErrorPayload } from './ToolErrorPayload.js';
+import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 
-/** Why a call was denied: a declared permission that was not granted, or a guard's reason. */
-export type Denial = { readonly permission: string; readonly reason?: undefined } | { readonly reason: string; readonly permission?: undefined };
 
 /** A declared permission was not granted, or a guard denied the call. Nothing ran. */
 export class PermissionDeniedError extends ToolError {

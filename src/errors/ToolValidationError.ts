@@ -1,7 +1,7 @@
 import { redactIssues } from './redactIssues.js';
 import { ToolError } from './ToolError.js';
-import type { ToolErrorPayload } from './ToolErrorPayload.js';
-import type { ValidationIssue } from './ValidationIssue.js';
+import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
+import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 
 /** The arguments do not match the tool's declaration. `issues` lists every problem, not just the first. */
 export class ToolValidationError extends ToolError {

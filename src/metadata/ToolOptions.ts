@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 
 /** What `@Tool` declares. `name` and `description` are required; everything else is optional. */
 export interface ToolOptions {

@@ -1,3 +1,5 @@
+import type { PermissionGrant } from '../contracts/PermissionGrant.js';
+import type { ToolGuard } from '../contracts/ToolGuard.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { permissionProblem } from './parsePermission.js';
 
@@ -14,8 +16,7 @@ interface PermissionRequest {
  * const granted = PermissionSet.none().grant('fs:read', 'net:http');
  * granted.allows('fs:read'); // true
  */
-export class PermissionSet {
-  // A PermissionSet is a ToolGuard (canActivate); the type is structural to keep this folder below the pipeline's.
+export class PermissionSet implements PermissionGrant, ToolGuard {
   readonly #granted: ReadonlySet<string>;
   readonly #all: boolean;
 

@@ -1,8 +1,8 @@
-import type { Logger } from '../context/Logger.js';
+import type { Logger } from '../contracts/Logger.js';
 import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
-import type { ApproveFunction } from './Approver.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { ApproveFunction } from '../contracts/Approver.js';
 import { onAbort } from './onAbort.js';
 
 /** What the approval step needs from the call. */

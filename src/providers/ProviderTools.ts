@@ -1,5 +1,5 @@
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import type { CallOptions } from '../tools/CallOptions.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ProviderToolResult } from './ProviderToolResult.js';
 import type { ToolConversionReport } from './ToolConversionReport.js';
 

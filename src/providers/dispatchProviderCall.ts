@@ -4,8 +4,8 @@ import type { ToolError } from '../errors/ToolError.js';
 import { newCallId } from '../pipeline/newCallId.js';
 import { closestNames } from '../registry/closestNames.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import type { CallOptions } from '../tools/CallOptions.js';
-import type { ToolOutcome } from '../tools/ToolOutcome.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import type { ProviderNames } from './ProviderNames.js';
 
 /**

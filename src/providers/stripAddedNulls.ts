@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { isRecord } from './schemaNotes.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
 import { ANTHROPIC_NAMES } from './NameRule.js';
 import { ProviderNames } from './ProviderNames.js';

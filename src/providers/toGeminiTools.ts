@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall } from './dispatchProviderCall.js';
 import { GEMINI_NAMES } from './NameRule.js';
 import { ProviderNames } from './ProviderNames.js';

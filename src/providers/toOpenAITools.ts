@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../schema/JsonSchema.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
 import { OPENAI_NAMES } from './NameRule.js';
 import { ProviderNames } from './ProviderNames.js';

@@ -1,12 +1,12 @@
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
 import { newCallId } from '../pipeline/newCallId.js';
-import type { CallOptions } from '../tools/CallOptions.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
 import { coreOf, createRegisteredTool, isRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { CallerIdentity } from './CallerIdentity.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
-import type { ToolOutcome } from '../tools/ToolOutcome.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import { callChannel, traceCall } from '../pipeline/callChannel.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
 import { notJson } from '../pipeline/notJson.js';

@@ -1,3 +1,4 @@
+import type { CompileOptions } from './CompileOptions.js';
 import { compileDtoValidator } from './dto/compileDtoValidator.js';
 import { coerceBoolean, coerceJson, coerceNumber } from './coerce.js';
 import { copyJsonValue } from './copyJsonValue.js';
@@ -12,11 +13,6 @@ import type { Validator } from './Validator.js';
 const { isArray } = Array;
 const { isFinite, isInteger } = Number;
 const { hasOwn } = Object;
-
-export interface CompileOptions {
-  /** Accept `"42"` for a number, `"true"` for a boolean and JSON text for an array or object. */
-  readonly coerce: boolean;
-}
 
 /** Compiles a Shape into a Validator once, so a call runs only the checks its declaration needs. */
 export function compileShape(shape: Shape, options: CompileOptions): Validator {

@@ -1,5 +1,5 @@
 import { isForbiddenKey } from './isForbiddenKey.js';
-import type { JsonSchema } from './JsonSchema.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { patternProblem } from './patternProblem.js';
 import type { PropertyShape, Shape } from './Shape.js';
 import { isStringFormat } from './stringFormats.js';

@@ -1,7 +1,7 @@
-import type { ArgOptions } from '../metadata/ArgOptions.js';
+import type { ArgOptions } from '../contracts/ArgOptions.js';
 import { readDtoModel } from './dto/readDtoModel.js';
 import { jsonSchemaToShape } from './jsonSchemaToShape.js';
-import type { JsonSchema } from './JsonSchema.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { patternProblem } from './patternProblem.js';
 import type { Shape } from './Shape.js';
 import { isStringFormat } from './stringFormats.js';

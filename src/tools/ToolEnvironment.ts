@@ -1,10 +1,10 @@
-import type { Logger } from '../context/Logger.js';
-import type { ToolContext } from '../context/ToolContext.js';
+import type { Logger } from '../contracts/Logger.js';
+import type { ToolContext } from '../contracts/ToolContext.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ApproveFunction } from '../pipeline/Approver.js';
-import type { ResolvedGuard } from '../pipeline/ResolvedGuard.js';
-import type { ToolDefinition } from './ToolDefinition.js';
-import type { ToolMiddleware } from '../pipeline/ToolMiddleware.js';
+import type { ApproveFunction } from '../contracts/Approver.js';
+import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
 
 /** What the composition root decided for the tools of one toolset. */

@@ -1,6 +1,6 @@
 import type { ValidationArguments } from 'class-validator';
 import { coerceBoolean, coerceJson, coerceNumber } from '../coerce.js';
-import type { CompileOptions } from '../compileShape.js';
+import type { CompileOptions } from '../CompileOptions.js';
 import { copyJsonValue } from '../copyJsonValue.js';
 import { objectKeys } from '../objectKeys.js';
 import { childPath, type ValidationRun } from '../ValidationRun.js';

@@ -1,5 +1,6 @@
 import type { ObjectShape, PropertyShape, Shape } from '../Shape.js';
-import { isStringFormat, type StringFormat } from '../stringFormats.js';
+import type { StringFormat } from '../../contracts/StringFormat.js';
+import { isStringFormat } from '../stringFormats.js';
 import type { DtoConstraint, DtoProperty } from './DtoModel.js';
 import { readDtoModel } from './readDtoModel.js';
 

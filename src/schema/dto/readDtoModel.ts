@@ -1,7 +1,7 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getFromContainer, getMetadataStorage, type ValidationArguments } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
-import { getDescription } from '../../metadata/getDescription.js';
+import { getDescription } from './getDescription.js';
 import { isForbiddenKey } from '../isForbiddenKey.js';
 import { patternProblem } from '../patternProblem.js';
 import { describeValue } from '../ValidationRun.js';

@@ -1,5 +1,5 @@
-import type { ExampleOptions } from '../metadata/ExampleOptions.js';
-import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { ExampleOptions } from './ExampleOptions.js';
+import type { JsonSchema } from './JsonSchema.js';
 
 /** Everything a kernel or provider needs to show a tool to a model. Deeply frozen. */
 export interface ToolDefinition {
