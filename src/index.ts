@@ -17,6 +17,7 @@ export { Input } from './decorators/Input.js';
 export { Ctx } from './decorators/Ctx.js';
 export { Description } from './decorators/Description.js';
 export type { ToolOptions } from './metadata/ToolOptions.js';
+export type { ToolHints } from './contracts/ToolHints.js';
 export type { ArgOptions, TypeSpec } from './contracts/ArgOptions.js';
 export type { ExampleOptions } from './contracts/ExampleOptions.js';
 export type { RequiresOptions } from './metadata/RequiresOptions.js';
