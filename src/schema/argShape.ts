@@ -1,10 +1,11 @@
 import type { ArgOptions } from '../contracts/ArgOptions.js';
-import { readDtoModel } from './dto/readDtoModel.js';
+import { dtoTreeProblems } from './dtoTreeProblems.js';
 import { jsonSchemaToShape } from './jsonSchemaToShape.js';
 import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { patternProblem } from './patternProblem.js';
 import type { Shape } from './Shape.js';
 import { isStringFormat } from './stringFormats.js';
+import { resolveTypeSpec } from './resolveTypeSpec.js';
 
 const UNTELLABLE = new Set<unknown>([Object, Function, Promise, Symbol, undefined]);
 
@@ -24,15 +25,6 @@ function inferFromEnum(options: ArgOptions, reflected: unknown): unknown {
   if (options.enum.every((v) => typeof v === 'string')) return String;
   if (options.enum.every((v) => typeof v === 'number')) return Number;
   return reflected;
-}
-
-function isThunk(spec: unknown): spec is () => Function {
-  return typeof spec === 'function' && spec.prototype === undefined;
-}
-
-/** Resolves a thunk to the class it returns; a class or a JSON Schema is returned as it is. */
-export function resolveTypeSpec(spec: unknown): unknown {
-  return isThunk(spec) ? spec() : spec;
 }
 
 function typeShape(spec: unknown, options: ArgOptions, where: string, problems: string[], what: 'type' | 'items'): Shape {
@@ -95,27 +87,6 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
   const dtoProblems = dtoTreeProblems(resolved);
   problems.push(...dtoProblems.map((p) => `${where}: ${p}`));
   return { kind: 'dto', dto: resolved as abstract new () => object };
-}
-
-/** Problems of a DTO and of every DTO nested in it. */
-export function dtoTreeProblems(dto: Function, seen = new Set<Function>()): string[] {
-  if (seen.has(dto)) return [];
-  seen.add(dto);
-  const { model, problems } = readDtoModel(dto);
-  const out = [...problems];
-  if (model.properties.length === 0 && seen.size === 1) {
-    out.push(`${dto.name} has no class-validator decorators, so it accepts no property; decorate its properties (@IsString() …)`);
-  }
-  for (const p of model.properties) {
-    let nested: Function | undefined;
-    try {
-      nested = p.nested?.();
-    } catch (error) {
-      out.push(`${dto.name}.${p.name}: its @Type thunk threw (${error instanceof Error ? error.message : String(error)})`);
-    }
-    if (nested !== undefined) out.push(...dtoTreeProblems(nested, seen));
-  }
-  return out;
 }
 
 function strip<T extends object>(shape: T): T {
