@@ -69,5 +69,6 @@ export { ToolExecutionError } from './errors/ToolExecutionError.js';
 export { OutputValidationError } from './errors/OutputValidationError.js';
 export { ToolDefinitionError } from './errors/ToolDefinitionError.js';
 export type { ToolErrorCode } from './contracts/ToolErrorCode.js';
+export type { DefinitionProblem, DefinitionProblemCode } from './contracts/DefinitionProblem.js';
 export type { ToolErrorPayload } from './contracts/ToolErrorPayload.js';
 export type { ValidationIssue } from './contracts/ValidationIssue.js';

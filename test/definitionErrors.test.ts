@@ -145,6 +145,17 @@ describe('wiring mistakes', () => {
     );
   });
 
+  it('carry each problem as data too: where, a stable code, and the message', async () => {
+    const error = (await buildRegistry(toolset({ name: 'a', tools: [Nameless] })).catch((e: unknown) => e)) as ToolDefinitionError;
+    expect(error.details).toEqual([
+      { where: 'Nameless.execute', code: 'missing_name', message: '@Tool needs a name' },
+      { where: 'Nameless.execute', code: 'missing_description', message: '@Tool needs a description, which is what the model reads to choose the tool' },
+    ]);
+    const duplicate = (await buildRegistry(toolset({ name: 'a', tools: [DupA] }), toolset({ name: 'a', tools: [] })).catch((e: unknown) => e)) as ToolDefinitionError;
+    expect(duplicate.details).toEqual([{ where: '', code: 'duplicate_toolset', message: 'toolset "a" is loaded twice; give each toolset its own name' }]);
+    expect(new ToolDefinitionError(['a problem in words']).details).toEqual([{ where: '', code: 'unspecified', message: 'a problem in words' }]);
+  });
+
   it('include a duplicate toolset name and malformed grants', async () => {
     const problems = await definitionProblems(toolset({ name: 'a', tools: [DupA] }), toolset({ name: 'a', tools: [] }));
     expect(problems).toEqual(['toolset "a" is loaded twice; give each toolset its own name']);

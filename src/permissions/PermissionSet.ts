@@ -1,3 +1,4 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import type { ToolGuard } from '../contracts/ToolGuard.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
@@ -22,10 +23,10 @@ export class PermissionSet implements PermissionGrant, ToolGuard {
 
   constructor(permissions: Iterable<string> = [], all = false) {
     const granted = new Set<string>();
-    const problems: string[] = [];
+    const problems: DefinitionProblem[] = [];
     for (const permission of permissions) {
       const problem = permissionProblem(permission, { allowWildcard: true });
-      if (problem) problems.push(`PermissionSet: ${problem}`);
+      if (problem) problems.push({ where: 'PermissionSet', code: 'invalid_permission', message: problem });
       else granted.add(permission);
     }
     if (problems.length > 0) throw new ToolDefinitionError(problems);

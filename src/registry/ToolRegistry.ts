@@ -1,3 +1,4 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
 import { newCallId } from '../pipeline/newCallId.js';
@@ -31,17 +32,23 @@ export class ToolRegistry {
 
   constructor(tools: Iterable<RegisteredTool>) {
     const map = new Map<string, RegisteredTool>();
-    const problems: string[] = [];
+    const problems: DefinitionProblem[] = [];
     for (const tool of tools) {
       if (!isRegisteredTool(tool)) {
-        problems.push(
-          `${describeTool(tool)} is not a RegisteredTool made by hermes-tools (a copy such as { ...tool, execute } has no pipeline); take tools from a ToolRegistry or a container, and wrap them with withMiddleware or withPermissions`,
-        );
+        problems.push({
+          where: '',
+          code: 'not_a_registered_tool',
+          message: `${describeTool(tool)} is not a RegisteredTool made by hermes-tools (a copy such as { ...tool, execute } has no pipeline); take tools from a ToolRegistry or a container, and wrap them with withMiddleware or withPermissions`,
+        });
         continue;
       }
       const existing = map.get(tool.name);
       if (existing !== undefined) {
-        problems.push(`tool name "${tool.name}" is declared twice, in toolsets "${existing.definition.toolset}" and "${tool.definition.toolset}"; tool names must be unique`);
+        problems.push({
+          where: '',
+          code: 'duplicate_name',
+          message: `tool name "${tool.name}" is declared twice, in toolsets "${existing.definition.toolset}" and "${tool.definition.toolset}"; tool names must be unique`,
+        });
       } else {
         map.set(tool.name, tool);
       }

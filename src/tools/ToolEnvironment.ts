@@ -1,3 +1,4 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { Logger } from '../contracts/Logger.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
@@ -16,7 +17,7 @@ export interface ToolEnvironment {
   /** toolsModule's, then the toolset's, already resolved. */
   readonly outerGuards: readonly ResolvedGuard[];
   /** Guard functions, instances and classes to resolved guards; undefined with a problem pushed when it cannot. */
-  readonly toGuard: (guard: unknown, where: string, problems: string[]) => ResolvedGuard | undefined;
+  readonly toGuard: (guard: unknown, where: string, problems: DefinitionProblem[]) => ResolvedGuard | undefined;
   /** The module's approval policy, when it has one. */
   readonly approvals: { readonly approve: ApproveFunction | undefined; readonly when: (tool: ToolDefinition) => boolean; readonly timeoutMs: number } | undefined;
   readonly coerce: boolean;
@@ -26,5 +27,5 @@ export interface ToolEnvironment {
   /** The instance whose method handles the call: a singleton, or made for this call's context. */
   readonly instanceFor: (target: Function) => ((ctx: ToolContext) => object) | undefined;
   /** Interceptor classes and instances to middleware functions; undefined with a problem pushed when it cannot. */
-  readonly toMiddleware: (interceptor: unknown, where: string, problems: string[]) => ToolMiddleware | undefined;
+  readonly toMiddleware: (interceptor: unknown, where: string, problems: DefinitionProblem[]) => ToolMiddleware | undefined;
 }

@@ -1,3 +1,4 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { InputValidation } from '../contracts/InputValidation.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import { toJsonValue } from '../pipeline/toJsonValue.js';
@@ -15,17 +16,25 @@ export function checkExamples(
   validate: (input: unknown) => InputValidation | Promise<InputValidation>,
   outputValidator: Validator | undefined,
   limits: ValidationLimits,
-  problems: string[],
+  problems: DefinitionProblem[],
 ): void {
   const { where } = declaration;
   for (const [i, example] of declaration.examples.entries()) {
     const result = validate(example.input);
     if (result instanceof Promise) continue;
-    if (!result.ok) problems.push(`${where}: @Example #${i + 1} ("${example.description}") does not pass the tool's own validation: ${result.issues.map((x) => x.message).join('; ')}`);
+    if (!result.ok) {
+      problems.push({ where, code: 'invalid_example', message: `@Example #${i + 1} ("${example.description}") does not pass the tool's own validation: ${result.issues.map((x) => x.message).join('; ')}` });
+    }
     if (outputValidator !== undefined && example.output !== undefined) {
       const json = toJsonValue(example.output);
       const issues = json.ok ? checkOutput(outputValidator, json.value, limits) : [{ message: `it is not JSON-serialisable (${json.reason})` }];
-      if (issues !== undefined) problems.push(`${where}: @Example #${i + 1} ("${example.description}") has an output that does not match the declared output: ${issues.map((x) => x.message).join('; ')}`);
+      if (issues !== undefined) {
+        problems.push({
+          where,
+          code: 'invalid_example',
+          message: `@Example #${i + 1} ("${example.description}") has an output that does not match the declared output: ${issues.map((x) => x.message).join('; ')}`,
+        });
+      }
     }
   }
 }

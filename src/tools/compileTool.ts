@@ -1,3 +1,4 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { InputValidation } from '../contracts/InputValidation.js';
 import type { Invoke } from '../contracts/Invoke.js';
 import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
@@ -25,13 +26,13 @@ import type { ToolEnvironment } from './ToolEnvironment.js';
  * plan the arguments, read the output, check the examples, resolve interceptors and guards, build
  * the definition. Everything that can be decided before a call is decided here.
  */
-export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, problems: string[]): ToolCore | undefined {
+export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, problems: DefinitionProblem[]): ToolCore | undefined {
   const start = problems.length;
   const { options, where } = declaration;
   checkToolOptions(options, where, problems);
   for (const permission of declaration.permissions) {
     const problem = permissionProblem(permission, { allowWildcard: false });
-    if (problem !== undefined) problems.push(`${where}: @Permissions: ${problem}`);
+    if (problem !== undefined) problems.push({ where, code: 'invalid_permission', message: `@Permissions: ${problem}` });
   }
   const beforeShapes = problems.length;
   const { shape: inputShape, plan } = planArguments(declaration, problems);

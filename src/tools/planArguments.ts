@@ -1,4 +1,6 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
+import { nestProblem } from '../errors/nestProblem.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import { argShape } from '../schema/argShape.js';
 import { compileShape } from '../schema/compileShape.js';
@@ -17,7 +19,7 @@ export type ArgumentPlan = (value: Record<string, unknown>, ctx: ToolContext) =>
  * Reads a handler's parameters: the Shape of its input (one `@Input()` DTO, or one property per
  * `@Arg`) and, for each parameter in order, how the handler receives it. Problems are pushed.
  */
-export function planArguments(declaration: ToolDeclaration, problems: string[]): { shape: Shape; plan: ArgumentPlan[] } {
+export function planArguments(declaration: ToolDeclaration, problems: DefinitionProblem[]): { shape: Shape; plan: ArgumentPlan[] } {
   const { where, params, paramTypes, arity } = declaration;
   const count = Math.max(paramTypes?.length ?? 0, arity, ...[...params.keys()].map((i) => i + 1));
   const plan: ArgumentPlan[] = [];
@@ -25,9 +27,12 @@ export function planArguments(declaration: ToolDeclaration, problems: string[]):
   let inputShape: Shape | undefined;
   const needsReflection = [...params.values()].some((p) => (p.kind === 'arg' && p.options.type === undefined) || (p.kind === 'input' && p.type === undefined));
   if (paramTypes === undefined && count > 0 && needsReflection) {
-    problems.push(
-      `${where}: has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx and vite drop it)`,
-    );
+    problems.push({
+      where,
+      code: 'missing_metadata',
+      message:
+        'has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx and vite drop it)',
+    });
     return { shape: { kind: 'object', properties: [], additionalProperties: false }, plan };
   }
   for (let i = 0; i < count; i++) {
@@ -35,7 +40,7 @@ export function planArguments(declaration: ToolDeclaration, problems: string[]):
     const reflected = paramTypes?.[i];
     const at = `${where} parameter #${i + 1}`;
     if (param === undefined) {
-      problems.push(`${at}${reflected instanceof Function ? ` (${reflected.name})` : ''}: has no @Arg(name), @Input() or @Ctx(); every parameter of a handler needs one`);
+      problems.push({ where: `${at}${reflected instanceof Function ? ` (${reflected.name})` : ''}`, code: 'undecorated_parameter', message: 'has no @Arg(name), @Input() or @Ctx(); every parameter of a handler needs one' });
       plan.push(() => undefined);
       continue;
     }
@@ -44,17 +49,21 @@ export function planArguments(declaration: ToolDeclaration, problems: string[]):
       continue;
     }
     if (param.kind === 'input') {
-      if (inputShape !== undefined) problems.push(`${at}: a handler takes at most one @Input()`);
+      if (inputShape !== undefined) problems.push({ where: at, code: 'duplicate_input', message: 'a handler takes at most one @Input()' });
       let type: unknown;
       try {
         type = resolveTypeSpec(param.type ?? reflected);
       } catch (error) {
-        problems.push(`${at}: its @Input type thunk threw (${error instanceof Error ? error.message : String(error)})`);
+        problems.push({ where: at, code: 'type_thunk_threw', message: `its @Input type thunk threw (${error instanceof Error ? error.message : String(error)})` });
       }
       if (typeof type !== 'function' || [Object, String, Number, Boolean, Array, Promise, Function].includes(type as never)) {
-        problems.push(`${at}: @Input() needs a class-validator DTO class as the parameter type (or @Input(() => TheDto)); reflection sees ${typeof type === 'function' ? type.name : String(type)}`);
+        problems.push({
+          where: at,
+          code: 'invalid_input_type',
+          message: `@Input() needs a class-validator DTO class as the parameter type (or @Input(() => TheDto)); reflection sees ${typeof type === 'function' ? type.name : String(type)}`,
+        });
       } else {
-        problems.push(...dtoTreeProblems(type).map((p) => `${at}: ${p}`));
+        problems.push(...dtoTreeProblems(type).map((p) => nestProblem(at, p)));
         inputShape = { kind: 'dto', dto: type as abstract new () => object };
       }
       plan.push((value) => value);
@@ -63,21 +72,21 @@ export function planArguments(declaration: ToolDeclaration, problems: string[]):
     const name = param.name;
     const argAt = `${where} @Arg('${name}')`;
     if (!ARG_NAME.test(name) || isForbiddenKey(name)) {
-      problems.push(`${argAt}: "${name}" is not a usable argument name (letters, digits, "_", "$" and "-", not __proto__/constructor/prototype)`);
+      problems.push({ where: argAt, code: 'invalid_arg_name', message: `"${name}" is not a usable argument name (letters, digits, "_", "$" and "-", not __proto__/constructor/prototype)` });
     }
-    if (properties.some((p) => p.name === name)) problems.push(`${argAt}: two parameters are named "${name}"`);
+    if (properties.some((p) => p.name === name)) problems.push({ where: argAt, code: 'duplicate_arg', message: `two parameters are named "${name}"` });
     const shape = argShape(param.options, reflected, argAt, problems);
     const hasDefault = param.options.default !== undefined;
     properties.push({ name, shape, required: param.options.optional !== true && !hasDefault, ...(hasDefault && { default: { value: param.options.default } }) });
     if (hasDefault) {
       const run = new ValidationRun({ maxDepth: 64, maxStringLength: Infinity, maxArrayLength: Infinity, maxProperties: Infinity, maxIssues: 10 });
       compileShape(shape, { coerce: false })(param.options.default, name, run, 0);
-      if (run.issues.length > 0) problems.push(`${argAt}: its default does not pass its own declaration: ${run.issues.map((x) => x.message).join('; ')}`);
+      if (run.issues.length > 0) problems.push({ where: argAt, code: 'invalid_default', message: `its default does not pass its own declaration: ${run.issues.map((x) => x.message).join('; ')}` });
     }
     plan.push((value) => value[name]);
   }
   if (inputShape !== undefined && properties.length > 0) {
-    problems.push(`${where}: mixes @Input() with @Arg(); use one DTO with @Input(), or @Arg for each argument`);
+    problems.push({ where, code: 'mixed_input_and_args', message: 'mixes @Input() with @Arg(); use one DTO with @Input(), or @Arg for each argument' });
   }
   return { shape: inputShape ?? { kind: 'object', properties, additionalProperties: false }, plan };
 }
