@@ -50,7 +50,7 @@ export { withPermissions, withPermissionsAll } from './tools/withPermissions.js'
 export { withMiddleware } from './tools/withMiddleware.js';
 export type { ToolMiddleware, ToolInterceptor, InterceptorLike, NextFunction } from './contracts/ToolMiddleware.js';
 export type { ToolGuard, GuardRequest, GuardFunction, GuardLike, GuardVerdict } from './contracts/ToolGuard.js';
-export type { ApprovalRequest, ApprovalAnswer, ApproveFunction, ToolApprover, ApproverLike, ApprovalOptions } from './contracts/Approver.js';
+export type { ApprovalRequest, ApprovalAnswer, ApproveFunction, ToolApprover, ApproverLike, ApprovalOptions } from './contracts/ToolApprover.js';
 
 // Observing calls
 export { CALL_CHANNEL, type CallMessage } from './pipeline/callChannel.js';

@@ -1,5 +1,5 @@
 import type { PermissionGrant } from './PermissionGrant.js';
-import type { ApproveFunction } from './Approver.js';
+import type { ApproveFunction } from './ToolApprover.js';
 
 /** Per-call options of `call`, `dispatch` and `execute`. */
 export interface CallOptions {

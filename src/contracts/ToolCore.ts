@@ -1,7 +1,7 @@
 import type { Logger } from './Logger.js';
 import type { ValidationIssue } from './ValidationIssue.js';
 import type { PermissionGrant } from './PermissionGrant.js';
-import type { ApproveFunction } from './Approver.js';
+import type { ApproveFunction } from './ToolApprover.js';
 import type { Invoke } from './Invoke.js';
 import type { ResolvedGuard } from './ResolvedGuard.js';
 import type { InputValidation } from './InputValidation.js';

@@ -1,5 +1,5 @@
 import type { Logger } from '../contracts/Logger.js';
-import type { ApprovalOptions } from '../contracts/Approver.js';
+import type { ApprovalOptions } from '../contracts/ToolApprover.js';
 import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';

@@ -6,7 +6,7 @@ import { refreshSecrets } from '../errors/redactSecrets.js';
 import { silentLogger } from '../context/silentLogger.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
-import type { ApproveFunction, ToolApprover } from '../contracts/Approver.js';
+import type { ApproveFunction, ToolApprover } from '../contracts/ToolApprover.js';
 import { resolveGuard } from '../pipeline/resolveGuard.js';
 import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
 import type { GuardFunction, ToolGuard } from '../contracts/ToolGuard.js';
@@ -16,7 +16,7 @@ import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { defaultValidationLimits } from '../schema/ValidationLimits.js';
 import { compileTool } from '../tools/compileTool.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS } from '../tools/defaultApprovalTimeoutMs.js';
+import { defaultApprovalTimeoutMs } from '../tools/defaultApprovalTimeoutMs.js';
 import { createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { TOOLS_MODULE_OPTIONS, TOOLSET } from './tokens.js';
@@ -91,7 +91,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
       : {
           approve: toApprover(approvalOptions.approve, problems),
           when: approvalOptions.when ?? ((tool: ToolDefinition) => tool.destructive === true),
-          timeoutMs: approvalOptions.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+          timeoutMs: approvalOptions.timeoutMs ?? defaultApprovalTimeoutMs,
         };
   const moduleGuards = (moduleOptions.guards ?? []).flatMap((g) => toGuard(g, 'toolsModule', problems) ?? []);
 

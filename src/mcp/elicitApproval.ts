@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ApprovalRequest, ApproveFunction } from '../contracts/Approver.js';
+import type { ApprovalRequest, ApproveFunction } from '../contracts/ToolApprover.js';
 import type { McpRequestExtra } from './McpServerOptions.js';
 
 const MAX_SUMMARY = 400;

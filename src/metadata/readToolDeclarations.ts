@@ -7,7 +7,7 @@ import type { ParamMetadata } from './ParamMetadata.js';
 import type { RequiresOptions } from './RequiresOptions.js';
 import type { ToolDeclaration } from './ToolDeclaration.js';
 import type { ToolOptions } from './ToolOptions.js';
-import { readOwnMetadata } from './updateOwnMetadata.js';
+import { readOwnMetadata } from './readOwnMetadata.js';
 
 /**
  * Reads every tool a class declares: itself (`@Tool` on the class) and each `@Tool` method.

@@ -2,7 +2,7 @@ import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import type { ToolGuard } from '../contracts/ToolGuard.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
-import { permissionProblem } from './parsePermission.js';
+import { permissionProblem } from './permissionProblem.js';
 
 /** The part of a guard request a PermissionSet reads: the tool's declared permissions. */
 interface PermissionRequest {

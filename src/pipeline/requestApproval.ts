@@ -2,7 +2,7 @@ import type { Logger } from '../contracts/Logger.js';
 import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
-import type { ApproveFunction } from '../contracts/Approver.js';
+import type { ApproveFunction } from '../contracts/ToolApprover.js';
 import { onAbort } from './onAbort.js';
 
 /** What the approval step needs from the call. */

@@ -2,7 +2,7 @@ import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { Logger } from '../contracts/Logger.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ApproveFunction } from '../contracts/Approver.js';
+import type { ApproveFunction } from '../contracts/ToolApprover.js';
 import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';

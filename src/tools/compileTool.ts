@@ -5,7 +5,7 @@ import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
-import { permissionProblem } from '../permissions/parsePermission.js';
+import { permissionProblem } from '../permissions/permissionProblem.js';
 import { composeMiddleware } from '../pipeline/composeMiddleware.js';
 import { resolveGuard } from '../pipeline/resolveGuard.js';
 import { compileShape } from '../schema/compileShape.js';
@@ -14,7 +14,7 @@ import { checkExamples } from './checkExamples.js';
 import { checkOutput } from './checkOutput.js';
 import { checkRequirements } from './checkRequirements.js';
 import { checkToolOptions } from './checkToolOptions.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS } from './defaultApprovalTimeoutMs.js';
+import { defaultApprovalTimeoutMs } from './defaultApprovalTimeoutMs.js';
 import { deepFreeze } from './deepFreeze.js';
 import { planArguments } from './planArguments.js';
 import { readOutput } from './readOutput.js';
@@ -72,7 +72,7 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
   return {
     definition,
     guards,
-    approval: needsApproval ? { approve: approvals?.approve, timeoutMs: approvals?.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS } : undefined,
+    approval: needsApproval ? { approve: approvals?.approve, timeoutMs: approvals?.timeoutMs ?? defaultApprovalTimeoutMs } : undefined,
     unavailable: checkRequirements(declaration.requires),
     validate,
     invoke: composeMiddleware(middlewares, handler),
