@@ -18,6 +18,7 @@ import { sampleWorkspace } from './support/sampleWorkspace.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../../dist/src/cli/main.js');
 const PROGRESS_MODULE = path.resolve(here, '../../dist/test/fixtures/progressModule.js');
+const SAMPLES = path.resolve(here, '../../dist/samples/cliSamples.js');
 
 let sample: Awaited<ReturnType<typeof sampleWorkspace>>;
 beforeEach(async () => {
@@ -271,7 +272,7 @@ describe('MCP server over Streamable HTTP on 127.0.0.1', () => {
 
 describe('MCP server over stdio, as a spawned `hermes-tools serve --stdio`', () => {
   it('lists and calls the samples, denies, refuses bad input, cancels', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve', '--stdio'], env: { ...process.env, HERMES_WORKSPACE: sample.workspace } as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--module', SAMPLES, 'serve', '--stdio'], env: { ...process.env, HERMES_WORKSPACE: sample.workspace } as Record<string, string>, stderr: 'pipe' });
     const arrivals = recordArrivals(transport);
     const client = new Client({ name: 'test-client', version: '1.0.0' });
     await client.connect(transport);

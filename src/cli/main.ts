@@ -127,12 +127,12 @@ function help(command?: string): string {
   if (command !== undefined) {
     const c = COMMANDS[command]!;
     return [
-      `Usage: hermes-tools [--module <file>] ${c.usage}`,
+      `Usage: hermes-tools --module <file> ${c.usage}`,
       '',
       c.summary,
       '',
       ...(c.optionHelp ?? []),
-      '--module, -m <file>  a module exporting a container or a registry (default: the samples)',
+      '--module, -m <file>  a JavaScript module exporting a container or a registry (required)',
       '--help, -h           this help',
     ].join('\n');
   }
@@ -140,14 +140,14 @@ function help(command?: string): string {
   return [
     `hermes-tools ${VERSION}: list, show and call a registry's tools, or serve them over MCP.`,
     '',
-    'Usage: hermes-tools [--module <file>] <command> [options]',
+    'Usage: hermes-tools --module <file> <command> [options]',
     '',
     'Commands:',
     ...lines,
     '',
     'Options:',
     '  --module, -m <file>  a JavaScript module exporting `registry`, `container` or a default that is a',
-    '                       ToolRegistry, an Inversify container, or a function returning one (default: the samples)',
+    '                       ToolRegistry, an Inversify container, or a function returning one (required)',
     '  --help, -h           help, for the tool or a command',
     '  --version            the version',
   ].join('\n');
@@ -174,9 +174,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [min, max] = command.positionals;
   if (positionals.length < min || positionals.length > max) throw new UsageError(`usage: hermes-tools ${command.usage}`);
   const module = parsed.values.module as string | undefined;
-  const shown = module ?? 'the samples';
+  if (module === undefined) throw new UsageError(`${name} needs --module <file>: pass a JavaScript module that exports a registry or a container (see hermes-tools ${name} --help)`);
   const registry = (): Promise<ToolRegistry> =>
-    failIfStalled(loadRegistry(module), () => new UsageError(`the module ${shown} never finished giving its registry: its export's promise never settled`));
+    failIfStalled(loadRegistry(module), () => new UsageError(`the module ${module} never finished giving its registry: its export's promise never settled`));
   return command.run(registry, parsed.values as Record<string, string | boolean | undefined>, positionals);
 }
 
