@@ -28,13 +28,7 @@ class BadOptions {
 
 @Tool({ name: 'bad.params', description: 'Parameters reflection cannot read.' })
 class BadParams {
-  execute(
-    @Arg('union') union: string | number,
-    @Arg('list') list: string[],
-    undecorated: string,
-    @Arg('record') record: Record<string, string>,
-    @Ctx() ctx: ToolContext,
-  ): string {
+  execute(@Arg('union') union: string | number, @Arg('list') list: string[], undecorated: string, @Arg('record') record: Record<string, string>, @Ctx() ctx: ToolContext): string {
     return `${union}${list}${undecorated}${String(record)}${ctx.tool}`;
   }
 }

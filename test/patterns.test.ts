@@ -111,7 +111,9 @@ describe('declared patterns', () => {
         return s;
       }
     }
-    expect(await definitionProblems(toolset({ name: 't', tools: [InvalidPattern], granted: all }))).toEqual([expect.stringMatching(/@Arg\('s'\): pattern "\(" is not a valid regular expression/)]);
+    expect(await definitionProblems(toolset({ name: 't', tools: [InvalidPattern], granted: all }))).toEqual([
+      expect.stringMatching(/@Arg\('s'\): pattern "\(" is not a valid regular expression/),
+    ]);
   });
 
   it('that are ordinary are accepted', async () => {

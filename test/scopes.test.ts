@@ -75,9 +75,7 @@ describe('scopes', () => {
     await container.load(toolset({ name: 'id', tools: [WhoAmI], granted: PermissionSet.all(), scope: 'call' }));
     const registry = container.get(ToolRegistry);
     constructed = 0;
-    const results = await Promise.all(
-      Array.from({ length: 1_000 }, (_, i) => registry.call('whoami', { delay: i % 7 }, { caller: { user: `u${i}` }, callId: `c${i}` })),
-    );
+    const results = await Promise.all(Array.from({ length: 1_000 }, (_, i) => registry.call('whoami', { delay: i % 7 }, { caller: { user: `u${i}` }, callId: `c${i}` })));
     expect(constructed).toBe(1_000);
     results.forEach((result, i) => {
       expect(result).toEqual({ injected: { user: `u${i}` }, param: { user: `u${i}` }, callId: `c${i}`, same: true });

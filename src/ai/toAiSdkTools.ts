@@ -37,7 +37,13 @@ export interface AiSdkToolsOptions {
  */
 export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions = {}): ToolSet {
   const definitions = registry.definitions(options.filter);
-  const names = options.names === 'registry' ? undefined : new ProviderNames(definitions.map((d) => d.name), OPENAI_NAMES);
+  const names =
+    options.names === 'registry'
+      ? undefined
+      : new ProviderNames(
+          definitions.map((d) => d.name),
+          OPENAI_NAMES,
+        );
   const tools: ToolSet = {};
   const needsApproval = options.needsApproval ?? ((definition: ToolDefinition) => definition.approval !== undefined);
   for (const definition of definitions) {

@@ -19,4 +19,3 @@ export interface ToolContext {
   /** Reports progress to a caller that asked for it (MCP clients do); a no-op otherwise. */
   progress(progress: number, total?: number, message?: string): void;
 }
-

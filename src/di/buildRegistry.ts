@@ -31,7 +31,12 @@ const TOOLSET_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 export function buildRegistry(context: ResolutionContext): ToolRegistry {
   const problems: DefinitionProblem[] = [];
   refreshSecrets();
-  const moduleOptions = attempt(() => context.get(TOOLS_MODULE_OPTIONS, { optional: true }), problems, { where: '', code: 'duplicate_module', message: 'toolsModule() is loaded more than once; load it once' }) ?? {};
+  const moduleOptions =
+    attempt(() => context.get(TOOLS_MODULE_OPTIONS, { optional: true }), problems, {
+      where: '',
+      code: 'duplicate_module',
+      message: 'toolsModule() is loaded more than once; load it once',
+    }) ?? {};
   const toolsets = attempt(() => context.getAll(TOOLSET), problems, { where: '', code: 'invalid_toolset', message: 'the toolsets could not be read' }) ?? [];
   checkModuleOptions(moduleOptions, problems);
 
@@ -40,14 +45,20 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
   const fromContainer = <T extends object>(type: Function, kind: string, where: string, found: DefinitionProblem[]): T | undefined => {
     let instance = instances.get(type);
     if (instance === undefined) {
-      instance = attempt(() => context.get(type as new () => T, { autobind: true }), found, { where, code: 'container_failed', message: `${kind} ${type.name} could not be created by the container` });
+      instance = attempt(() => context.get(type as new () => T, { autobind: true }), found, {
+        where,
+        code: 'container_failed',
+        message: `${kind} ${type.name} could not be created by the container`,
+      });
       if (instance === undefined) return undefined;
       instances.set(type, instance);
     }
     return instance as T;
   };
   const hasMethod = (value: unknown, method: string): boolean =>
-    typeof value === 'function' ? typeof (value.prototype as Record<string, unknown> | undefined)?.[method] === 'function' : typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function';
+    typeof value === 'function'
+      ? typeof (value.prototype as Record<string, unknown> | undefined)?.[method] === 'function'
+      : typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function';
 
   const toMiddleware = (interceptor: unknown, where: string, found: DefinitionProblem[]): ToolMiddleware | undefined => {
     if (hasMethod(interceptor, 'intercept')) {
@@ -55,14 +66,18 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
       return instance === undefined ? undefined : (input, ctx, next) => instance.intercept(input, ctx, next);
     }
     if (typeof interceptor === 'function') return interceptor as ToolMiddleware;
-    found.push({ where, code: 'invalid_interceptor', message: `${String(interceptor)} is not an interceptor (a function (input, ctx, next), a class with intercept(), or an instance of one)` });
+    found.push({
+      where,
+      code: 'invalid_interceptor',
+      message: `${String(interceptor)} is not an interceptor (a function (input, ctx, next), a class with intercept(), or an instance of one)`,
+    });
     return undefined;
   };
 
   const toGuard = (guard: unknown, where: string, found: DefinitionProblem[]): ResolvedGuard | undefined => {
     if (hasMethod(guard, 'canActivate')) {
       const instance = typeof guard === 'function' ? fromContainer<ToolGuard>(guard, 'guard', where, found) : (guard as ToolGuard);
-      const name = typeof guard === 'function' ? guard.name : (guard as object).constructor?.name ?? 'guard';
+      const name = typeof guard === 'function' ? guard.name : ((guard as object).constructor?.name ?? 'guard');
       return instance === undefined ? undefined : resolveGuard(instance, `${where}: ${name}`);
     }
     if (typeof guard === 'function') return resolveGuard(guard as GuardFunction, `${where}: ${guard.name || 'guard function'}`);
@@ -81,7 +96,11 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
       return instance === undefined ? undefined : (request) => instance.approve(request);
     }
     if (typeof approver === 'function') return approver as ApproveFunction;
-    found.push({ where: 'toolsModule approvals', code: 'invalid_approver', message: 'approve must be a function (request) => boolean | string, a class with approve(), or an instance of one' });
+    found.push({
+      where: 'toolsModule approvals',
+      code: 'invalid_approver',
+      message: 'approve must be a function (request) => boolean | string, a class with approve(), or an instance of one',
+    });
     return undefined;
   };
   const approvalOptions = moduleOptions.approvals;
@@ -100,7 +119,8 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
   const owners = new Map<string, string>();
   const seenToolsets = new Set<string>();
   for (const set of toolsets) {
-    if (typeof set.name !== 'string' || !TOOLSET_NAME.test(set.name)) problems.push({ where: '', code: 'invalid_toolset', message: `toolset name ${JSON.stringify(set.name)} must match ${TOOLSET_NAME.source}` });
+    if (typeof set.name !== 'string' || !TOOLSET_NAME.test(set.name))
+      problems.push({ where: '', code: 'invalid_toolset', message: `toolset name ${JSON.stringify(set.name)} must match ${TOOLSET_NAME.source}` });
     if (seenToolsets.has(set.name)) problems.push({ where: '', code: 'duplicate_toolset', message: `toolset "${set.name}" is loaded twice; give each toolset its own name` });
     seenToolsets.add(set.name);
     const where = `toolset "${set.name}"`;
@@ -140,9 +160,12 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
         const name = declaration.options.name;
         const owner = owners.get(name);
         if (owner !== undefined) {
-          problems.push({ where: declaration.where, code: 'duplicate_name', message: `tool name "${name}" is already used by ${owner}; tool names must be unique across toolsets` });
-        }
-        else owners.set(name, `${declaration.where} in toolset "${set.name}"`);
+          problems.push({
+            where: declaration.where,
+            code: 'duplicate_name',
+            message: `tool name "${name}" is already used by ${owner}; tool names must be unique across toolsets`,
+          });
+        } else owners.set(name, `${declaration.where} in toolset "${set.name}"`);
         if (core !== undefined && owner === undefined) tools.push(createRegisteredTool(core));
       }
     }
@@ -172,13 +195,19 @@ function checkModuleOptions(options: ToolsModuleOptions, problems: DefinitionPro
   }
   const approvals = options.approvals;
   if (approvals !== undefined) {
-    if (approvals.when !== undefined && typeof approvals.when !== 'function') problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: 'approvals.when must be a function (tool) => boolean' });
+    if (approvals.when !== undefined && typeof approvals.when !== 'function')
+      problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: 'approvals.when must be a function (tool) => boolean' });
     if (approvals.timeoutMs !== undefined && !isTimeoutMs(approvals.timeoutMs)) {
-      problems.push({ where: 'toolsModule', code: 'invalid_timeout', message: `approvals.timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}` });
+      problems.push({
+        where: 'toolsModule',
+        code: 'invalid_timeout',
+        message: `approvals.timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`,
+      });
     }
   }
   for (const [key, value] of Object.entries(options.limits ?? {})) {
-    if (!(key in defaultValidationLimits)) problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: `limits.${key} is not a known limit (${Object.keys(defaultValidationLimits).join(', ')})` });
+    if (!(key in defaultValidationLimits))
+      problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: `limits.${key} is not a known limit (${Object.keys(defaultValidationLimits).join(', ')})` });
     else if (typeof value !== 'number' || !(value > 0)) problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: `limits.${key} must be a positive number` });
   }
 }

@@ -7,7 +7,10 @@ export class ApprovalDeniedError extends ToolError {
   readonly retryable = false;
   protected static override readonly captureStack = false;
 
-  constructor(readonly tool: string, readonly reason: string) {
+  constructor(
+    readonly tool: string,
+    readonly reason: string,
+  ) {
     super(`${tool} was not approved: ${reason}. Do not call it again unless the user asks you to.`);
   }
 

@@ -13,7 +13,11 @@ export class OutputValidationError extends ToolError {
   readonly retryable = false;
   readonly issues: readonly ValidationIssue[];
 
-  constructor(readonly tool: string, issues: readonly ValidationIssue[], declared = true) {
+  constructor(
+    readonly tool: string,
+    issues: readonly ValidationIssue[],
+    declared = true,
+  ) {
     super(
       `${tool} returned a result that ${declared ? 'does not match its declared output' : 'cannot be sent as JSON'}:\n` +
         issues.map((i) => `- ${i.message}`).join('\n') +

@@ -17,7 +17,9 @@ export class ToolDefinitionError extends ToolError {
 
   /** A string is taken as a problem's whole text (code `unspecified`). */
   constructor(problems: readonly (DefinitionProblem | string)[]) {
-    const details = problems.map((p): DefinitionProblem => Object.freeze(typeof p === 'string' ? { where: '', code: 'unspecified', message: p } : { where: p.where, code: p.code, message: p.message }));
+    const details = problems.map(
+      (p): DefinitionProblem => Object.freeze(typeof p === 'string' ? { where: '', code: 'unspecified', message: p } : { where: p.where, code: p.code, message: p.message }),
+    );
     const lines = details.map(formatProblem);
     super(`hermes-tools found ${lines.length} ${lines.length === 1 ? 'problem' : 'problems'} in the tool definitions:\n` + lines.map((p) => `- ${p}`).join('\n'));
     this.problems = Object.freeze(lines);

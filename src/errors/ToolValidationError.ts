@@ -10,7 +10,10 @@ export class ToolValidationError extends ToolError {
   readonly issues: readonly ValidationIssue[];
   protected static override readonly captureStack = false;
 
-  constructor(readonly tool: string, issues: readonly ValidationIssue[]) {
+  constructor(
+    readonly tool: string,
+    issues: readonly ValidationIssue[],
+  ) {
     super(
       `Invalid arguments for ${tool} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):\n` +
         issues.map((i) => `- ${i.message}`).join('\n') +

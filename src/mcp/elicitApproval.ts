@@ -18,7 +18,10 @@ export function elicitApproval(server: Server, extra: McpRequestExtra): ApproveF
   }
   return async (request) => {
     const result = await extra.sendRequest(
-      { method: 'elicitation/create', params: { message: describe(request), requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Allow this call?' } }, required: ['approve'] } } },
+      {
+        method: 'elicitation/create',
+        params: { message: describe(request), requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Allow this call?' } }, required: ['approve'] } },
+      },
       ElicitResultSchema,
       { signal: request.signal },
     );

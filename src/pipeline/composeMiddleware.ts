@@ -2,7 +2,6 @@ import type { ToolContext } from '../contracts/ToolContext.js';
 import type { Invoke } from '../contracts/Invoke.js';
 import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';
 
-
 /**
  * Wraps `inner` in middlewares, the first outermost. Built once per tool, when the registry is
  * built. A middleware that calls `next` twice gets an error from the second call, never a second run.

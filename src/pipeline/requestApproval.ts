@@ -24,7 +24,9 @@ export function requestApproval(approve: ApproveFunction | undefined, timeoutMs:
   const { definition } = call;
   const name = definition.name;
   if (approve === undefined) {
-    return Promise.reject(new ApprovalDeniedError(name, "it needs a person's approval and nobody can be asked here; the operator must configure toolsModule({ approvals: { approve } })"));
+    return Promise.reject(
+      new ApprovalDeniedError(name, "it needs a person's approval and nobody can be asked here; the operator must configure toolsModule({ approvals: { approve } })"),
+    );
   }
   return new Promise<void>((resolve, reject) => {
     const controller = new AbortController();

@@ -33,7 +33,11 @@ export async function dispatchProviderCall(
       value = args.trim() === '' ? {} : (JSON.parse(args) as unknown);
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'unreadable';
-      return failure(tool, options, new ToolValidationError(tool, [{ path: '', message: `the arguments are not valid JSON (${reason}); send one JSON object`, constraint: 'isJson' }]));
+      return failure(
+        tool,
+        options,
+        new ToolValidationError(tool, [{ path: '', message: `the arguments are not valid JSON (${reason}); send one JSON object`, constraint: 'isJson' }]),
+      );
     }
   }
   return registry.dispatch(tool, prepare(tool, value), options);

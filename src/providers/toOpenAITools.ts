@@ -75,7 +75,10 @@ export function toOpenAITools(definitions: readonly ToolDefinition[], options?: 
 export function toOpenAITools(definitions: readonly ToolDefinition[], options: OpenAIToolsOptions & { api: 'responses' }): OpenAIResponsesTools;
 export function toOpenAITools(definitions: readonly ToolDefinition[], options: OpenAIToolsOptions = {}): OpenAIChatTools | OpenAIResponsesTools {
   const strict = options.strict ?? true;
-  const names = new ProviderNames(definitions.map((d) => d.name), OPENAI_NAMES);
+  const names = new ProviderNames(
+    definitions.map((d) => d.name),
+    OPENAI_NAMES,
+  );
   const report: ToolConversionReport[] = [];
   const converted: { name: string; description: string; parameters: Record<string, unknown>; strict: boolean }[] = [];
   const nullsToStrip = new Map<string, JsonSchema>();

@@ -131,7 +131,9 @@ export class ToolRegistry {
    * mine.definitions(); // what ann may call
    */
   async forCaller(identity: CallerIdentity): Promise<ToolRegistry> {
-    const bound = [...this.#tools.values()].map((tool) => createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }));
+    const bound = [...this.#tools.values()].map((tool) =>
+      createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }),
+    );
     const allowed = await Promise.all(
       bound.map(async (tool) => {
         if (!isAvailable(tool) || (this.#listed !== undefined && !this.#listed.has(tool.name))) return false;

@@ -34,13 +34,18 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
   try {
     resolved = resolveTypeSpec(spec);
   } catch (error) {
-    problems.push({ where, code: 'type_thunk_threw', message: `its ${what} thunk threw (${error instanceof Error ? error.message : String(error)}); is the class declared after its use?` });
+    problems.push({
+      where,
+      code: 'type_thunk_threw',
+      message: `its ${what} thunk threw (${error instanceof Error ? error.message : String(error)}); is the class declared after its use?`,
+    });
     return { kind: 'unknown' };
   }
   if (typeof resolved === 'object' && resolved !== null) return jsonSchemaToShape(resolved as JsonSchema, where, problems);
   const constraintProblem = (keys: (keyof ArgOptions)[], kind: string): void => {
     const wrong = keys.filter((k) => options[k] !== undefined);
-    if (wrong.length > 0) problems.push({ where, code: 'misplaced_constraint', message: `${wrong.join(', ')} ${wrong.length === 1 ? 'applies' : 'apply'} only to ${kind} arguments` });
+    if (wrong.length > 0)
+      problems.push({ where, code: 'misplaced_constraint', message: `${wrong.join(', ')} ${wrong.length === 1 ? 'applies' : 'apply'} only to ${kind} arguments` });
   };
   const STRING_KEYS: (keyof ArgOptions)[] = ['minLength', 'maxLength', 'pattern', 'format'];
   const NUMBER_KEYS: (keyof ArgOptions)[] = ['integer', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
@@ -50,18 +55,39 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
   }
   if (resolved === String) {
     constraintProblem([...NUMBER_KEYS, ...ARRAY_KEYS], 'number or array');
-    if (options.format !== undefined && !isStringFormat(options.format)) problems.push({ where, code: 'unknown_format', message: `unknown format ${JSON.stringify(options.format)}` });
+    if (options.format !== undefined && !isStringFormat(options.format))
+      problems.push({ where, code: 'unknown_format', message: `unknown format ${JSON.stringify(options.format)}` });
     if (options.pattern !== undefined) {
-      const problem = typeof options.pattern === 'string' ? patternProblem(options.pattern, { unicode: true }, where) : ({ where, code: 'invalid_pattern', message: 'pattern must be a string' } as const);
+      const problem =
+        typeof options.pattern === 'string'
+          ? patternProblem(options.pattern, { unicode: true }, where)
+          : ({ where, code: 'invalid_pattern', message: 'pattern must be a string' } as const);
       if (problem !== undefined) problems.push(problem);
     }
-    if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'string')) problems.push({ where, code: 'invalid_enum', message: 'enum values of a string argument must be strings' });
-    return strip({ kind: 'string', minLength: options.minLength, maxLength: options.maxLength, pattern: options.pattern, format: isStringFormat(options.format) ? options.format : undefined, enum: options.enum as string[] | undefined });
+    if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'string'))
+      problems.push({ where, code: 'invalid_enum', message: 'enum values of a string argument must be strings' });
+    return strip({
+      kind: 'string',
+      minLength: options.minLength,
+      maxLength: options.maxLength,
+      pattern: options.pattern,
+      format: isStringFormat(options.format) ? options.format : undefined,
+      enum: options.enum as string[] | undefined,
+    });
   }
   if (resolved === Number) {
     constraintProblem([...STRING_KEYS, ...ARRAY_KEYS], 'string or array');
-    if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'number')) problems.push({ where, code: 'invalid_enum', message: 'enum values of a number argument must be numbers' });
-    return strip({ kind: 'number', integer: options.integer === true, minimum: options.minimum, maximum: options.maximum, exclusiveMinimum: options.exclusiveMinimum, exclusiveMaximum: options.exclusiveMaximum, enum: options.enum as number[] | undefined });
+    if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'number'))
+      problems.push({ where, code: 'invalid_enum', message: 'enum values of a number argument must be numbers' });
+    return strip({
+      kind: 'number',
+      integer: options.integer === true,
+      minimum: options.minimum,
+      maximum: options.maximum,
+      exclusiveMinimum: options.exclusiveMinimum,
+      exclusiveMaximum: options.exclusiveMaximum,
+      enum: options.enum as number[] | undefined,
+    });
   }
   if (resolved === Boolean) {
     constraintProblem([...STRING_KEYS, ...NUMBER_KEYS, ...ARRAY_KEYS], 'other');
@@ -70,7 +96,11 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
   if (resolved === Array) {
     constraintProblem([...STRING_KEYS, ...NUMBER_KEYS], 'string or number');
     if (options.items === undefined) {
-      problems.push({ where, code: 'missing_item_type', message: 'is an array, and reflection cannot see its element type; add { items: String } (or Number, Boolean, a DTO class, a JSON Schema)' });
+      problems.push({
+        where,
+        code: 'missing_item_type',
+        message: 'is an array, and reflection cannot see its element type; add { items: String } (or Number, Boolean, a DTO class, a JSON Schema)',
+      });
       return { kind: 'array', items: { kind: 'unknown' } };
     }
     return strip({ kind: 'array', items: typeShape(options.items, {}, `${where}[]`, problems, 'items'), minItems: options.minItems, maxItems: options.maxItems });
@@ -83,7 +113,8 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
     problems.push({
       where,
       code: 'untellable_type',
-      message: 'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object); add { type: String } (or Number, Boolean, a DTO class, a JSON Schema)',
+      message:
+        'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object); add { type: String } (or Number, Boolean, a DTO class, a JSON Schema)',
     });
     return { kind: 'unknown' };
   }

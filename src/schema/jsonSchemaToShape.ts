@@ -6,10 +6,27 @@ import type { PropertyShape, Shape } from './Shape.js';
 import { isStringFormat } from './stringFormats.js';
 
 const SUPPORTED = new Set([
-  'type', 'description', 'title', 'default', 'examples', '$schema',
-  'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems',
-  'enum', 'minLength', 'maxLength', 'pattern', 'format',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'type',
+  'description',
+  'title',
+  'default',
+  'examples',
+  '$schema',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'enum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
 ]);
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
@@ -45,9 +62,13 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: D
   const num = (k: string): Record<string, number> => (typeof schema[k] === 'number' ? { [k]: schema[k] as number } : {});
   switch (type) {
     case 'string': {
-      if (schema.format !== undefined && !isStringFormat(schema.format)) problems.push({ where, code: 'unknown_format', message: `unknown format ${JSON.stringify(schema.format)}` });
+      if (schema.format !== undefined && !isStringFormat(schema.format))
+        problems.push({ where, code: 'unknown_format', message: `unknown format ${JSON.stringify(schema.format)}` });
       if (schema.pattern !== undefined) {
-        const problem = typeof schema.pattern === 'string' ? patternProblem(schema.pattern, { unicode: true }, where) : ({ where, code: 'invalid_pattern', message: '"pattern" must be a string' } as const);
+        const problem =
+          typeof schema.pattern === 'string'
+            ? patternProblem(schema.pattern, { unicode: true }, where)
+            : ({ where, code: 'invalid_pattern', message: '"pattern" must be a string' } as const);
         if (problem !== undefined) problems.push(problem);
       }
       return {

@@ -30,9 +30,17 @@ export function patternProblem(source: string, flags: PatternFlags, where: strin
     case 'invalid':
       return { where, code: 'invalid_pattern', message: `pattern ${shown} is not a valid regular expression` };
     case 'ambiguous':
-      return { where, code: 'unsafe_pattern', message: `pattern ${shown} can take exponential or polynomial time on some inputs (nested or overlapping quantifiers, such as (a|aa)+, (a+)+ or .*a.*), so a model could block the process with one call; rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint` };
+      return {
+        where,
+        code: 'unsafe_pattern',
+        message: `pattern ${shown} can take exponential or polynomial time on some inputs (nested or overlapping quantifiers, such as (a|aa)+, (a+)+ or .*a.*), so a model could block the process with one call; rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint`,
+      };
     case 'unreadable':
-      return { where, code: 'unreadable_pattern', message: `pattern ${shown} uses syntax the backtracking check cannot read (named groups or backreferences, for example), so it cannot be shown to be safe; rewrite it without them, or use a format, or a DTO with a custom constraint` };
+      return {
+        where,
+        code: 'unreadable_pattern',
+        message: `pattern ${shown} uses syntax the backtracking check cannot read (named groups or backreferences, for example), so it cannot be shown to be safe; rewrite it without them, or use a format, or a DTO with a custom constraint`,
+      };
   }
 }
 

@@ -23,7 +23,11 @@ export function checkExamples(
     const result = validate(example.input);
     if (result instanceof Promise) continue;
     if (!result.ok) {
-      problems.push({ where, code: 'invalid_example', message: `@Example #${i + 1} ("${example.description}") does not pass the tool's own validation: ${result.issues.map((x) => x.message).join('; ')}` });
+      problems.push({
+        where,
+        code: 'invalid_example',
+        message: `@Example #${i + 1} ("${example.description}") does not pass the tool's own validation: ${result.issues.map((x) => x.message).join('; ')}`,
+      });
     }
     if (outputValidator !== undefined && example.output !== undefined) {
       const json = toJsonValue(example.output);

@@ -40,7 +40,11 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
     const reflected = paramTypes?.[i];
     const at = `${where} parameter #${i + 1}`;
     if (param === undefined) {
-      problems.push({ where: `${at}${reflected instanceof Function ? ` (${reflected.name})` : ''}`, code: 'undecorated_parameter', message: 'has no @Arg(name), @Input() or @Ctx(); every parameter of a handler needs one' });
+      problems.push({
+        where: `${at}${reflected instanceof Function ? ` (${reflected.name})` : ''}`,
+        code: 'undecorated_parameter',
+        message: 'has no @Arg(name), @Input() or @Ctx(); every parameter of a handler needs one',
+      });
       plan.push(() => undefined);
       continue;
     }
@@ -72,7 +76,11 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
     const name = param.name;
     const argAt = `${where} @Arg('${name}')`;
     if (!ARG_NAME.test(name) || isForbiddenKey(name)) {
-      problems.push({ where: argAt, code: 'invalid_arg_name', message: `"${name}" is not a usable argument name (letters, digits, "_", "$" and "-", not __proto__/constructor/prototype)` });
+      problems.push({
+        where: argAt,
+        code: 'invalid_arg_name',
+        message: `"${name}" is not a usable argument name (letters, digits, "_", "$" and "-", not __proto__/constructor/prototype)`,
+      });
     }
     if (properties.some((p) => p.name === name)) problems.push({ where: argAt, code: 'duplicate_arg', message: `two parameters are named "${name}"` });
     const shape = argShape(param.options, reflected, argAt, problems);
@@ -81,7 +89,8 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
     if (hasDefault) {
       const run = new ValidationRun({ maxDepth: 64, maxStringLength: Infinity, maxArrayLength: Infinity, maxProperties: Infinity, maxIssues: 10 });
       compileShape(shape, { coerce: false })(param.options.default, name, run, 0);
-      if (run.issues.length > 0) problems.push({ where: argAt, code: 'invalid_default', message: `its default does not pass its own declaration: ${run.issues.map((x) => x.message).join('; ')}` });
+      if (run.issues.length > 0)
+        problems.push({ where: argAt, code: 'invalid_default', message: `its default does not pass its own declaration: ${run.issues.map((x) => x.message).join('; ')}` });
     }
     plan.push((value) => value[name]);
   }

@@ -68,7 +68,11 @@ describe('compileShape', () => {
   });
 
   it('never mutates its input and copies defaults per call', () => {
-    const shape: Shape = { kind: 'object', additionalProperties: false, properties: [{ name: 'list', shape: { kind: 'array', items: { kind: 'number', integer: false } }, required: false, default: { value: [1] } }] };
+    const shape: Shape = {
+      kind: 'object',
+      additionalProperties: false,
+      properties: [{ name: 'list', shape: { kind: 'array', items: { kind: 'number', integer: false } }, required: false, default: { value: [1] } }],
+    };
     const input = Object.freeze({});
     const first = check(shape, input).out as { list: number[] };
     first.list.push(2);
@@ -138,6 +142,12 @@ describe('free-form values (the unknown shape)', () => {
 
   it('refuse what JSON cannot hold, at its path', () => {
     const { issues } = check({ kind: 'unknown' }, { n: NaN, f: () => 1, u: undefined, b: 1n, holes: [1, , 3] });
-    expect(issues.map((i) => [i.path, i.constraint])).toEqual([['n', 'isJson'], ['f', 'isJson'], ['u', 'isJson'], ['b', 'isJson'], ['holes[1]', 'isJson']]);
+    expect(issues.map((i) => [i.path, i.constraint])).toEqual([
+      ['n', 'isJson'],
+      ['f', 'isJson'],
+      ['u', 'isJson'],
+      ['b', 'isJson'],
+      ['holes[1]', 'isJson'],
+    ]);
   });
 });

@@ -53,7 +53,11 @@ function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProbl
       } else if (m.type === 'nestedValidation') {
         nested = nestedType(dto, name);
         if (nested === undefined) {
-          problems.push({ where: `${dto.name}.${name}`, code: 'missing_nested_type', message: '@ValidateNested() needs the nested class; add @Type(() => TheClass) from class-transformer' });
+          problems.push({
+            where: `${dto.name}.${name}`,
+            code: 'missing_nested_type',
+            message: '@ValidateNested() needs the nested class; add @Type(() => TheClass) from class-transformer',
+          });
         }
       } else if (m.type === 'isDefined') {
         isDefined = true;
@@ -69,11 +73,7 @@ function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProbl
     if (isDefined) constraints.unshift(IS_DEFINED);
     const designType = Reflect.getMetadata('design:type', dto.prototype, name) as unknown;
     const hasDefault = defaults !== undefined && (defaults as Record<string, unknown>)[name] !== undefined;
-    const required =
-      !optional &&
-      conditions.length === 0 &&
-      !hasDefault &&
-      (eachConstraints.length > 0 || constraints.some((c) => failsOnUndefined(c, dto, name)));
+    const required = !optional && conditions.length === 0 && !hasDefault && (eachConstraints.length > 0 || constraints.some((c) => failsOnUndefined(c, dto, name)));
     properties.push({
       name,
       constraints,
@@ -114,7 +114,11 @@ function matchesProblem(constraints: readonly unknown[], property: string): Defi
   const source = pattern instanceof RegExp ? pattern.source : typeof pattern === 'string' ? pattern : undefined;
   if (source === undefined) return { where: property, code: 'invalid_pattern', message: '@Matches needs a RegExp or a string pattern' };
   const flags = pattern instanceof RegExp ? pattern.flags : typeof modifiers === 'string' ? modifiers : '';
-  return patternProblem(source, { unicode: /[uv]/.test(flags), caseInsensitive: flags.includes('i'), multiLine: flags.includes('m'), dotAll: flags.includes('s') }, `${property}: @Matches`);
+  return patternProblem(
+    source,
+    { unicode: /[uv]/.test(flags), caseInsensitive: flags.includes('i'), multiLine: flags.includes('m'), dotAll: flags.includes('s') },
+    `${property}: @Matches`,
+  );
 }
 
 const IS_DEFINED: DtoConstraint = {
