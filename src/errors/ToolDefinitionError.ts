@@ -21,7 +21,7 @@ export class ToolDefinitionError extends ToolError {
       (p): DefinitionProblem => Object.freeze(typeof p === 'string' ? { where: '', code: 'unspecified', message: p } : { where: p.where, code: p.code, message: p.message }),
     );
     const lines = details.map(formatProblem);
-    super(`hermes-tools found ${lines.length} ${lines.length === 1 ? 'problem' : 'problems'} in the tool definitions:\n` + lines.map((p) => `- ${p}`).join('\n'));
+    super(`hermes-tools found ${lines.length} ${lines.length === 1 ? 'problem' : 'problems'} in the tool definitions:\n${lines.map((p) => `- ${p}`).join('\n')}`);
     this.problems = Object.freeze(lines);
     this.details = Object.freeze(details);
   }

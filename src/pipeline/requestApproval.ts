@@ -36,14 +36,20 @@ export function requestApproval(approve: ApproveFunction | undefined, timeoutMs:
       settled = true;
       clearTimeout(timer);
       removeAbort?.();
-      if (error === undefined) return resolve();
+      if (error === undefined) {
+        resolve();
+        return;
+      }
       controller.abort(error);
       reject(error);
     };
     const timer = setTimeout(() => finish(new ApprovalDeniedError(name, `no answer came within ${timeoutMs} ms`)), timeoutMs);
     const removeAbort = call.signal === undefined ? undefined : onAbort(call.signal, () => finish(new ToolAbortedError(name)));
     const denied = (answer: unknown): void => {
-      if (answer === true) return finish();
+      if (answer === true) {
+        finish();
+        return;
+      }
       finish(new ApprovalDeniedError(name, typeof answer === 'string' && answer.trim() !== '' ? answer.trim() : 'the request was declined'));
     };
     const failed = (error: unknown): void => {

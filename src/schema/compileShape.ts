@@ -11,6 +11,7 @@ import type { Validator } from './Validator.js';
 
 // Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
 const { isArray } = Array;
+// biome-ignore lint/suspicious/noShadowRestrictedNames: Number.isFinite on purpose; the global one coerces its argument.
 const { isFinite, isInteger } = Number;
 const { hasOwn } = Object;
 

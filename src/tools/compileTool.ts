@@ -67,7 +67,7 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
   const declared = buildDefinition(declaration, env.toolset, inputShape, outputShape);
   const approvals = env.approvals;
   // @RequiresApproval holds even when the module configures no approvals: such a call is refused, never run unasked.
-  const needsApproval = declaration.approval !== undefined || (approvals !== undefined && approvals.when(declared));
+  const needsApproval = declaration.approval !== undefined || (approvals?.when(declared) ?? false);
   const definition = deepFreeze(needsApproval ? { ...declared, approval: { ...declaration.approval } } : declared);
   return {
     definition,
