@@ -71,20 +71,21 @@ async function connect(server: { connect(t: InMemoryTransport): Promise<void> })
   return client;
 }
 const mcpSdkServer = new McpServer({ name: 'peer', version: '1.0.0' });
-mcpSdkServer.registerTool('ref.read', { description: 'Reads a file.', inputSchema: zodInput.shape }, async (a) => ({ content: [{ type: 'text', text: String(await readBody(a.path, a.maxBytes)) }] }));
+mcpSdkServer.registerTool('ref.read', { description: 'Reads a file.', inputSchema: zodInput.shape }, async (a) => ({
+  content: [{ type: 'text', text: String(await readBody(a.path, a.maxBytes)) }],
+}));
 const mcpSdkClient = await connect(mcpSdkServer);
 
 // Ours
 const container = new Container();
-await container.load(
-  toolsModule({ interceptors: [First, Second] }),
-  toolset({ name: 'ref', tools: [RefRead, RefReadDto], granted: PermissionSet.none().grant('fs:read') }),
-);
+await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead, RefReadDto], granted: PermissionSet.none().grant('fs:read') }));
 const registry = container.get(ToolRegistry);
 const oursMcpClient = await connect(createMcpServer(registry, { name: 'ours', version: '1.0.0', listChangedIntervalMs: 0 }));
 const rejects = async (p: Promise<unknown>): Promise<void> => {
   await p.then(
-    () => { throw new Error('expected a rejection'); },
+    () => {
+      throw new Error('expected a rejection');
+    },
     () => undefined,
   );
 };
@@ -115,7 +116,14 @@ const calls = await measure([...valid, ...invalid], ROUNDS, log);
 
 log('DTO calls with 1,000 more DTO classes loaded');
 generateDtos(1000);
-const scaled = await measure([{ name: 'ours', run: dtoCall }, { name: 'ctcv', run: () => ctcvCall(VALID) }], ROUNDS, log);
+const scaled = await measure(
+  [
+    { name: 'ours', run: dtoCall },
+    { name: 'ctcv', run: () => ctcvCall(VALID) },
+  ],
+  ROUNDS,
+  log,
+);
 
 log('the hermes-tools:call channel: no subscriber against one no-op subscriber, alternating');
 const channel = tracingChannel(CALL_CHANNEL);
@@ -161,16 +169,40 @@ const argCall = ns('hermes registry.call: @Arg tool, guard, 2 interceptors');
 const dto1 = ns('hermes registry.call: @Input DTO tool');
 const ctcv1 = ns('class-transformer + class-validator + call');
 const targets: [string, string, boolean][] = [
-  ['@Arg call ≤ 1.3× the Ajv + 2 closures composite', `${(argCall / ns('composite: Set.has + Ajv + 2 async closures + call')).toFixed(2)}×`, argCall / ns('composite: Set.has + Ajv + 2 async closures + call') <= 1.3],
-  ['@Arg call ≥ 3× faster than the AI SDK tool() path', `${(ns('AI SDK tool(): safeValidateTypes + execute') / argCall).toFixed(1)}×`, ns('AI SDK tool(): safeValidateTypes + execute') / argCall >= 3],
-  ['@Arg call ≥ 30× faster than the MCP SDK round trip', `${(ns('MCP SDK McpServer ↔ Client, in memory') / argCall).toFixed(1)}×`, ns('MCP SDK McpServer ↔ Client, in memory') / argCall >= 30],
+  [
+    '@Arg call ≤ 1.3× the Ajv + 2 closures composite',
+    `${(argCall / ns('composite: Set.has + Ajv + 2 async closures + call')).toFixed(2)}×`,
+    argCall / ns('composite: Set.has + Ajv + 2 async closures + call') <= 1.3,
+  ],
+  [
+    '@Arg call ≥ 3× faster than the AI SDK tool() path',
+    `${(ns('AI SDK tool(): safeValidateTypes + execute') / argCall).toFixed(1)}×`,
+    ns('AI SDK tool(): safeValidateTypes + execute') / argCall >= 3,
+  ],
+  [
+    '@Arg call ≥ 30× faster than the MCP SDK round trip',
+    `${(ns('MCP SDK McpServer ↔ Client, in memory') / argCall).toFixed(1)}×`,
+    ns('MCP SDK McpServer ↔ Client, in memory') / argCall >= 30,
+  ],
   ['DTO call ≥ 4× faster than class-transformer + class-validator', `${(ctcv1 / dto1).toFixed(1)}×`, ctcv1 / dto1 >= 4],
-  ['DTO call flat from 1 to 1,000 DTO classes (≤ 1.2×)', `${(scaled.get('ours')! / dto1).toFixed(2)}× (class-validator: ${(scaled.get('ctcv')! / ctcv1).toFixed(1)}×)`, scaled.get('ours')! / dto1 <= 1.2],
+  [
+    'DTO call flat from 1 to 1,000 DTO classes (≤ 1.2×)',
+    `${(scaled.get('ours')! / dto1).toFixed(2)}× (class-validator: ${(scaled.get('ctcv')! / ctcv1).toFixed(1)}×)`,
+    scaled.get('ours')! / dto1 <= 1.2,
+  ],
   ['invalid input, every issue, ≤ 2 µs (registry.call)', format(ns('hermes registry.call, invalid (every issue)')), ns('hermes registry.call, invalid (every issue)') <= 2000],
   ['1,000 tools built and listed ≤ 150 ms', `${median(builds).toFixed(0)} ms`, median(builds) <= 150],
   ['heap per tool at 1,000 tools ≤ 10 KiB', `${(median(heaps) / 1024).toFixed(1)} KiB`, median(heaps) <= 10 * 1024],
-  ['call channel with no subscriber: only a `hasSubscribers` read (subscribed ÷ unsubscribed shown)', `${format(channelOff)} vs ${format(channelOn)} (${(channelOn / channelOff).toFixed(2)}×)`, channelOn >= channelOff * 0.97],
-  ['our MCP round trip ≤ the bare McpServer', `${(ns('hermes MCP server ↔ Client, in memory') / ns('MCP SDK McpServer ↔ Client, in memory')).toFixed(2)}×`, ns('hermes MCP server ↔ Client, in memory') <= ns('MCP SDK McpServer ↔ Client, in memory')],
+  [
+    'call channel with no subscriber: only a `hasSubscribers` read (subscribed ÷ unsubscribed shown)',
+    `${format(channelOff)} vs ${format(channelOn)} (${(channelOn / channelOff).toFixed(2)}×)`,
+    channelOn >= channelOff * 0.97,
+  ],
+  [
+    'our MCP round trip ≤ the bare McpServer',
+    `${(ns('hermes MCP server ↔ Client, in memory') / ns('MCP SDK McpServer ↔ Client, in memory')).toFixed(2)}×`,
+    ns('hermes MCP server ↔ Client, in memory') <= ns('MCP SDK McpServer ↔ Client, in memory'),
+  ],
 ];
 
 const lines = [

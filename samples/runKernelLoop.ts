@@ -52,8 +52,22 @@ export async function runKernelLoop(workspace: string, print: (line: string) => 
   print('\nTwo callers, one registry: each is shown only what it may call.\n');
   const alice = await registry.forCaller({ caller: { user: 'alice' }, permissions: PermissionSet.none().grant('fs:read', 'orders:write', 'git:*', 'net:http') });
   const guest = await registry.forCaller({ caller: { user: 'guest' }, permissions: PermissionSet.none().grant('fs:read') });
-  print(indent(`alice sees: ${alice.list().map((t) => t.name).join(', ')}`));
-  print(indent(`guest sees: ${guest.list().map((t) => t.name).join(', ')}`));
+  print(
+    indent(
+      `alice sees: ${alice
+        .list()
+        .map((t) => t.name)
+        .join(', ')}`,
+    ),
+  );
+  print(
+    indent(
+      `guest sees: ${guest
+        .list()
+        .map((t) => t.name)
+        .join(', ')}`,
+    ),
+  );
   print('');
   for (const [who, view, toolCall] of [
     ['guest', guest, { name: 'git.reset', arguments: {} }],
@@ -63,7 +77,9 @@ export async function runKernelLoop(workspace: string, print: (line: string) => 
     outcomes.push(last);
     report(print, toolCall, last, `${who}'s model`);
   }
-  print(`The approver was asked ${container.get(ScriptedApprover).asked.length === 1 ? 'once' : `${container.get(ScriptedApprover).asked.length} times`} (a destructive call waits for a person's yes):`);
+  print(
+    `The approver was asked ${container.get(ScriptedApprover).asked.length === 1 ? 'once' : `${container.get(ScriptedApprover).asked.length} times`} (a destructive call waits for a person's yes):`,
+  );
   for (const line of container.get(ScriptedApprover).asked) print(indent(line));
   print(`\nAudit log (AuditInterceptor, injected with the app's logger): ${container.get(AppLogger).lines.length} calls ran past guard and validation.`);
   for (const line of container.get(AppLogger).lines) print(indent(line));

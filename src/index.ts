@@ -17,11 +17,12 @@ export { Input } from './decorators/Input.js';
 export { Ctx } from './decorators/Ctx.js';
 export { Description } from './decorators/Description.js';
 export type { ToolOptions } from './metadata/ToolOptions.js';
-export type { ArgOptions, TypeSpec } from './metadata/ArgOptions.js';
-export type { ExampleOptions } from './metadata/ExampleOptions.js';
+export type { ToolHints } from './contracts/ToolHints.js';
+export type { ArgOptions, TypeSpec } from './contracts/ArgOptions.js';
+export type { ExampleOptions } from './contracts/ExampleOptions.js';
 export type { RequiresOptions } from './metadata/RequiresOptions.js';
-export type { JsonSchema } from './schema/JsonSchema.js';
-export type { StringFormat } from './schema/stringFormats.js';
+export type { JsonSchema } from './contracts/JsonSchema.js';
+export type { StringFormat } from './contracts/StringFormat.js';
 
 // Composition root
 export { toolset } from './di/toolset.js';
@@ -35,20 +36,21 @@ export { ToolRegistry } from './registry/ToolRegistry.js';
 export type { ToolFilter } from './registry/ToolFilter.js';
 export type { CallerIdentity } from './registry/CallerIdentity.js';
 export type { RegisteredTool } from './tools/RegisteredTool.js';
-export type { ToolDefinition } from './tools/ToolDefinition.js';
-export type { ToolOutcome } from './tools/ToolOutcome.js';
-export type { CallOptions } from './tools/CallOptions.js';
-export type { InputValidation } from './tools/InputValidation.js';
+export type { ToolDefinition } from './contracts/ToolDefinition.js';
+export type { ToolOutcome } from './contracts/ToolOutcome.js';
+export type { CallOptions } from './contracts/CallOptions.js';
+export type { InputValidation } from './contracts/InputValidation.js';
 export { ToolContext } from './context/ToolContext.js';
-export { silentLogger, type Logger } from './context/Logger.js';
+export { silentLogger } from './context/silentLogger.js';
+export type { Logger } from './contracts/Logger.js';
 
 // Permissions and wrappers
 export { PermissionSet } from './permissions/PermissionSet.js';
 export { withPermissions, withPermissionsAll } from './tools/withPermissions.js';
 export { withMiddleware } from './tools/withMiddleware.js';
-export type { ToolMiddleware, ToolInterceptor, InterceptorLike, NextFunction } from './pipeline/ToolMiddleware.js';
-export type { ToolGuard, GuardRequest, GuardFunction, GuardLike, GuardVerdict } from './pipeline/ToolGuard.js';
-export type { ApprovalRequest, ApprovalAnswer, ApproveFunction, ToolApprover, ApproverLike, ApprovalOptions } from './pipeline/Approver.js';
+export type { ToolMiddleware, ToolInterceptor, InterceptorLike, NextFunction } from './contracts/ToolMiddleware.js';
+export type { ToolGuard, GuardRequest, GuardFunction, GuardLike, GuardVerdict } from './contracts/ToolGuard.js';
+export type { ApprovalRequest, ApprovalAnswer, ApproveFunction, ToolApprover, ApproverLike, ApprovalOptions } from './contracts/ToolApprover.js';
 
 // Observing calls
 export { CALL_CHANNEL, type CallMessage } from './pipeline/callChannel.js';
@@ -57,7 +59,8 @@ export { CALL_CHANNEL, type CallMessage } from './pipeline/callChannel.js';
 export { ToolError } from './errors/ToolError.js';
 export { ToolNotFoundError } from './errors/ToolNotFoundError.js';
 export { ToolValidationError } from './errors/ToolValidationError.js';
-export { PermissionDeniedError, type Denial } from './errors/PermissionDeniedError.js';
+export { PermissionDeniedError } from './errors/PermissionDeniedError.js';
+export type { Denial } from './contracts/Denial.js';
 export { ApprovalDeniedError } from './errors/ApprovalDeniedError.js';
 export { ToolUnavailableError } from './errors/ToolUnavailableError.js';
 export { ToolTimeoutError } from './errors/ToolTimeoutError.js';
@@ -65,6 +68,7 @@ export { ToolAbortedError } from './errors/ToolAbortedError.js';
 export { ToolExecutionError } from './errors/ToolExecutionError.js';
 export { OutputValidationError } from './errors/OutputValidationError.js';
 export { ToolDefinitionError } from './errors/ToolDefinitionError.js';
-export type { ToolErrorCode } from './errors/ToolErrorCode.js';
-export type { ToolErrorPayload } from './errors/ToolErrorPayload.js';
-export type { ValidationIssue } from './errors/ValidationIssue.js';
+export type { ToolErrorCode } from './contracts/ToolErrorCode.js';
+export type { DefinitionProblem, DefinitionProblemCode } from './contracts/DefinitionProblem.js';
+export type { ToolErrorPayload } from './contracts/ToolErrorPayload.js';
+export type { ValidationIssue } from './contracts/ValidationIssue.js';

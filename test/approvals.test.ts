@@ -1,8 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { injectable } from 'inversify';
-import {
-  ApprovalDeniedError, Arg, RequiresApproval, Tool, ToolAbortedError, toolset, toolsModule, type ApprovalRequest, type ToolApprover,
-} from 'hermes-tools';
+import { ApprovalDeniedError, Arg, RequiresApproval, Tool, ToolAbortedError, toolset, toolsModule, type ApprovalRequest, type ToolApprover } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 const ran: string[] = [];
@@ -99,9 +97,12 @@ describe('approvals', () => {
     await expect(registry.call('mail.send', { to: 'a@example.com' })).resolves.toBe('sent');
   });
 
-  it("stop waiting when the caller aborts", async () => {
+  it('stop waiting when the caller aborts', async () => {
     const asked = deferred<AbortSignal>();
-    const { registry } = await buildRegistry(toolsModule({ approvals: { approve: (r) => (asked.resolve(r.signal), new Promise<boolean>(() => undefined)) } }), toolset({ name: 'db', tools: [DropTable] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: (r) => (asked.resolve(r.signal), new Promise<boolean>(() => undefined)) } }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
     const controller = new AbortController();
     const pending = registry.call('db.drop', { table: 'logs' }, { signal: controller.signal }).catch((e: unknown) => e);
     const approverSignal = await asked.promise;
@@ -142,7 +143,15 @@ describe('approvals', () => {
     const errors: unknown[] = [];
     const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => void errors.push(m) };
     const { registry } = await buildRegistry(
-      toolsModule({ logger, approvals: { approve: () => { throw new Error('approval service down'); }, when: (tool) => tool.name === 'db.count' } }),
+      toolsModule({
+        logger,
+        approvals: {
+          approve: () => {
+            throw new Error('approval service down');
+          },
+          when: (tool) => tool.name === 'db.count',
+        },
+      }),
       toolset({ name: 'db', tools: [DropTable, CountRows] }),
     );
     expect(await registry.dispatch('db.count', { table: 'x' })).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: 'the approval could not be obtained' } });

@@ -22,7 +22,11 @@ class Blame {
 }
 
 @Tool({ name: 'flaky', description: 'A check that throws.' })
-@Requires({ check: () => { throw new Error('no'); } })
+@Requires({
+  check: () => {
+    throw new Error('no');
+  },
+})
 class Flaky {
   execute(): string {
     return 'x';
@@ -46,7 +50,10 @@ describe('@Requires', () => {
     expect((error as Error).message).toBe(
       `web.search is unavailable: it requires the environment variable ${VAR}, which is not set. Use another tool, or ask the operator to provide it.`,
     );
-    expect(await registry.dispatch('git.blame', {})).toMatchObject({ ok: false, error: { code: 'tool_unavailable', message: expect.stringContaining('it requires the git binary') } });
+    expect(await registry.dispatch('git.blame', {})).toMatchObject({
+      ok: false,
+      error: { code: 'tool_unavailable', message: expect.stringContaining('it requires the git binary') },
+    });
     expect(await registry.dispatch('flaky', {})).toMatchObject({ ok: false, error: { message: expect.stringContaining('its availability check failed') } });
   });
 

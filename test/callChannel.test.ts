@@ -1,8 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { tracingChannel } from 'node:diagnostics_channel';
-import {
-  Arg, CALL_CHANNEL, Permissions, RequiresApproval, Requires, Tool, toolset, toolsModule, type CallMessage,
-} from 'hermes-tools';
+import { Arg, CALL_CHANNEL, Permissions, RequiresApproval, Requires, Tool, toolset, toolsModule, type CallMessage } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 const quiet = { start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
@@ -65,7 +63,10 @@ class BadOutput {
 
 describe('the hermes-tools:call channel', () => {
   it('publishes every call, refused ones included, with its outcome code and duration, never its arguments', async () => {
-    const { registry } = await buildRegistry(toolsModule({ approvals: { approve: () => false } }), toolset({ name: 'all', tools: [Ok, Gone, Denied, Asks, Slow, Breaks, BadOutput] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: () => false } }),
+      toolset({ name: 'all', tools: [Ok, Gone, Denied, Asks, Slow, Breaks, BadOutput] }),
+    );
     const ended: CallMessage[] = [];
     const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
     const handlers = { ...quiet, asyncEnd: (m: CallMessage) => void ended.push({ ...m }) };

@@ -107,9 +107,14 @@ describe('forCaller', () => {
     await expect(ann.call('team.notes', {})).rejects.toMatchObject({ code: 'permission_denied' });
   });
 
-  it('keeps a narrower view of a view inside the caller\'s listing', async () => {
+  it("keeps a narrower view of a view inside the caller's listing", async () => {
     const r = await registry();
     const ann = await r.forCaller({ caller: { team: 'blue' }, permissions: PermissionSet.none().grant('fs:read') });
-    expect(ann.view({ toolsets: ['fs'] }).list().map((t) => t.name)).toEqual(['fs.read']);
+    expect(
+      ann
+        .view({ toolsets: ['fs'] })
+        .list()
+        .map((t) => t.name),
+    ).toEqual(['fs.read']);
   });
 });

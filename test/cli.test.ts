@@ -7,6 +7,8 @@ import { sampleWorkspace } from './support/sampleWorkspace.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../../dist/src/cli/main.js');
 const FIXTURES = path.resolve(here, '../../dist/test/fixtures');
+/** The samples' module, as `npm run cli` passes it: the package does not ship them. */
+const SAMPLES = path.resolve(here, '../../dist/samples/cliSamples.js');
 
 let sample: Awaited<ReturnType<typeof sampleWorkspace>>;
 beforeAll(async () => {
@@ -16,6 +18,11 @@ afterAll(() => sample.dispose());
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return cliWithEnv({}, ...args);
+}
+
+/** The CLI on the samples. */
+async function samples(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cli('--module', SAMPLES, ...args);
 }
 
 async function cliWithEnv(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -29,29 +36,29 @@ async function cliWithEnv(env: Record<string, string>, ...args: string[]): Promi
 }
 
 describe('the hermes-tools CLI', () => {
-  it('lists the sample tools by default', async () => {
-    const { code, stdout } = await cli('list');
+  it('lists the tools of the module given', async () => {
+    const { code, stdout } = await samples('list');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^fs\.read\s+Read a UTF-8 text file from the workspace\.$/m);
     expect(stdout).not.toContain('weather.current');
   });
 
   it('prints schemas in every format, with the conversion report on stderr', async () => {
-    const json = await cli('schema');
+    const json = await samples('schema');
     expect(JSON.parse(json.stdout)[0]).toMatchObject({ name: 'fs.read', inputSchema: { type: 'object' } });
-    const openai = await cli('schema', '--format', 'openai');
+    const openai = await samples('schema', '--format', 'openai');
     expect(JSON.parse(openai.stdout)[0]).toMatchObject({ type: 'function', function: { name: 'fs_read', strict: true } });
     expect(openai.stderr).toContain('fs.read: name "fs.read" sent as "fs_read"');
-    const mcp = await cli('schema', '--format', 'mcp');
+    const mcp = await samples('schema', '--format', 'mcp');
     expect(JSON.parse(mcp.stdout).tools[0]).toMatchObject({ name: 'fs.read', annotations: { readOnlyHint: true } });
-    for (const format of ['anthropic', 'gemini']) expect((await cli('schema', '-f', format)).code).toBe(0);
+    for (const format of ['anthropic', 'gemini']) expect((await samples('schema', '-f', format)).code).toBe(0);
   });
 
   it('calls a tool and prints the outcome; an error outcome exits with 1', async () => {
-    const ok = await cli('call', 'fs.read', '{"path":"notes/todo.md"}');
+    const ok = await samples('call', 'fs.read', '{"path":"notes/todo.md"}');
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, tool: 'fs.read', value: '- one\n' });
-    const denied = await cli('call', 'fs.write', '{"path":"a.md","content":"x"}');
+    const denied = await samples('call', 'fs.write', '{"path":"a.md","content":"x"}');
     expect(denied.code).toBe(1);
     expect(JSON.parse(denied.stdout)).toMatchObject({ ok: false, error: { code: 'permission_denied' } });
   });
@@ -100,27 +107,31 @@ describe('the hermes-tools CLI', () => {
     for (const command of ['list', 'schema', 'call', 'serve']) {
       const { code, stdout } = await cli(command, '--help');
       expect([command, code]).toEqual([command, 0]);
-      expect(stdout).toContain(`Usage: hermes-tools [--module <file>] ${command}`);
+      expect(stdout).toContain(`Usage: hermes-tools --module <file> ${command}`);
     }
   });
 
   it.each([
     [['list', '--bogus'], /^hermes-tools: Unknown option '--bogus'/],
     [['frobnicate'], /^hermes-tools: unknown command "frobnicate"/],
+    [['list'], /^hermes-tools: list needs --module <file>: pass a JavaScript module that exports a registry or a container/],
+    [['schema'], /^hermes-tools: schema needs --module <file>/],
+    [['call', 'fs.read'], /^hermes-tools: call needs --module <file>/],
+    [['serve', '--stdio'], /^hermes-tools: serve needs --module <file>/],
     [['--module', 'missing.js', 'list'], /^hermes-tools: cannot read the module missing\.js: no such file/],
     [['--module', path.join(FIXTURES, 'noRegistry.js'), 'list'], /exports no registry/],
     [['--module', path.join(FIXTURES, 'neverLoads.js'), 'list'], /^hermes-tools: the module .*neverLoads\.js never finished giving its registry/],
     [['--module', path.join(here, '../../test/fixtures/noRegistry.ts'), 'list'], /compile it to JavaScript first/],
-    [['call', 'fs.read', '{path'], /^hermes-tools: the arguments are not valid JSON/],
-    [['call'], /^hermes-tools: usage: hermes-tools call <name>/],
-    [['schema', '--format', 'yaml'], /^hermes-tools: unknown --format "yaml"/],
-    [['serve'], /^hermes-tools: serve needs exactly one of --stdio or --http <port>/],
-    [['serve', '--http', 'eighty'], /^hermes-tools: --http needs a port number/],
-    [['call', 'fs.read', '--timeout', 'soon'], /^hermes-tools: --timeout needs a whole number of milliseconds from 1 to 2147483647, got "soon"/],
-    [['call', 'fs.read', '--timeout', '0'], /^hermes-tools: --timeout needs a whole number/],
-    [['call', 'fs.read', '--timeout', '1.5'], /^hermes-tools: --timeout needs a whole number/],
-    [['call', 'fs.read', '--timeout', '2147483648'], /^hermes-tools: --timeout needs a whole number/],
-    [['call', 'fs.read', '--timeout'], /^hermes-tools: Option '-t, --timeout <value>' argument missing/],
+    [['--module', SAMPLES, 'call', 'fs.read', '{path'], /^hermes-tools: the arguments are not valid JSON/],
+    [['--module', SAMPLES, 'call'], /^hermes-tools: usage: hermes-tools call <name>/],
+    [['--module', SAMPLES, 'schema', '--format', 'yaml'], /^hermes-tools: unknown --format "yaml"/],
+    [['--module', SAMPLES, 'serve'], /^hermes-tools: serve needs exactly one of --stdio or --http <port>/],
+    [['--module', SAMPLES, 'serve', '--http', 'eighty'], /^hermes-tools: --http needs a port number/],
+    [['--module', SAMPLES, 'call', 'fs.read', '--timeout', 'soon'], /^hermes-tools: --timeout needs a whole number of milliseconds from 1 to 2147483647, got "soon"/],
+    [['--module', SAMPLES, 'call', 'fs.read', '--timeout', '0'], /^hermes-tools: --timeout needs a whole number/],
+    [['--module', SAMPLES, 'call', 'fs.read', '--timeout', '1.5'], /^hermes-tools: --timeout needs a whole number/],
+    [['--module', SAMPLES, 'call', 'fs.read', '--timeout', '2147483648'], /^hermes-tools: --timeout needs a whole number/],
+    [['--module', SAMPLES, 'call', 'fs.read', '--timeout'], /^hermes-tools: Option '-t, --timeout <value>' argument missing/],
   ])('%j gives one clear line and exit code 2', async (args, message) => {
     const { code, stdout, stderr } = await cli(...(args as string[]));
     expect(code).toBe(2);

@@ -1,8 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import {
-  Arg, Ctx, Input, PermissionSet, Tool, ToolAbortedError, ToolDefinitionError, ToolTimeoutError, toolset, toolsModule, type ToolContext,
-} from 'hermes-tools';
+import { Arg, Ctx, Input, PermissionSet, Tool, ToolAbortedError, ToolDefinitionError, ToolTimeoutError, toolset, toolsModule, type ToolContext } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 /** A promise and the functions that settle it, so a test can wait on an event. */

@@ -28,13 +28,7 @@ class BadOptions {
 
 @Tool({ name: 'bad.params', description: 'Parameters reflection cannot read.' })
 class BadParams {
-  execute(
-    @Arg('union') union: string | number,
-    @Arg('list') list: string[],
-    undecorated: string,
-    @Arg('record') record: Record<string, string>,
-    @Ctx() ctx: ToolContext,
-  ): string {
+  execute(@Arg('union') union: string | number, @Arg('list') list: string[], undecorated: string, @Arg('record') record: Record<string, string>, @Ctx() ctx: ToolContext): string {
     return `${union}${list}${undecorated}${String(record)}${ctx.tool}`;
   }
 }
@@ -143,6 +137,17 @@ describe('wiring mistakes', () => {
     expect((error as Error).message).toBe(
       'hermes-tools found 2 problems in the tool definitions:\n- Nameless.execute: @Tool needs a name\n- Nameless.execute: @Tool needs a description, which is what the model reads to choose the tool',
     );
+  });
+
+  it('carry each problem as data too: where, a stable code, and the message', async () => {
+    const error = (await buildRegistry(toolset({ name: 'a', tools: [Nameless] })).catch((e: unknown) => e)) as ToolDefinitionError;
+    expect(error.details).toEqual([
+      { where: 'Nameless.execute', code: 'missing_name', message: '@Tool needs a name' },
+      { where: 'Nameless.execute', code: 'missing_description', message: '@Tool needs a description, which is what the model reads to choose the tool' },
+    ]);
+    const duplicate = (await buildRegistry(toolset({ name: 'a', tools: [DupA] }), toolset({ name: 'a', tools: [] })).catch((e: unknown) => e)) as ToolDefinitionError;
+    expect(duplicate.details).toEqual([{ where: '', code: 'duplicate_toolset', message: 'toolset "a" is loaded twice; give each toolset its own name' }]);
+    expect(new ToolDefinitionError(['a problem in words']).details).toEqual([{ where: '', code: 'unspecified', message: 'a problem in words' }]);
   });
 
   it('include a duplicate toolset name and malformed grants', async () => {

@@ -1,14 +1,33 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsDefined, IsEmail, IsIn, IsInstance, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateNested,
-  registerDecorator, type ValidationOptions,
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsInstance,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  MinLength,
+  ValidateNested,
+  registerDecorator,
+  type ValidationOptions,
 } from 'class-validator';
 import { Description, Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 function IsEven(options?: ValidationOptions) {
   return (target: object, propertyName: string) =>
-    registerDecorator({ name: 'isEven', target: target.constructor, propertyName, options, validator: { validate: (v: unknown) => typeof v === 'number' && v % 2 === 0, defaultMessage: () => '$property must be even' } });
+    registerDecorator({
+      name: 'isEven',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: { validate: (v: unknown) => typeof v === 'number' && v % 2 === 0, defaultMessage: () => '$property must be even' },
+    });
 }
 
 class Author {
@@ -43,7 +62,13 @@ async function registry() {
   return (await buildRegistry(toolset({ name: 'orders', tools: [CreateOrderTool], granted: PermissionSet.all() }))).registry;
 }
 
-const valid = { author: { name: 'Ada', email: 'ada@example.org' }, items: [{ sku: 'A1', quantity: 2 }, { sku: 'B2', quantity: 1, pack: 4 }] };
+const valid = {
+  author: { name: 'Ada', email: 'ada@example.org' },
+  items: [
+    { sku: 'A1', quantity: 2 },
+    { sku: 'B2', quantity: 1, pack: 4 },
+  ],
+};
 
 describe('@Input DTO tools', () => {
   it('show the DTO as JSON Schema, nested DTOs inlined, custom constraints named', async () => {
@@ -94,7 +119,15 @@ describe('@Input DTO tools', () => {
 
   it('report every issue at its path, nested ones included, custom constraints too', async () => {
     const error = await (await registry())
-      .call('orders.create', { author: { name: '', email: 'nope', phone: 1 }, items: [{ sku: 1, quantity: 0 }, { sku: 'x', quantity: 1, pack: 3 }], shipping: 'drone', tags: 'a' })
+      .call('orders.create', {
+        author: { name: '', email: 'nope', phone: 1 },
+        items: [
+          { sku: 1, quantity: 0 },
+          { sku: 'x', quantity: 1, pack: 3 },
+        ],
+        shipping: 'drone',
+        tags: 'a',
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolValidationError);
     expect((error as ToolValidationError).issues.map((i) => [i.path, i.constraint])).toEqual([

@@ -1,8 +1,5 @@
 import { IsInt, IsString, Min } from 'class-validator';
-import {
-  Arg, Ctx, OutputValidationError, PermissionSet, Tool, ToolAbortedError, ToolExecutionError, toolset, toolsModule, ToolTimeoutError,
-  type ToolContext,
-} from 'hermes-tools';
+import { Arg, Ctx, OutputValidationError, PermissionSet, Tool, ToolAbortedError, ToolExecutionError, toolset, toolsModule, ToolTimeoutError, type ToolContext } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 class Summary {
@@ -168,7 +165,10 @@ describe('timeouts and cancellation', () => {
   });
 
   it('use the toolsModule timeout', async () => {
-    expect(await (await registry(20)).dispatch('stubborn', { ms: 200 })).toMatchObject({ ok: false, error: { code: 'timeout', message: 'stubborn did not finish within 20 ms and was stopped. Try again, or with a smaller request.' } });
+    expect(await (await registry(20)).dispatch('stubborn', { ms: 200 })).toMatchObject({
+      ok: false,
+      error: { code: 'timeout', message: 'stubborn did not finish within 20 ms and was stopped. Try again, or with a smaller request.' },
+    });
   });
 
   it("give ToolAbortedError on the caller's signal", async () => {

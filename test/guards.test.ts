@@ -1,14 +1,26 @@
 import { injectable } from 'inversify';
 import {
-  PermissionDeniedError, PermissionSet, Permissions, Tool, ToolRegistry, toolset, toolsModule, UseGuards, type GuardRequest, type Logger, type ToolGuard,
+  PermissionDeniedError,
+  PermissionSet,
+  Permissions,
+  Tool,
+  ToolRegistry,
+  toolset,
+  toolsModule,
+  UseGuards,
+  type GuardRequest,
+  type Logger,
+  type ToolGuard,
 } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 const order: string[] = [];
-const record = (name: string, verdict: boolean | string = true) => (request: GuardRequest) => {
-  order.push(`${name}:${request.tool.name}`);
-  return verdict;
-};
+const record =
+  (name: string, verdict: boolean | string = true) =>
+  (request: GuardRequest) => {
+    order.push(`${name}:${request.tool.name}`);
+    return verdict;
+  };
 
 @injectable()
 class Directory {
@@ -87,10 +99,7 @@ describe('guards', () => {
   });
 
   it('run at all four levels, module, toolset, class and method, in that order, before anything else', async () => {
-    const { registry } = await buildRegistry(
-      toolsModule({ guards: [record('module')] }),
-      toolset({ name: 'reports', tools: [Report], guards: [record('toolset')] }),
-    );
+    const { registry } = await buildRegistry(toolsModule({ guards: [record('module')] }), toolset({ name: 'reports', tools: [Report], guards: [record('toolset')] }));
     await expect(registry.call('report', {})).resolves.toBe('report');
     expect(order).toEqual(['module:report', 'toolset:report', 'class:report', 'method:report']);
   });
@@ -134,7 +143,11 @@ describe('guards', () => {
     expect((error as Error).message).toBe('fs.read requires the "fs:read" permission, which was not granted.\nRetrying with different arguments will not help');
     const asGuard = await buildRegistry(toolset({ name: 'fs', tools: [FsRead], granted: PermissionSet.all(), guards: [PermissionSet.none().grant('net:http')] }));
     await expect(asGuard.registry.call('fs.read', {})).rejects.toMatchObject({ permission: 'fs:read' });
-    expect(PermissionSet.none().grant('fs:*').canActivate({ tool: asGuard.registry.get('fs.read').definition })).toBe(true);
+    expect(
+      PermissionSet.none()
+        .grant('fs:*')
+        .canActivate({ tool: asGuard.registry.get('fs.read').definition }),
+    ).toBe(true);
   });
 
   it('report something that is not a guard when the registry is built', async () => {

@@ -1,17 +1,31 @@
 import { Container, inject, injectable } from 'inversify';
 import {
-  Arg, Ctx, PermissionSet, Tool, ToolExecutionError, ToolRegistry, toolset, toolsModule, UseInterceptors, withMiddleware,
-  type NextFunction, type ToolContext, type ToolInterceptor, type ToolMiddleware,
+  Arg,
+  Ctx,
+  PermissionSet,
+  Tool,
+  ToolExecutionError,
+  ToolRegistry,
+  toolset,
+  toolsModule,
+  UseInterceptors,
+  withMiddleware,
+  type NextFunction,
+  type ToolContext,
+  type ToolInterceptor,
+  type ToolMiddleware,
 } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 const trace: string[] = [];
-const mark = (label: string): ToolMiddleware => async (input, _ctx, next) => {
-  trace.push(`${label}>`);
-  const result = await next(input);
-  trace.push(`<${label}`);
-  return result;
-};
+const mark =
+  (label: string): ToolMiddleware =>
+  async (input, _ctx, next) => {
+    trace.push(`${label}>`);
+    const result = await next(input);
+    trace.push(`<${label}`);
+    return result;
+  };
 
 @injectable()
 class AuditLog {
@@ -85,7 +99,12 @@ describe('interceptors', () => {
     await expect(withMiddleware(echo, [shortCircuit]).execute({})).resolves.toBe('cached');
     expect(trace).toEqual([]);
     await expect(withMiddleware(echo, [rewrite]).execute({ text: 'x' })).resolves.toBe('changed from echo!');
-    const failing = withMiddleware(echo, [rescue, () => { throw new Error('inner'); }]);
+    const failing = withMiddleware(echo, [
+      rescue,
+      () => {
+        throw new Error('inner');
+      },
+    ]);
     await expect(failing.execute({})).resolves.toBe('rescued');
   });
 
@@ -95,7 +114,9 @@ describe('interceptors', () => {
       return next();
     };
     const { registry } = await buildRegistry(toolset({ name: 'a', tools: [Echo], granted: PermissionSet.all() }));
-    const error = await withMiddleware(registry.get('echo'), [twice]).execute({}).catch((e: unknown) => e);
+    const error = await withMiddleware(registry.get('echo'), [twice])
+      .execute({})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolExecutionError);
     expect((error as Error).message).toBe('echo failed: an interceptor called next() more than once');
     expect(trace.filter((t) => t === 'handler')).toHaveLength(1);
@@ -103,7 +124,16 @@ describe('interceptors', () => {
 
   it('turn an interceptor that throws into execution_failed', async () => {
     const { registry } = await buildRegistry(
-      toolset({ name: 'a', tools: [Echo], granted: PermissionSet.all(), interceptors: [() => { throw new TypeError('broken interceptor'); }] }),
+      toolset({
+        name: 'a',
+        tools: [Echo],
+        granted: PermissionSet.all(),
+        interceptors: [
+          () => {
+            throw new TypeError('broken interceptor');
+          },
+        ],
+      }),
     );
     expect(await registry.dispatch('echo', {})).toMatchObject({ ok: false, error: { code: 'execution_failed', message: 'echo failed: broken interceptor' } });
   });

@@ -5,7 +5,10 @@ const wide = { type: 'object', properties: Object.fromEntries(Array.from({ lengt
 
 @Tool({ name: 'shapes', description: 'x' })
 class Shapes {
-  execute(@Arg('o', { type: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, optional: true }) o?: object, @Arg('wide', { type: wide, optional: true }) w?: object): string {
+  execute(
+    @Arg('o', { type: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, optional: true }) o?: object,
+    @Arg('wide', { type: wide, optional: true }) w?: object,
+  ): string {
     return `${String(o)}${String(w)}`;
   }
 }

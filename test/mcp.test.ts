@@ -6,7 +6,12 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  isJSONRPCNotification, isJSONRPCResultResponse, ToolListChangedNotificationSchema, type CallToolResult, type JSONRPCMessage, type ProgressNotification,
+  isJSONRPCNotification,
+  isJSONRPCResultResponse,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type ProgressNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, serveHttp } from 'hermes-tools/mcp';
 import { Ctx, Tool, toolset, type ToolContext, type ToolRegistry } from 'hermes-tools';
@@ -18,6 +23,7 @@ import { sampleWorkspace } from './support/sampleWorkspace.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../../dist/src/cli/main.js');
 const PROGRESS_MODULE = path.resolve(here, '../../dist/test/fixtures/progressModule.js');
+const SAMPLES = path.resolve(here, '../../dist/samples/cliSamples.js');
 
 let sample: Awaited<ReturnType<typeof sampleWorkspace>>;
 beforeEach(async () => {
@@ -258,7 +264,11 @@ describe('MCP server over Streamable HTTP on 127.0.0.1', () => {
   it('answers an unknown session and a wrong path with a JSON-RPC error, not a crash', async () => {
     const http = await serveHttp(sample.registry, { name: 'samples', version: '1.0.0', port: 0 });
     try {
-      const stale = await fetch(http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': 'nope' }, body: '{}' });
+      const stale = await fetch(http.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': 'nope' },
+        body: '{}',
+      });
       expect(stale.status).toBe(404);
       expect(await stale.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringContaining('session') } });
       const wrong = await fetch(new URL('/elsewhere', http.url));
@@ -271,7 +281,12 @@ describe('MCP server over Streamable HTTP on 127.0.0.1', () => {
 
 describe('MCP server over stdio, as a spawned `hermes-tools serve --stdio`', () => {
   it('lists and calls the samples, denies, refuses bad input, cancels', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve', '--stdio'], env: { ...process.env, HERMES_WORKSPACE: sample.workspace } as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, '--module', SAMPLES, 'serve', '--stdio'],
+      env: { ...process.env, HERMES_WORKSPACE: sample.workspace } as Record<string, string>,
+      stderr: 'pipe',
+    });
     const arrivals = recordArrivals(transport);
     const client = new Client({ name: 'test-client', version: '1.0.0' });
     await client.connect(transport);

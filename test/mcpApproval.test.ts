@@ -84,7 +84,7 @@ describe('approvals over MCP, asked through elicitation', () => {
     await client.close();
   });
 
-  it('asks over Streamable HTTP too, on the call\'s own stream', async () => {
+  it("asks over Streamable HTTP too, on the call's own stream", async () => {
     const http = await serveHttp(await registry(), { name: 't', version: '1.0.0', port: 0 });
     const asked: ElicitRequest[] = [];
     const client = elicitingClient(() => ({ action: 'accept', content: { approve: true } }), asked);

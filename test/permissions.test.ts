@@ -1,4 +1,16 @@
-import { Arg, Permissions, PermissionDeniedError, PermissionSet, Tool, ToolDefinitionError, toolset, toolsModule, UseInterceptors, withPermissions, withPermissionsAll } from 'hermes-tools';
+import {
+  Arg,
+  Permissions,
+  PermissionDeniedError,
+  PermissionSet,
+  Tool,
+  ToolDefinitionError,
+  toolset,
+  toolsModule,
+  UseInterceptors,
+  withPermissions,
+  withPermissionsAll,
+} from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 const events: string[] = [];

@@ -29,8 +29,47 @@ class TagNote {
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const GEMINI_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,62}$/;
-const STRICT_REJECTED = ['allOf', 'not', 'if', 'then', 'else', 'patternProperties', 'propertyNames', 'contains', 'minProperties', 'maxProperties', 'uniqueItems', 'default', 'minLength', 'maxLength', '$schema'];
-const GEMINI_KEYS = new Set(['type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'minItems', 'maxItems', 'properties', 'required', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering', 'default', 'minimum', 'maximum']);
+const STRICT_REJECTED = [
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'propertyNames',
+  'contains',
+  'minProperties',
+  'maxProperties',
+  'uniqueItems',
+  'default',
+  'minLength',
+  'maxLength',
+  '$schema',
+];
+const GEMINI_KEYS = new Set([
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'items',
+  'minItems',
+  'maxItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'minimum',
+  'maximum',
+]);
 
 /** Every sub-schema of a schema, with its path. */
 function walk(schema: Record<string, unknown>, path = ''): [string, Record<string, unknown>][] {
@@ -90,7 +129,11 @@ describe('toOpenAITools', () => {
 
   it('maps names reversibly, even when sanitised names collide or are too long', () => {
     const long = `${'a.'.repeat(40)}z`;
-    const defs = [{ ...all[0]!, name: 'a.b' }, { ...all[0]!, name: 'a_b' }, { ...all[0]!, name: long }];
+    const defs = [
+      { ...all[0]!, name: 'a.b' },
+      { ...all[0]!, name: 'a_b' },
+      { ...all[0]!, name: long },
+    ];
     const openai = toOpenAITools(defs);
     const names = openai.tools.map((t) => t.function.name);
     expect(new Set(names).size).toBe(3);
@@ -102,7 +145,9 @@ describe('toOpenAITools', () => {
   it('round trip: a Chat Completions tool call goes to dispatch and comes back as a tool message; null means absent', async () => {
     const openai = toOpenAITools(notes.definitions());
     const call: OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall = {
-      id: 'call_1', type: 'function', function: { name: 'notes_find', arguments: '{"query":"books","limit":null,"folder":null,"priority":null,"score":null}' },
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'notes_find', arguments: '{"query":"books","limit":null,"folder":null,"priority":null,"score":null}' },
     };
     const { message, outcome } = await openai.dispatch(notes, call);
     const typed: OpenAI.Chat.Completions.ChatCompletionToolMessageParam = message;
@@ -143,7 +188,11 @@ describe('toAnthropicTools', () => {
       expect(tool.name).toMatch(ANTHROPIC_NAME);
       expect(tool.input_schema.type).toBe('object');
     }
-    expect(anthropic.report.find((r) => r.tool === 'fs.read')).toEqual({ tool: 'fs.read', providerName: 'fs_read', changes: ['name "fs.read" sent as "fs_read" (Anthropic allows only letters, digits, "_" and "-", at most 64)'] });
+    expect(anthropic.report.find((r) => r.tool === 'fs.read')).toEqual({
+      tool: 'fs.read',
+      providerName: 'fs_read',
+      changes: ['name "fs.read" sent as "fs_read" (Anthropic allows only letters, digits, "_" and "-", at most 64)'],
+    });
   });
 
   it('round trip: a tool_use block to dispatch to a tool_result block, with is_error on failure', async () => {

@@ -72,8 +72,7 @@ describe('ToolRegistry', () => {
       expect(read).toEqual({
         name: 'fs.read',
         description: 'Read a UTF-8 text file from disk.',
-        modelDescription:
-          'Read a UTF-8 text file from disk.\n\nExamples:\n- Read a config: fs.read({"path":"/etc/hosts"}) returns "127.0.0.1 localhost"',
+        modelDescription: 'Read a UTF-8 text file from disk.\n\nExamples:\n- Read a config: fs.read({"path":"/etc/hosts"}) returns "127.0.0.1 localhost"',
         toolset: 'filesystem',
         inputSchema: {
           type: 'object',
@@ -181,7 +180,10 @@ describe('ToolRegistry', () => {
       expect(view.definitions().map((t) => t.name)).toEqual(['net.fetch']);
       expect(view.has('fs.read')).toBe(false);
       await expect(view.call('fs.read', { path: '/etc/hosts' })).rejects.toBeInstanceOf(ToolNotFoundError);
-      expect(await view.dispatch('fs.read', { path: '/etc/hosts' })).toMatchObject({ ok: false, error: { code: 'tool_not_found', message: 'There is no tool named "fs.read". Call one of the listed tools by its exact name.' } });
+      expect(await view.dispatch('fs.read', { path: '/etc/hosts' })).toMatchObject({
+        ok: false,
+        error: { code: 'tool_not_found', message: 'There is no tool named "fs.read". Call one of the listed tools by its exact name.' },
+      });
       await expect(view.call('net.fetch', { url: 'https://example.org' })).resolves.toBe('fetched https://example.org');
     });
 

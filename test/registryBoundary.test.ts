@@ -1,6 +1,16 @@
 import { injectable, inject } from 'inversify';
 import {
-  Arg, PermissionSet, Tool, ToolDefinitionError, ToolError, ToolRegistry, toolset, toolsModule, withMiddleware, type NextFunction, type ToolContext,
+  Arg,
+  PermissionSet,
+  Tool,
+  ToolDefinitionError,
+  ToolError,
+  ToolRegistry,
+  toolset,
+  toolsModule,
+  withMiddleware,
+  type NextFunction,
+  type ToolContext,
   type ToolInterceptor,
 } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
@@ -74,11 +84,18 @@ describe('dispatch at the boundary', () => {
 
   it('uses one JSON rule for results, with or without a declared output, never quoting a toJSON', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Returns, ReturnsDeclared] }));
-    result = () => ({ toJSON: () => { throw new Error('toJSON at /srv/secret.js:9'); } });
+    result = () => ({
+      toJSON: () => {
+        throw new Error('toJSON at /srv/secret.js:9');
+      },
+    });
     const plain = await registry.dispatch('returns', {});
     const declared = await registry.dispatch('returns.declared', {});
     for (const outcome of [plain, declared]) {
-      expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_output', issues: [{ message: 'the arguments is not JSON-serialisable (serialising it threw)'.replace('the arguments is', 'the result is') }] } });
+      expect(outcome).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_output', issues: [{ message: 'the arguments is not JSON-serialisable (serialising it threw)'.replace('the arguments is', 'the result is') }] },
+      });
       expect(JSON.stringify(outcome)).not.toContain('secret.js');
     }
     expect((plain as { error: { message: string } }).error.message).not.toContain('declared output');

@@ -24,7 +24,17 @@ describe('the sample kernel loop (npm start)', () => {
     const lines: string[] = [];
     const outcomes = await runKernelLoop(workspace, (line) => lines.push(line));
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual([
-      'ok', 'ok', 'invalid_input', 'ok', 'permission_denied', 'ok', 'tool_not_found', 'tool_unavailable', 'ok', 'permission_denied', 'ok',
+      'ok',
+      'ok',
+      'invalid_input',
+      'ok',
+      'permission_denied',
+      'ok',
+      'tool_not_found',
+      'tool_unavailable',
+      'ok',
+      'permission_denied',
+      'ok',
     ]);
     expect(lines).toContain('    guest sees: fs.read, fs.list, jobs.run_checks');
     expect(lines.some((l) => /^ {4}alice sees: .*git\.reset/.test(l))).toBe(true);

@@ -75,9 +75,7 @@ describe('scopes', () => {
     await container.load(toolset({ name: 'id', tools: [WhoAmI], granted: PermissionSet.all(), scope: 'call' }));
     const registry = container.get(ToolRegistry);
     constructed = 0;
-    const results = await Promise.all(
-      Array.from({ length: 1_000 }, (_, i) => registry.call('whoami', { delay: i % 7 }, { caller: { user: `u${i}` }, callId: `c${i}` })),
-    );
+    const results = await Promise.all(Array.from({ length: 1_000 }, (_, i) => registry.call('whoami', { delay: i % 7 }, { caller: { user: `u${i}` }, callId: `c${i}` })));
     expect(constructed).toBe(1_000);
     results.forEach((result, i) => {
       expect(result).toEqual({ injected: { user: `u${i}` }, param: { user: `u${i}` }, callId: `c${i}`, same: true });
@@ -103,7 +101,7 @@ describe('scopes', () => {
   it('gives a singleton that injects ToolContext the context of the call it serves, every call', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'c', tools: [SingletonNeedsContext] }));
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => registry.call('needs.ctx', { delay: i }, { caller: `u${i}`, callId: `c${i}` })));
-    results.forEach((result, i) => expect(result).toEqual({ caller: `u${i}`, callId: `c${i}`, delay: i }));
+    for (const [i, result] of results.entries()) expect(result).toEqual({ caller: `u${i}`, callId: `c${i}`, delay: i });
   });
 
   it("gives a singleton service of a call-scoped tool each call its own context, not the first call's", async () => {

@@ -59,7 +59,13 @@ describe('argument validation', () => {
     expect(issues[0]!.message).toBe('querry is not a known argument; remove it (known: query, limit, exact, tags, sort)');
   });
 
-  it.each([['a string', 'query'], ['an array', []], ['null', null], ['a number', 3], ['nothing', undefined]])('rejects %s as the arguments', async (_label, args) => {
+  it.each([
+    ['a string', 'query'],
+    ['an array', []],
+    ['null', null],
+    ['a number', 3],
+    ['nothing', undefined],
+  ])('rejects %s as the arguments', async (_label, args) => {
     expect(await issuesOf(await registry(), args)).toEqual([expect.objectContaining({ path: '', constraint: 'isObject' })]);
   });
 
@@ -122,7 +128,12 @@ describe('argument validation', () => {
   });
 
   it('reports getters that throw as unreadable input', async () => {
-    const args = Object.defineProperty({}, 'query', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const args = Object.defineProperty({}, 'query', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect((await issuesOf(await registry(), args))[0]).toMatchObject({ path: '', constraint: 'readable' });
   });
 });

@@ -108,7 +108,7 @@ describe('open maps', () => {
 });
 
 describe('handlers receive copies', () => {
-  it('of free-form values, open objects and unchecked DTO fields: never the caller\'s objects', async () => {
+  it("of free-form values, open objects and unchecked DTO fields: never the caller's objects", async () => {
     const r = await registry({});
     const args = { data: { nested: { list: [1, { x: 'y' }] } }, open: { id: 'a', extra: { deep: [1] } }, scores: { a: 1 } };
     const dto = { name: 'n', meta: { a: { b: 1 } }, list: [{ c: 2 }], anything: { d: [3] } };
@@ -124,7 +124,7 @@ describe('handlers receive copies', () => {
     expect(loose.meta!.a).not.toBe(dto.meta.a);
     expect(loose.list![0]).not.toBe(dto.list[0]);
     expect(loose.anything).not.toBe(dto.anything);
-    ((free.data!.nested as { list: unknown[] }).list).push('changed by the handler');
+    (free.data!.nested as { list: unknown[] }).list.push('changed by the handler');
     (loose.meta!.a as Record<string, unknown>).b = 'changed';
     expect(JSON.stringify([args, dto])).toBe(before);
   });

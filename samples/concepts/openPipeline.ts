@@ -5,7 +5,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { tracingChannel } from 'node:diagnostics_channel';
 import { Container, injectable } from 'inversify';
 import {
-  Arg, CALL_CHANNEL, PermissionSet, Permissions, RequiresApproval, Tool, ToolRegistry, toolset, toolsModule, UseGuards, type CallMessage, type GuardRequest,
+  Arg,
+  CALL_CHANNEL,
+  PermissionSet,
+  Permissions,
+  RequiresApproval,
+  Tool,
+  ToolRegistry,
+  toolset,
+  toolsModule,
+  UseGuards,
+  type CallMessage,
+  type GuardRequest,
   type ToolGuard,
 } from 'hermes-tools';
 

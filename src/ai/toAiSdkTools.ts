@@ -3,8 +3,8 @@ import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ToolFilter } from '../registry/ToolFilter.js';
 import { OPENAI_NAMES } from '../providers/NameRule.js';
 import { ProviderNames } from '../providers/ProviderNames.js';
-import type { CallOptions } from '../tools/CallOptions.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 
 /** Options of {@link toAiSdkTools}. */
 export interface AiSdkToolsOptions {
@@ -37,7 +37,13 @@ export interface AiSdkToolsOptions {
  */
 export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions = {}): ToolSet {
   const definitions = registry.definitions(options.filter);
-  const names = options.names === 'registry' ? undefined : new ProviderNames(definitions.map((d) => d.name), OPENAI_NAMES);
+  const names =
+    options.names === 'registry'
+      ? undefined
+      : new ProviderNames(
+          definitions.map((d) => d.name),
+          OPENAI_NAMES,
+        );
   const tools: ToolSet = {};
   const needsApproval = options.needsApproval ?? ((definition: ToolDefinition) => definition.approval !== undefined);
   for (const definition of definitions) {

@@ -5,21 +5,16 @@ import { ToolError } from '../errors/ToolError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { UsageError } from './UsageError.js';
 
-/** The samples, used when no --module is given. */
-export const SAMPLES_MODULE = new URL('../../samples/cliSamples.js', import.meta.url);
-
 /**
  * Loads a module and finds its registry: the export `registry`, `container` or `default`, each a
  * ToolRegistry, an Inversify container holding one, or a function (possibly async) returning either.
  */
-export async function loadRegistry(file: string | undefined): Promise<ToolRegistry> {
-  const url = file === undefined ? SAMPLES_MODULE : pathToFileURL(path.resolve(file));
-  const shown = file ?? 'the samples';
-  if (file !== undefined) {
-    await access(url).catch(() => {
-      throw new UsageError(`cannot read the module ${file}: no such file`);
-    });
-  }
+export async function loadRegistry(file: string): Promise<ToolRegistry> {
+  const url = pathToFileURL(path.resolve(file));
+  const shown = file;
+  await access(url).catch(() => {
+    throw new UsageError(`cannot read the module ${file}: no such file`);
+  });
   let exports: Record<string, unknown>;
   try {
     exports = (await import(url.href)) as Record<string, unknown>;

@@ -44,15 +44,15 @@ const COMMANDS: Record<string, Command> = {
   },
   schema: {
     usage: 'schema [--format json|openai|anthropic|gemini|mcp] [--no-strict]',
-    summary: 'The tool definitions as JSON, in our format or a kernel\'s (with its conversion report on stderr).',
+    summary: "The tool definitions as JSON, in our format or a kernel's (with its conversion report on stderr).",
     options: { format: { type: 'string', short: 'f', default: 'json' }, 'no-strict': { type: 'boolean' } },
     positionals: [0, 0],
     async run(registry, values) {
       const definitions = (await registry()).definitions();
       const format = String(values.format);
       let converted: { tools: unknown; report: { tool: string; changes: readonly string[] }[] } | undefined;
-      if (format === 'json') return out(JSON.stringify(definitions, null, 2)), 0;
-      if (format === 'mcp') return out(JSON.stringify({ tools: definitions.map(toMcpTool) }, null, 2)), 0;
+      if (format === 'json') return (out(JSON.stringify(definitions, null, 2)), 0);
+      if (format === 'mcp') return (out(JSON.stringify({ tools: definitions.map(toMcpTool) }, null, 2)), 0);
       if (format === 'openai') converted = toOpenAITools(definitions, { strict: values['no-strict'] !== true });
       else if (format === 'anthropic') converted = toAnthropicTools(definitions);
       else if (format === 'gemini') converted = toGeminiTools(definitions);
@@ -127,12 +127,12 @@ function help(command?: string): string {
   if (command !== undefined) {
     const c = COMMANDS[command]!;
     return [
-      `Usage: hermes-tools [--module <file>] ${c.usage}`,
+      `Usage: hermes-tools --module <file> ${c.usage}`,
       '',
       c.summary,
       '',
       ...(c.optionHelp ?? []),
-      '--module, -m <file>  a module exporting a container or a registry (default: the samples)',
+      '--module, -m <file>  a JavaScript module exporting a container or a registry (required)',
       '--help, -h           this help',
     ].join('\n');
   }
@@ -140,14 +140,14 @@ function help(command?: string): string {
   return [
     `hermes-tools ${VERSION}: list, show and call a registry's tools, or serve them over MCP.`,
     '',
-    'Usage: hermes-tools [--module <file>] <command> [options]',
+    'Usage: hermes-tools --module <file> <command> [options]',
     '',
     'Commands:',
     ...lines,
     '',
     'Options:',
     '  --module, -m <file>  a JavaScript module exporting `registry`, `container` or a default that is a',
-    '                       ToolRegistry, an Inversify container, or a function returning one (default: the samples)',
+    '                       ToolRegistry, an Inversify container, or a function returning one (required)',
     '  --help, -h           help, for the tool or a command',
     '  --version            the version',
   ].join('\n');
@@ -155,10 +155,10 @@ function help(command?: string): string {
 
 /** Runs the CLI on `argv` (without node and the script) and gives the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  if (argv[0] === '--version') return out(VERSION), 0;
+  if (argv[0] === '--version') return (out(VERSION), 0);
   const name = argv.find((arg, i) => !arg.startsWith('-') && argv[i - 1] !== '--module' && argv[i - 1] !== '-m');
   if (name === undefined) {
-    if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return out(help()), argv.length === 0 ? 2 : 0;
+    if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return (out(help()), argv.length === 0 ? 2 : 0);
     throw new UsageError('no command given; use list, schema, call or serve (see --help)');
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name]! : undefined;
@@ -169,14 +169,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     throw new UsageError(`${(error as Error).message.split('\n')[0]} (see hermes-tools ${name} --help)`);
   }
-  if (parsed.values.help === true) return out(help(name)), 0;
+  if (parsed.values.help === true) return (out(help(name)), 0);
   const positionals = parsed.positionals.slice(1);
   const [min, max] = command.positionals;
   if (positionals.length < min || positionals.length > max) throw new UsageError(`usage: hermes-tools ${command.usage}`);
   const module = parsed.values.module as string | undefined;
-  const shown = module ?? 'the samples';
+  if (module === undefined)
+    throw new UsageError(`${name} needs --module <file>: pass a JavaScript module that exports a registry or a container (see hermes-tools ${name} --help)`);
   const registry = (): Promise<ToolRegistry> =>
-    failIfStalled(loadRegistry(module), () => new UsageError(`the module ${shown} never finished giving its registry: its export's promise never settled`));
+    failIfStalled(loadRegistry(module), () => new UsageError(`the module ${module} never finished giving its registry: its export's promise never settled`));
   return command.run(registry, parsed.values as Record<string, string | boolean | undefined>, positionals);
 }
 

@@ -1,6 +1,6 @@
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
-import type { Logger } from './Logger.js';
-import type { ToolContext } from './ToolContext.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { Logger } from '../contracts/Logger.js';
+import type { ToolContext } from '../contracts/ToolContext.js';
 
 export type ProgressListener = (progress: number, total?: number, message?: string) => void;
 

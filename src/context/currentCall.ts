@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ToolContext } from './ToolContext.js';
+import type { ToolContext } from '../contracts/ToolContext.js';
 
 /**
  * The call a piece of code runs in, for the injected ToolContext. The storage is made only once

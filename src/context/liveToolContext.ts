@@ -1,7 +1,7 @@
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
-import type { Logger } from './Logger.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { Logger } from '../contracts/Logger.js';
 import { currentCall, trackCalls } from './currentCall.js';
-import type { ToolContext } from './ToolContext.js';
+import type { ToolContext } from '../contracts/ToolContext.js';
 
 /**
  * What `@inject(ToolContext)` gives: a context that always reads the call it is used in. A

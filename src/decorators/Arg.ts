@@ -1,5 +1,5 @@
-import type { ArgOptions } from '../metadata/ArgOptions.js';
-import { recordParam } from './params.js';
+import type { ArgOptions } from '../contracts/ArgOptions.js';
+import { recordParam } from './recordParam.js';
 
 /**
  * One named argument of a tool. Its type comes from the TypeScript parameter type; `options`

@@ -1,4 +1,4 @@
-import { recordParam } from './params.js';
+import { recordParam } from './recordParam.js';
 
 /** The call's ToolContext. Never part of the schema. */
 export function Ctx(): ParameterDecorator {

@@ -1,4 +1,4 @@
-import type { ExampleOptions } from '../metadata/ExampleOptions.js';
+import type { ExampleOptions } from '../contracts/ExampleOptions.js';
 import { metadataKeys } from '../metadata/metadataKeys.js';
 import { classOrMethodList } from './classOrMethodList.js';
 

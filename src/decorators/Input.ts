@@ -1,4 +1,4 @@
-import { recordParam } from './params.js';
+import { recordParam } from './recordParam.js';
 
 /**
  * The whole argument object, as a class-validator DTO (nested DTOs included). The DTO's

@@ -7,6 +7,12 @@ import { updateOwnMetadata } from '../metadata/updateOwnMetadata.js';
  */
 export function RequiresApproval(reason?: string): ClassDecorator & MethodDecorator {
   return ((target: object, property?: string | symbol) => {
-    updateOwnMetadata<{ reason?: string }>(metadataKeys.approval, target, property, () => ({}), () => (reason === undefined ? {} : { reason }));
+    updateOwnMetadata<{ reason?: string }>(
+      metadataKeys.approval,
+      target,
+      property,
+      () => ({}),
+      () => (reason === undefined ? {} : { reason }),
+    );
   }) as ClassDecorator & MethodDecorator;
 }

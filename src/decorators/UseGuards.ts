@@ -1,5 +1,5 @@
 import { metadataKeys } from '../metadata/metadataKeys.js';
-import type { GuardLike } from '../pipeline/ToolGuard.js';
+import type { GuardLike } from '../contracts/ToolGuard.js';
 import { classOrMethodList } from './classOrMethodList.js';
 
 /**

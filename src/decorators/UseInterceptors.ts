@@ -1,5 +1,5 @@
 import { metadataKeys } from '../metadata/metadataKeys.js';
-import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
+import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 import { classOrMethodList } from './classOrMethodList.js';
 
 /**

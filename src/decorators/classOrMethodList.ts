@@ -6,6 +6,12 @@ import { updateOwnMetadata } from '../metadata/updateOwnMetadata.js';
  */
 export function classOrMethodList<T>(key: symbol, items: readonly T[]): ClassDecorator & MethodDecorator {
   return ((target: object, property?: string | symbol) => {
-    updateOwnMetadata<readonly T[]>(key, target, property, () => [], (current) => [...items, ...current]);
+    updateOwnMetadata<readonly T[]>(
+      key,
+      target,
+      property,
+      () => [],
+      (current) => [...items, ...current],
+    );
   }) as ClassDecorator & MethodDecorator;
 }

@@ -1,7 +1,7 @@
-import type { Logger } from '../context/Logger.js';
-import type { ApprovalOptions } from '../pipeline/Approver.js';
-import type { GuardLike } from '../pipeline/ToolGuard.js';
-import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
+import type { Logger } from '../contracts/Logger.js';
+import type { ApprovalOptions } from '../contracts/ToolApprover.js';
+import type { GuardLike } from '../contracts/ToolGuard.js';
+import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
 
 /** Options for every toolset in the container. */

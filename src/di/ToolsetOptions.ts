@@ -1,6 +1,6 @@
 import type { PermissionSet } from '../permissions/PermissionSet.js';
-import type { GuardLike } from '../pipeline/ToolGuard.js';
-import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
+import type { GuardLike } from '../contracts/ToolGuard.js';
+import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 
 /** A named group of tools with one grant, decided at the composition root. */
 export interface ToolsetOptions {

@@ -1,20 +1,22 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { ResolutionContext } from 'inversify';
 import { trackCalls } from '../context/currentCall.js';
-import type { ToolContext } from '../context/ToolContext.js';
+import type { ToolContext } from '../contracts/ToolContext.js';
 import { refreshSecrets } from '../errors/redactSecrets.js';
-import { silentLogger } from '../context/Logger.js';
+import { silentLogger } from '../context/silentLogger.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
-import type { ApproveFunction, ToolApprover } from '../pipeline/Approver.js';
+import type { ApproveFunction, ToolApprover } from '../contracts/ToolApprover.js';
 import { resolveGuard } from '../pipeline/resolveGuard.js';
-import type { ResolvedGuard } from '../pipeline/ResolvedGuard.js';
-import type { GuardFunction, ToolGuard } from '../pipeline/ToolGuard.js';
-import type { ToolInterceptor, ToolMiddleware } from '../pipeline/ToolMiddleware.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
+import type { GuardFunction, ToolGuard } from '../contracts/ToolGuard.js';
+import type { ToolInterceptor, ToolMiddleware } from '../contracts/ToolMiddleware.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { defaultValidationLimits } from '../schema/ValidationLimits.js';
-import { compileTool, DEFAULT_APPROVAL_TIMEOUT_MS } from '../tools/compileTool.js';
+import { compileTool } from '../tools/compileTool.js';
+import { defaultApprovalTimeoutMs } from '../tools/defaultApprovalTimeoutMs.js';
 import { createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { TOOLS_MODULE_OPTIONS, TOOLSET } from './tokens.js';
@@ -27,55 +29,78 @@ const TOOLSET_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
  * `container.get(ToolRegistry)`, and reports every wiring mistake at once in one ToolDefinitionError.
  */
 export function buildRegistry(context: ResolutionContext): ToolRegistry {
-  const problems: string[] = [];
+  const problems: DefinitionProblem[] = [];
   refreshSecrets();
-  const moduleOptions = attempt(() => context.get(TOOLS_MODULE_OPTIONS, { optional: true }), problems, 'toolsModule() is loaded more than once; load it once') ?? {};
-  const toolsets = attempt(() => context.getAll(TOOLSET), problems, 'the toolsets could not be read') ?? [];
+  const moduleOptions =
+    attempt(() => context.get(TOOLS_MODULE_OPTIONS, { optional: true }), problems, {
+      where: '',
+      code: 'duplicate_module',
+      message: 'toolsModule() is loaded more than once; load it once',
+    }) ?? {};
+  const toolsets = attempt(() => context.getAll(TOOLSET), problems, { where: '', code: 'invalid_toolset', message: 'the toolsets could not be read' }) ?? [];
   checkModuleOptions(moduleOptions, problems);
 
   // Interceptor, guard and approver classes are resolved from the container once, so they can inject services.
   const instances = new Map<Function, object>();
-  const fromContainer = <T extends object>(type: Function, kind: string, where: string, found: string[]): T | undefined => {
+  const fromContainer = <T extends object>(type: Function, kind: string, where: string, found: DefinitionProblem[]): T | undefined => {
     let instance = instances.get(type);
     if (instance === undefined) {
-      instance = attempt(() => context.get(type as new () => T, { autobind: true }), found, `${where}: ${kind} ${type.name} could not be created by the container`);
+      instance = attempt(() => context.get(type as new () => T, { autobind: true }), found, {
+        where,
+        code: 'container_failed',
+        message: `${kind} ${type.name} could not be created by the container`,
+      });
       if (instance === undefined) return undefined;
       instances.set(type, instance);
     }
     return instance as T;
   };
   const hasMethod = (value: unknown, method: string): boolean =>
-    typeof value === 'function' ? typeof (value.prototype as Record<string, unknown> | undefined)?.[method] === 'function' : typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function';
+    typeof value === 'function'
+      ? typeof (value.prototype as Record<string, unknown> | undefined)?.[method] === 'function'
+      : typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function';
 
-  const toMiddleware = (interceptor: unknown, where: string, found: string[]): ToolMiddleware | undefined => {
+  const toMiddleware = (interceptor: unknown, where: string, found: DefinitionProblem[]): ToolMiddleware | undefined => {
     if (hasMethod(interceptor, 'intercept')) {
       const instance = typeof interceptor === 'function' ? fromContainer<ToolInterceptor>(interceptor, 'interceptor', where, found) : (interceptor as ToolInterceptor);
       return instance === undefined ? undefined : (input, ctx, next) => instance.intercept(input, ctx, next);
     }
     if (typeof interceptor === 'function') return interceptor as ToolMiddleware;
-    found.push(`${where}: ${String(interceptor)} is not an interceptor (a function (input, ctx, next), a class with intercept(), or an instance of one)`);
+    found.push({
+      where,
+      code: 'invalid_interceptor',
+      message: `${String(interceptor)} is not an interceptor (a function (input, ctx, next), a class with intercept(), or an instance of one)`,
+    });
     return undefined;
   };
 
-  const toGuard = (guard: unknown, where: string, found: string[]): ResolvedGuard | undefined => {
+  const toGuard = (guard: unknown, where: string, found: DefinitionProblem[]): ResolvedGuard | undefined => {
     if (hasMethod(guard, 'canActivate')) {
       const instance = typeof guard === 'function' ? fromContainer<ToolGuard>(guard, 'guard', where, found) : (guard as ToolGuard);
-      const name = typeof guard === 'function' ? guard.name : (guard as object).constructor?.name ?? 'guard';
+      const name = typeof guard === 'function' ? guard.name : ((guard as object).constructor?.name ?? 'guard');
       return instance === undefined ? undefined : resolveGuard(instance, `${where}: ${name}`);
     }
     if (typeof guard === 'function') return resolveGuard(guard as GuardFunction, `${where}: ${guard.name || 'guard function'}`);
-    found.push(`${where}: ${String(guard)} is not a guard (a function (request) => boolean | string, a class with canActivate(), an instance of one, or a PermissionSet)`);
+    found.push({
+      where,
+      code: 'invalid_guard',
+      message: `${String(guard)} is not a guard (a function (request) => boolean | string, a class with canActivate(), an instance of one, or a PermissionSet)`,
+    });
     return undefined;
   };
 
-  const toApprover = (approver: unknown, found: string[]): ApproveFunction | undefined => {
+  const toApprover = (approver: unknown, found: DefinitionProblem[]): ApproveFunction | undefined => {
     if (approver === undefined) return undefined;
     if (hasMethod(approver, 'approve')) {
       const instance = typeof approver === 'function' ? fromContainer<ToolApprover>(approver, 'approver', 'toolsModule approvals', found) : (approver as ToolApprover);
       return instance === undefined ? undefined : (request) => instance.approve(request);
     }
     if (typeof approver === 'function') return approver as ApproveFunction;
-    found.push(`toolsModule approvals: approve must be a function (request) => boolean | string, a class with approve(), or an instance of one`);
+    found.push({
+      where: 'toolsModule approvals',
+      code: 'invalid_approver',
+      message: 'approve must be a function (request) => boolean | string, a class with approve(), or an instance of one',
+    });
     return undefined;
   };
   const approvalOptions = moduleOptions.approvals;
@@ -85,7 +110,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
       : {
           approve: toApprover(approvalOptions.approve, problems),
           when: approvalOptions.when ?? ((tool: ToolDefinition) => tool.destructive === true),
-          timeoutMs: approvalOptions.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+          timeoutMs: approvalOptions.timeoutMs ?? defaultApprovalTimeoutMs,
         };
   const moduleGuards = (moduleOptions.guards ?? []).flatMap((g) => toGuard(g, 'toolsModule', problems) ?? []);
 
@@ -94,8 +119,9 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
   const owners = new Map<string, string>();
   const seenToolsets = new Set<string>();
   for (const set of toolsets) {
-    if (typeof set.name !== 'string' || !TOOLSET_NAME.test(set.name)) problems.push(`toolset name ${JSON.stringify(set.name)} must match ${TOOLSET_NAME.source}`);
-    if (seenToolsets.has(set.name)) problems.push(`toolset "${set.name}" is loaded twice; give each toolset its own name`);
+    if (typeof set.name !== 'string' || !TOOLSET_NAME.test(set.name))
+      problems.push({ where: '', code: 'invalid_toolset', message: `toolset name ${JSON.stringify(set.name)} must match ${TOOLSET_NAME.source}` });
+    if (seenToolsets.has(set.name)) problems.push({ where: '', code: 'duplicate_toolset', message: `toolset "${set.name}" is loaded twice; give each toolset its own name` });
     seenToolsets.add(set.name);
     const where = `toolset "${set.name}"`;
     const outerMiddlewares = [...moduleMiddlewares, ...set.interceptors.flatMap((i) => toMiddleware(i, where, problems) ?? [])];
@@ -107,7 +133,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
     };
     for (const target of set.tools) {
       if (typeof target !== 'function') {
-        problems.push(`${where}: ${String(target)} is not a class`);
+        problems.push({ where, code: 'not_a_class', message: `${String(target)} is not a class` });
         continue;
       }
       const read = readToolDeclarations(target);
@@ -133,8 +159,13 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
         );
         const name = declaration.options.name;
         const owner = owners.get(name);
-        if (owner !== undefined) problems.push(`${declaration.where}: tool name "${name}" is already used by ${owner}; tool names must be unique across toolsets`);
-        else owners.set(name, `${declaration.where} in toolset "${set.name}"`);
+        if (owner !== undefined) {
+          problems.push({
+            where: declaration.where,
+            code: 'duplicate_name',
+            message: `tool name "${name}" is already used by ${owner}; tool names must be unique across toolsets`,
+          });
+        } else owners.set(name, `${declaration.where} in toolset "${set.name}"`);
         if (core !== undefined && owner === undefined) tools.push(createRegisteredTool(core));
       }
     }
@@ -143,37 +174,50 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
   return new ToolRegistry(tools);
 }
 
-function resolveInstance(context: ResolutionContext, target: Function, scope: 'singleton' | 'call', problems: string[]): ((ctx: ToolContext) => object) | undefined {
+function resolveInstance(context: ResolutionContext, target: Function, scope: 'singleton' | 'call', problems: DefinitionProblem[]): ((ctx: ToolContext) => object) | undefined {
   const resolve = () => context.get(target as new () => object);
   if (scope === 'call') {
     // A call-scoped tool is resolved inside the call, and may read its injected ToolContext there.
     trackCalls();
     return () => resolve();
   }
-  const instance = attempt(resolve, problems, `${target.name}: the container could not create it (are its dependencies bound?)`);
+  const instance = attempt(resolve, problems, { where: target.name, code: 'container_failed', message: 'the container could not create it (are its dependencies bound?)' });
   return instance === undefined ? undefined : () => instance;
 }
 
-function checkModuleOptions(options: ToolsModuleOptions, problems: string[]): void {
+function checkModuleOptions(options: ToolsModuleOptions, problems: DefinitionProblem[]): void {
   if (options.timeoutMs !== undefined && !isTimeoutMs(options.timeoutMs)) {
-    problems.push(`toolsModule: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS} (about 24.8 days; Node fires longer timers after 1 ms)`);
+    problems.push({
+      where: 'toolsModule',
+      code: 'invalid_timeout',
+      message: `timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS} (about 24.8 days; Node fires longer timers after 1 ms)`,
+    });
   }
   const approvals = options.approvals;
   if (approvals !== undefined) {
-    if (approvals.when !== undefined && typeof approvals.when !== 'function') problems.push('toolsModule: approvals.when must be a function (tool) => boolean');
-    if (approvals.timeoutMs !== undefined && !isTimeoutMs(approvals.timeoutMs)) problems.push(`toolsModule: approvals.timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
+    if (approvals.when !== undefined && typeof approvals.when !== 'function')
+      problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: 'approvals.when must be a function (tool) => boolean' });
+    if (approvals.timeoutMs !== undefined && !isTimeoutMs(approvals.timeoutMs)) {
+      problems.push({
+        where: 'toolsModule',
+        code: 'invalid_timeout',
+        message: `approvals.timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`,
+      });
+    }
   }
   for (const [key, value] of Object.entries(options.limits ?? {})) {
-    if (!(key in defaultValidationLimits)) problems.push(`toolsModule: limits.${key} is not a known limit (${Object.keys(defaultValidationLimits).join(', ')})`);
-    else if (typeof value !== 'number' || !(value > 0)) problems.push(`toolsModule: limits.${key} must be a positive number`);
+    if (!(key in defaultValidationLimits))
+      problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: `limits.${key} is not a known limit (${Object.keys(defaultValidationLimits).join(', ')})` });
+    else if (typeof value !== 'number' || !(value > 0)) problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: `limits.${key} must be a positive number` });
   }
 }
 
-function attempt<T>(run: () => T, problems: string[], what: string): T | undefined {
+/** `run()`, or undefined with `problem` pushed, its message followed by the first line of what was thrown. */
+function attempt<T>(run: () => T, problems: DefinitionProblem[], problem: DefinitionProblem): T | undefined {
   try {
     return run();
   } catch (error) {
-    problems.push(`${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    problems.push({ ...problem, message: `${problem.message}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` });
     return undefined;
   }
 }

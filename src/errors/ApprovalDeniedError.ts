@@ -1,5 +1,5 @@
 import { ToolError } from './ToolError.js';
-import type { ToolErrorPayload } from './ToolErrorPayload.js';
+import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 
 /** The call needed a human's approval and did not get it: refused, timed out, or nobody could be asked. Nothing ran. */
 export class ApprovalDeniedError extends ToolError {
@@ -7,7 +7,10 @@ export class ApprovalDeniedError extends ToolError {
   readonly retryable = false;
   protected static override readonly captureStack = false;
 
-  constructor(readonly tool: string, readonly reason: string) {
+  constructor(
+    readonly tool: string,
+    readonly reason: string,
+  ) {
     super(`${tool} was not approved: ${reason}. Do not call it again unless the user asks you to.`);
   }
 

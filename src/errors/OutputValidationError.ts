@@ -1,7 +1,7 @@
 import { redactIssues } from './redactIssues.js';
 import { ToolError } from './ToolError.js';
-import type { ToolErrorPayload } from './ToolErrorPayload.js';
-import type { ValidationIssue } from './ValidationIssue.js';
+import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
+import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 
 /**
  * The tool returned something its declared `output` does not allow, or something that cannot be
@@ -13,7 +13,11 @@ export class OutputValidationError extends ToolError {
   readonly retryable = false;
   readonly issues: readonly ValidationIssue[];
 
-  constructor(readonly tool: string, issues: readonly ValidationIssue[], declared = true) {
+  constructor(
+    readonly tool: string,
+    issues: readonly ValidationIssue[],
+    declared = true,
+  ) {
     super(
       `${tool} returned a result that ${declared ? 'does not match its declared output' : 'cannot be sent as JSON'}:\n` +
         issues.map((i) => `- ${i.message}`).join('\n') +

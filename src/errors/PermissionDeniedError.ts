@@ -1,8 +1,6 @@
+import type { Denial } from '../contracts/Denial.js';
 import { ToolError } from './ToolError.js';
-import type { ToolErrorPayload } from './ToolErrorPayload.js';
-
-/** Why a call was denied: a declared permission that was not granted, or a guard's reason. */
-export type Denial = { readonly permission: string; readonly reason?: undefined } | { readonly reason: string; readonly permission?: undefined };
+import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 
 /** A declared permission was not granted, or a guard denied the call. Nothing ran. */
 export class PermissionDeniedError extends ToolError {
@@ -12,7 +10,10 @@ export class PermissionDeniedError extends ToolError {
   readonly reason: string | undefined;
   protected static override readonly captureStack = false;
 
-  constructor(readonly tool: string, denial: string | Denial) {
+  constructor(
+    readonly tool: string,
+    denial: string | Denial,
+  ) {
     const { permission, reason } = typeof denial === 'string' ? { permission: denial, reason: undefined } : denial;
     super(
       (permission !== undefined ? `${tool} requires the "${permission}" permission, which was not granted.\n` : `${tool} was refused: ${reason}.\n`) +

@@ -1,6 +1,6 @@
 import { redactSecrets } from './redactSecrets.js';
-import type { ToolErrorCode } from './ToolErrorCode.js';
-import type { ToolErrorPayload } from './ToolErrorPayload.js';
+import type { ToolErrorCode } from '../contracts/ToolErrorCode.js';
+import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 
 /**
  * The base of every error hermes-tools throws on purpose. `code` is stable, `message` is written

@@ -5,7 +5,11 @@ export class ToolExecutionError extends ToolError {
   readonly code = 'execution_failed' as const;
   readonly retryable = false;
 
-  constructor(readonly tool: string, detail: string, options: { cause: unknown }) {
+  constructor(
+    readonly tool: string,
+    detail: string,
+    options: { cause: unknown },
+  ) {
     super(`${tool} failed: ${detail}`, options);
   }
 }

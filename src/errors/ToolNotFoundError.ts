@@ -6,7 +6,10 @@ export class ToolNotFoundError extends ToolError {
   readonly retryable = true;
   protected static override readonly captureStack = false;
 
-  constructor(readonly tool: string, readonly suggestions: readonly string[]) {
+  constructor(
+    readonly tool: string,
+    readonly suggestions: readonly string[],
+  ) {
     super(
       `There is no tool named "${printable(tool)}". ` +
         (suggestions.length > 0

@@ -6,7 +6,10 @@ export class ToolTimeoutError extends ToolError {
   readonly retryable = true;
   protected static override readonly captureStack = false;
 
-  constructor(readonly tool: string, readonly timeoutMs: number) {
+  constructor(
+    readonly tool: string,
+    readonly timeoutMs: number,
+  ) {
     super(`${tool} did not finish within ${timeoutMs} ms and was stopped. Try again, or with a smaller request.`);
   }
 }

@@ -6,7 +6,10 @@ export class ToolUnavailableError extends ToolError {
   readonly retryable = false;
   protected static override readonly captureStack = false;
 
-  constructor(readonly tool: string, readonly reason: string) {
+  constructor(
+    readonly tool: string,
+    readonly reason: string,
+  ) {
     super(`${tool} is unavailable: ${reason}. Use another tool, or ask the operator to provide it.`);
   }
 }

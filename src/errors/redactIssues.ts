@@ -1,5 +1,5 @@
 import { redactSecrets } from './redactSecrets.js';
-import type { ValidationIssue } from './ValidationIssue.js';
+import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 
 /** Issues as they may leave the library: frozen copies whose messages have passed `redactSecrets`. */
 export function redactIssues(issues: readonly ValidationIssue[]): readonly ValidationIssue[] {

@@ -3,9 +3,35 @@
  * terminal), so redacting them would only garble messages. Everything else is treated as secret.
  */
 const HARMLESS = new Set([
-  'PATH', 'SHELL', 'USER', 'LOGNAME', 'HOME', 'PWD', 'OLDPWD', 'INIT_CWD', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE',
-  'TERM', 'TERM_PROGRAM', 'TERM_PROGRAM_VERSION', 'COLORTERM', 'TZ', 'NODE_ENV', 'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER',
-  'SHLVL', '_', 'NODE', 'npm_execpath', 'npm_node_execpath', 'npm_command',
+  'PATH',
+  'SHELL',
+  'USER',
+  'LOGNAME',
+  'HOME',
+  'PWD',
+  'OLDPWD',
+  'INIT_CWD',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'LANG',
+  'LANGUAGE',
+  'TERM',
+  'TERM_PROGRAM',
+  'TERM_PROGRAM_VERSION',
+  'COLORTERM',
+  'TZ',
+  'NODE_ENV',
+  'HOSTNAME',
+  'EDITOR',
+  'VISUAL',
+  'PAGER',
+  'SHLVL',
+  '_',
+  'NODE',
+  'npm_execpath',
+  'npm_node_execpath',
+  'npm_command',
 ]);
 const HARMLESS_PREFIXES = ['LC_', 'npm_package_', 'npm_lifecycle_', 'npm_config_'];
 /** npm passes its configuration as `npm_config_*`; the entries that hold credentials stay secret. */

@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ApprovalRequest, ApproveFunction } from '../pipeline/Approver.js';
+import type { ApprovalRequest, ApproveFunction } from '../contracts/ToolApprover.js';
 import type { McpRequestExtra } from './McpServerOptions.js';
 
 const MAX_SUMMARY = 400;
@@ -18,7 +18,10 @@ export function elicitApproval(server: Server, extra: McpRequestExtra): ApproveF
   }
   return async (request) => {
     const result = await extra.sendRequest(
-      { method: 'elicitation/create', params: { message: describe(request), requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Allow this call?' } }, required: ['approve'] } } },
+      {
+        method: 'elicitation/create',
+        params: { message: describe(request), requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Allow this call?' } }, required: ['approve'] } },
+      },
       ElicitResultSchema,
       { signal: request.signal },
     );

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolOutcome } from '../tools/ToolOutcome.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 
 /** The `_meta` key under which an error result carries the ToolErrorPayload, for programs that read it. */
 export const ERROR_META_KEY = 'hermes-tools/error';

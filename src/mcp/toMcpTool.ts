@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 
 /**
  * A tool as MCP's `tools/list` shows it: the model description, the input schema, the output schema

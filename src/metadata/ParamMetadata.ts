@@ -1,4 +1,4 @@
-import type { ArgOptions } from './ArgOptions.js';
+import type { ArgOptions } from '../contracts/ArgOptions.js';
 
 /** What a parameter decorator recorded for one parameter position. */
 export type ParamMetadata =

@@ -1,6 +1,6 @@
-import type { GuardLike } from '../pipeline/ToolGuard.js';
-import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
-import type { ExampleOptions } from './ExampleOptions.js';
+import type { GuardLike } from '../contracts/ToolGuard.js';
+import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
+import type { ExampleOptions } from '../contracts/ExampleOptions.js';
 import type { ParamMetadata } from './ParamMetadata.js';
 import type { RequiresOptions } from './RequiresOptions.js';
 import type { ToolOptions } from './ToolOptions.js';

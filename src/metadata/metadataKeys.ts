@@ -1,3 +1,5 @@
+import { descriptionKey } from '../schema/dto/descriptionKey.js';
+
 /** Reflect-metadata keys under which the decorators record what they were given. */
 export const metadataKeys = {
   classTool: Symbol.for('hermes-tools:class-tool'),
@@ -9,5 +11,5 @@ export const metadataKeys = {
   approval: Symbol.for('hermes-tools:approval'),
   requires: Symbol.for('hermes-tools:requires'),
   params: Symbol.for('hermes-tools:params'),
-  description: Symbol.for('hermes-tools:description'),
+  description: descriptionKey,
 } as const;

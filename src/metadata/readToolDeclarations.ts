@@ -1,29 +1,30 @@
-import type { GuardLike } from '../pipeline/ToolGuard.js';
-import type { InterceptorLike } from '../pipeline/ToolMiddleware.js';
-import type { ExampleOptions } from './ExampleOptions.js';
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import type { GuardLike } from '../contracts/ToolGuard.js';
+import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
+import type { ExampleOptions } from '../contracts/ExampleOptions.js';
 import { metadataKeys } from './metadataKeys.js';
 import type { ParamMetadata } from './ParamMetadata.js';
 import type { RequiresOptions } from './RequiresOptions.js';
 import type { ToolDeclaration } from './ToolDeclaration.js';
 import type { ToolOptions } from './ToolOptions.js';
-import { readOwnMetadata } from './updateOwnMetadata.js';
+import { readOwnMetadata } from './readOwnMetadata.js';
 
 /**
  * Reads every tool a class declares: itself (`@Tool` on the class) and each `@Tool` method.
  * Pure: it reports what it found, and `problems` for what it could not make sense of.
  */
-export function readToolDeclarations(target: Function): { declarations: ToolDeclaration[]; problems: string[] } {
-  const problems: string[] = [];
+export function readToolDeclarations(target: Function): { declarations: ToolDeclaration[]; problems: DefinitionProblem[] } {
+  const problems: DefinitionProblem[] = [];
   const declarations: ToolDeclaration[] = [];
   const classTool = readOwnMetadata<ToolOptions | undefined>(metadataKeys.classTool, target, undefined, undefined);
   const methodTools = readOwnMetadata<ReadonlyMap<string | symbol, ToolOptions>>(metadataKeys.methodTools, target, undefined, new Map());
   const name = target.name || '(anonymous class)';
   if (classTool === undefined && methodTools.size === 0) {
-    problems.push(`${name}: is listed as a tool but has no @Tool decorator, on the class or on any method`);
+    problems.push({ where: name, code: 'missing_tool_decorator', message: 'is listed as a tool but has no @Tool decorator, on the class or on any method' });
     return { declarations, problems };
   }
   if (classTool !== undefined && methodTools.size > 0) {
-    problems.push(`${name}: has @Tool on the class and on methods; use one or the other (a class tool's handler is execute)`);
+    problems.push({ where: name, code: 'conflicting_tool_decorators', message: "has @Tool on the class and on methods; use one or the other (a class tool's handler is execute)" });
   }
   const classPermissions = readOwnMetadata<readonly string[]>(metadataKeys.permissions, target, undefined, []);
   const classExamples = readOwnMetadata<readonly ExampleOptions[]>(metadataKeys.examples, target, undefined, []);
@@ -34,14 +35,14 @@ export function readToolDeclarations(target: Function): { declarations: ToolDecl
   const entries: [string | symbol, ToolOptions][] = classTool !== undefined ? [['execute', classTool]] : [...methodTools];
   for (const [method, options] of entries) {
     if (typeof method === 'symbol') {
-      problems.push(`${name}.${String(method)}: a tool's handler must have a string name`);
+      problems.push({ where: `${name}.${String(method)}`, code: 'symbol_handler', message: "a tool's handler must have a string name" });
       continue;
     }
     const where = `${name}.${method}`;
     const proto = target.prototype as Record<string, unknown>;
     const handler = proto[method];
     if (typeof handler !== 'function') {
-      problems.push(`${where}: a class marked @Tool needs an ${method}() method, its handler`);
+      problems.push({ where, code: 'missing_handler', message: `a class marked @Tool needs an ${method}() method, its handler` });
       continue;
     }
     const own = (key: symbol) => readOwnMetadata<readonly never[]>(key, proto, method, []);

@@ -1,5 +1,8 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import type { PermissionGrant } from '../contracts/PermissionGrant.js';
+import type { ToolGuard } from '../contracts/ToolGuard.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
-import { permissionProblem } from './parsePermission.js';
+import { permissionProblem } from './permissionProblem.js';
 
 /** The part of a guard request a PermissionSet reads: the tool's declared permissions. */
 interface PermissionRequest {
@@ -14,17 +17,16 @@ interface PermissionRequest {
  * const granted = PermissionSet.none().grant('fs:read', 'net:http');
  * granted.allows('fs:read'); // true
  */
-export class PermissionSet {
-  // A PermissionSet is a ToolGuard (canActivate); the type is structural to keep this folder below the pipeline's.
+export class PermissionSet implements PermissionGrant, ToolGuard {
   readonly #granted: ReadonlySet<string>;
   readonly #all: boolean;
 
   constructor(permissions: Iterable<string> = [], all = false) {
     const granted = new Set<string>();
-    const problems: string[] = [];
+    const problems: DefinitionProblem[] = [];
     for (const permission of permissions) {
       const problem = permissionProblem(permission, { allowWildcard: true });
-      if (problem) problems.push(`PermissionSet: ${problem}`);
+      if (problem) problems.push({ where: 'PermissionSet', code: 'invalid_permission', message: problem });
       else granted.add(permission);
     }
     if (problems.length > 0) throw new ToolDefinitionError(problems);

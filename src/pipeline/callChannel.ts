@@ -1,5 +1,5 @@
 import { tracingChannel } from 'node:diagnostics_channel';
-import type { ToolErrorCode } from '../errors/ToolErrorCode.js';
+import type { ToolErrorCode } from '../contracts/ToolErrorCode.js';
 import { ToolError } from '../errors/ToolError.js';
 
 /**

@@ -10,7 +10,9 @@ export function isTimeoutMs(value: unknown): value is number {
 export function callTimeout(requested: unknown, toolDefault: number | undefined): number | undefined {
   if (requested === undefined) return toolDefault;
   if (!isTimeoutMs(requested)) {
-    throw new TypeError(`CallOptions.timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}, got ${typeof requested === 'number' ? String(requested) : typeof requested}`);
+    throw new TypeError(
+      `CallOptions.timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}, got ${typeof requested === 'number' ? String(requested) : typeof requested}`,
+    );
   }
   return requested;
 }

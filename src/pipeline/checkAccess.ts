@@ -1,11 +1,12 @@
-import type { Denial } from '../errors/PermissionDeniedError.js';
+import type { Denial } from '../contracts/Denial.js';
+import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ToolCore } from '../tools/ToolCore.js';
-import type { ResolvedGuard } from './ResolvedGuard.js';
-import type { GuardRequest } from './ToolGuard.js';
+import type { ToolCore } from '../contracts/ToolCore.js';
+import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
+import type { GuardRequest } from '../contracts/ToolGuard.js';
 
 /** Whether a caller may use a tool: undefined, or why not. Synchronous unless a guard is async. */
-export type AccessCheck = (caller: unknown, permissions: PermissionSet | undefined) => Denial | undefined | Promise<Denial | undefined>;
+export type AccessCheck = (caller: unknown, permissions: PermissionGrant | undefined) => Denial | undefined | Promise<Denial | undefined>;
 
 const checks = new WeakMap<ToolCore, AccessCheck>();
 

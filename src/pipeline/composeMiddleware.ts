@@ -1,8 +1,6 @@
-import type { ToolContext } from '../context/ToolContext.js';
-import type { ToolMiddleware } from './ToolMiddleware.js';
-
-/** A call past the guard and validation: the validated input and the context in, the result out. */
-export type Invoke = (input: unknown, ctx: ToolContext) => Promise<unknown>;
+import type { ToolContext } from '../contracts/ToolContext.js';
+import type { Invoke } from '../contracts/Invoke.js';
+import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';
 
 /**
  * Wraps `inner` in middlewares, the first outermost. Built once per tool, when the registry is

@@ -1,8 +1,8 @@
-import type { Logger } from '../context/Logger.js';
+import type { Logger } from '../contracts/Logger.js';
 import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
-import type { ApproveFunction } from './Approver.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { ApproveFunction } from '../contracts/ToolApprover.js';
 import { onAbort } from './onAbort.js';
 
 /** What the approval step needs from the call. */
@@ -24,7 +24,9 @@ export function requestApproval(approve: ApproveFunction | undefined, timeoutMs:
   const { definition } = call;
   const name = definition.name;
   if (approve === undefined) {
-    return Promise.reject(new ApprovalDeniedError(name, "it needs a person's approval and nobody can be asked here; the operator must configure toolsModule({ approvals: { approve } })"));
+    return Promise.reject(
+      new ApprovalDeniedError(name, "it needs a person's approval and nobody can be asked here; the operator must configure toolsModule({ approvals: { approve } })"),
+    );
   }
   return new Promise<void>((resolve, reject) => {
     const controller = new AbortController();
@@ -34,14 +36,20 @@ export function requestApproval(approve: ApproveFunction | undefined, timeoutMs:
       settled = true;
       clearTimeout(timer);
       removeAbort?.();
-      if (error === undefined) return resolve();
+      if (error === undefined) {
+        resolve();
+        return;
+      }
       controller.abort(error);
       reject(error);
     };
     const timer = setTimeout(() => finish(new ApprovalDeniedError(name, `no answer came within ${timeoutMs} ms`)), timeoutMs);
     const removeAbort = call.signal === undefined ? undefined : onAbort(call.signal, () => finish(new ToolAbortedError(name)));
     const denied = (answer: unknown): void => {
-      if (answer === true) return finish();
+      if (answer === true) {
+        finish();
+        return;
+      }
       finish(new ApprovalDeniedError(name, typeof answer === 'string' && answer.trim() !== '' ? answer.trim() : 'the request was declined'));
     };
     const failed = (error: unknown): void => {

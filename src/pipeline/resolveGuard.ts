@@ -1,7 +1,7 @@
-import type { Denial } from '../errors/PermissionDeniedError.js';
+import type { Denial } from '../contracts/Denial.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ResolvedGuard } from './ResolvedGuard.js';
-import type { GuardFunction, GuardVerdict, ToolGuard } from './ToolGuard.js';
+import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
+import type { GuardFunction, GuardVerdict, ToolGuard } from '../contracts/ToolGuard.js';
 
 /**
  * A guard function or instance as the pipeline runs it. A PermissionSet is a guard whose answer

@@ -1,4 +1,4 @@
-import type { ToolOutcome } from '../tools/ToolOutcome.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 
 /** What a provider's `dispatch` gives back: the message to append to the conversation, and the outcome. */
 export interface ProviderToolResult<TMessage> {

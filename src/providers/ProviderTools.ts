@@ -1,5 +1,5 @@
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import type { CallOptions } from '../tools/CallOptions.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ProviderToolResult } from './ProviderToolResult.js';
 import type { ToolConversionReport } from './ToolConversionReport.js';
 
@@ -7,7 +7,7 @@ import type { ToolConversionReport } from './ToolConversionReport.js';
 export interface ProviderTools<TTool, TCall, TMessage> {
   /** The tool definitions to send in the provider's request. */
   readonly tools: TTool[];
-  /** One entry per definition given: its provider name, what changed, and whether it was dropped. */
+  /** One entry per definition given: its provider name and what changed. */
   readonly report: ToolConversionReport[];
   /** The registry name for a name the provider sends back. */
   toolName(providerName: string): string | undefined;

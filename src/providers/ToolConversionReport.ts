@@ -6,6 +6,4 @@ export interface ToolConversionReport {
   readonly providerName: string;
   /** Each change made to fit the provider's rules, in words. Empty when the tool went through as is. */
   readonly changes: readonly string[];
-  /** Why the tool was left out, when it was. */
-  readonly dropped?: string;
 }

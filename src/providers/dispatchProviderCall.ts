@@ -4,8 +4,8 @@ import type { ToolError } from '../errors/ToolError.js';
 import { newCallId } from '../pipeline/newCallId.js';
 import { closestNames } from '../registry/closestNames.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import type { CallOptions } from '../tools/CallOptions.js';
-import type { ToolOutcome } from '../tools/ToolOutcome.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import type { ProviderNames } from './ProviderNames.js';
 
 /**
@@ -33,7 +33,11 @@ export async function dispatchProviderCall(
       value = args.trim() === '' ? {} : (JSON.parse(args) as unknown);
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'unreadable';
-      return failure(tool, options, new ToolValidationError(tool, [{ path: '', message: `the arguments are not valid JSON (${reason}); send one JSON object`, constraint: 'isJson' }]));
+      return failure(
+        tool,
+        options,
+        new ToolValidationError(tool, [{ path: '', message: `the arguments are not valid JSON (${reason}); send one JSON object`, constraint: 'isJson' }]),
+      );
     }
   }
   return registry.dispatch(tool, prepare(tool, value), options);

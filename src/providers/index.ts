@@ -5,8 +5,15 @@
  */
 export { toOpenAITools } from './toOpenAITools.js';
 export type {
-  OpenAIToolsOptions, OpenAIChatTools, OpenAIResponsesTools, OpenAIChatTool, OpenAIChatToolCall, OpenAIChatToolMessage,
-  OpenAIResponsesTool, OpenAIResponsesToolCall, OpenAIResponsesToolOutput,
+  OpenAIToolsOptions,
+  OpenAIChatTools,
+  OpenAIResponsesTools,
+  OpenAIChatTool,
+  OpenAIChatToolCall,
+  OpenAIChatToolMessage,
+  OpenAIResponsesTool,
+  OpenAIResponsesToolCall,
+  OpenAIResponsesToolOutput,
 } from './toOpenAITools.js';
 export { toAnthropicTools, type AnthropicTools, type AnthropicTool, type AnthropicToolUse, type AnthropicToolResult } from './toAnthropicTools.js';
 export { toGeminiTools, type GeminiTools, type GeminiTool, type GeminiFunctionDeclaration, type GeminiFunctionCall, type GeminiFunctionResponsePart } from './toGeminiTools.js';

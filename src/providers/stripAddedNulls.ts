@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { isRecord } from './schemaNotes.js';
 
 /**
@@ -20,13 +20,9 @@ export function stripAddedNulls(value: unknown, schema: JsonSchema): unknown {
   for (const key of Object.keys(value)) {
     const child = value[key];
     const childSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
-    if (!isRecord(childSchema)) {
-      define(out, key, child);
-    } else if (child === null && !required.has(key) && !allowsNull(childSchema)) {
-      continue;
-    } else {
-      define(out, key, stripAddedNulls(child, childSchema));
-    }
+    if (!isRecord(childSchema)) define(out, key, child);
+    // A null the strict schema made the model send for an optional property is dropped: the property is absent.
+    else if (child !== null || required.has(key) || allowsNull(childSchema)) define(out, key, stripAddedNulls(child, childSchema));
   }
   return out;
 }

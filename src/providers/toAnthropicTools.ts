@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
 import { ANTHROPIC_NAMES } from './NameRule.js';
 import { ProviderNames } from './ProviderNames.js';
@@ -39,7 +39,10 @@ export type AnthropicTools = ProviderTools<AnthropicTool, AnthropicToolUse, Anth
  * const results = await Promise.all(reply.content.filter((b) => b.type === 'tool_use').map(async (b) => (await anthropic.dispatch(registry, b)).message));
  */
 export function toAnthropicTools(definitions: readonly ToolDefinition[]): AnthropicTools {
-  const names = new ProviderNames(definitions.map((d) => d.name), ANTHROPIC_NAMES);
+  const names = new ProviderNames(
+    definitions.map((d) => d.name),
+    ANTHROPIC_NAMES,
+  );
   const report: ToolConversionReport[] = [];
   const tools: AnthropicTool[] = [];
   for (const definition of definitions) {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { at, isRecord, join, withNotes } from './schemaNotes.js';
 
 /** Gemini's `Type` names. */

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall } from './dispatchProviderCall.js';
 import { GEMINI_NAMES } from './NameRule.js';
 import { ProviderNames } from './ProviderNames.js';
@@ -41,7 +41,10 @@ export type GeminiTools = ProviderTools<GeminiTool, GeminiFunctionCall, GeminiFu
  * const parts = await Promise.all((response.functionCalls ?? []).map(async (c) => (await gemini.dispatch(registry, c)).message));
  */
 export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiTools {
-  const names = new ProviderNames(definitions.map((d) => d.name), GEMINI_NAMES);
+  const names = new ProviderNames(
+    definitions.map((d) => d.name),
+    GEMINI_NAMES,
+  );
   const report: ToolConversionReport[] = [];
   const declarations: GeminiFunctionDeclaration[] = [];
   for (const definition of definitions) {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { at, isRecord, join, withNotes } from './schemaNotes.js';
 
 const STRICT_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);

@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../schema/JsonSchema.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
 import { OPENAI_NAMES } from './NameRule.js';
 import { ProviderNames } from './ProviderNames.js';
@@ -75,7 +75,10 @@ export function toOpenAITools(definitions: readonly ToolDefinition[], options?: 
 export function toOpenAITools(definitions: readonly ToolDefinition[], options: OpenAIToolsOptions & { api: 'responses' }): OpenAIResponsesTools;
 export function toOpenAITools(definitions: readonly ToolDefinition[], options: OpenAIToolsOptions = {}): OpenAIChatTools | OpenAIResponsesTools {
   const strict = options.strict ?? true;
-  const names = new ProviderNames(definitions.map((d) => d.name), OPENAI_NAMES);
+  const names = new ProviderNames(
+    definitions.map((d) => d.name),
+    OPENAI_NAMES,
+  );
   const report: ToolConversionReport[] = [];
   const converted: { name: string; description: string; parameters: Record<string, unknown>; strict: boolean }[] = [];
   const nullsToStrip = new Map<string, JsonSchema>();

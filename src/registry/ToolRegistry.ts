@@ -1,12 +1,13 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
 import { newCallId } from '../pipeline/newCallId.js';
-import type { CallOptions } from '../tools/CallOptions.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
 import { coreOf, createRegisteredTool, isRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { CallerIdentity } from './CallerIdentity.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
-import type { ToolOutcome } from '../tools/ToolOutcome.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import { callChannel, traceCall } from '../pipeline/callChannel.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
 import { notJson } from '../pipeline/notJson.js';
@@ -31,17 +32,23 @@ export class ToolRegistry {
 
   constructor(tools: Iterable<RegisteredTool>) {
     const map = new Map<string, RegisteredTool>();
-    const problems: string[] = [];
+    const problems: DefinitionProblem[] = [];
     for (const tool of tools) {
       if (!isRegisteredTool(tool)) {
-        problems.push(
-          `${describeTool(tool)} is not a RegisteredTool made by hermes-tools (a copy such as { ...tool, execute } has no pipeline); take tools from a ToolRegistry or a container, and wrap them with withMiddleware or withPermissions`,
-        );
+        problems.push({
+          where: '',
+          code: 'not_a_registered_tool',
+          message: `${describeTool(tool)} is not a RegisteredTool made by hermes-tools (a copy such as { ...tool, execute } has no pipeline); take tools from a ToolRegistry or a container, and wrap them with withMiddleware or withPermissions`,
+        });
         continue;
       }
       const existing = map.get(tool.name);
       if (existing !== undefined) {
-        problems.push(`tool name "${tool.name}" is declared twice, in toolsets "${existing.definition.toolset}" and "${tool.definition.toolset}"; tool names must be unique`);
+        problems.push({
+          where: '',
+          code: 'duplicate_name',
+          message: `tool name "${tool.name}" is declared twice, in toolsets "${existing.definition.toolset}" and "${tool.definition.toolset}"; tool names must be unique`,
+        });
       } else {
         map.set(tool.name, tool);
       }
@@ -124,7 +131,9 @@ export class ToolRegistry {
    * mine.definitions(); // what ann may call
    */
   async forCaller(identity: CallerIdentity): Promise<ToolRegistry> {
-    const bound = [...this.#tools.values()].map((tool) => createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }));
+    const bound = [...this.#tools.values()].map((tool) =>
+      createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }),
+    );
     const allowed = await Promise.all(
       bound.map(async (tool) => {
         if (!isAvailable(tool) || (this.#listed !== undefined && !this.#listed.has(tool.name))) return false;

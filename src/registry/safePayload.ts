@@ -1,7 +1,7 @@
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
-import type { ToolErrorPayload } from '../errors/ToolErrorPayload.js';
+import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import { toToolError } from '../errors/toToolError.js';
-import type { ValidationIssue } from '../errors/ValidationIssue.js';
+import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 
 /**
  * The payload of whatever a call threw, as `dispatch` returns it: never a throw (a subclass's

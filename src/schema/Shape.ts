@@ -1,4 +1,4 @@
-import type { StringFormat } from './stringFormats.js';
+import type { StringFormat } from '../contracts/StringFormat.js';
 
 /**
  * The internal model of a value's declared shape. Decorators are read into a Shape once, when the

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../errors/ValidationIssue.js';
+import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import { clipKey } from './clipKey.js';
 import type { ValidationLimits } from './ValidationLimits.js';
 

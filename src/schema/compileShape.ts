@@ -1,3 +1,4 @@
+import type { CompileOptions } from './CompileOptions.js';
 import { compileDtoValidator } from './dto/compileDtoValidator.js';
 import { coerceBoolean, coerceJson, coerceNumber } from './coerce.js';
 import { copyJsonValue } from './copyJsonValue.js';
@@ -10,13 +11,9 @@ import type { Validator } from './Validator.js';
 
 // Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
 const { isArray } = Array;
+// biome-ignore lint/suspicious/noShadowRestrictedNames: Number.isFinite on purpose; the global one coerces its argument.
 const { isFinite, isInteger } = Number;
 const { hasOwn } = Object;
-
-export interface CompileOptions {
-  /** Accept `"42"` for a number, `"true"` for a boolean and JSON text for an array or object. */
-  readonly coerce: boolean;
-}
 
 /** Compiles a Shape into a Validator once, so a call runs only the checks its declaration needs. */
 export function compileShape(shape: Shape, options: CompileOptions): Validator {

@@ -4,6 +4,7 @@ import { childPath, type ValidationRun } from './ValidationRun.js';
 
 // Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
 const { isArray } = Array;
+// biome-ignore lint/suspicious/noShadowRestrictedNames: Number.isFinite on purpose; the global one coerces its argument.
 const { isFinite } = Number;
 
 /**

@@ -1,14 +1,32 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { isForbiddenKey } from './isForbiddenKey.js';
-import type { JsonSchema } from './JsonSchema.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { patternProblem } from './patternProblem.js';
 import type { PropertyShape, Shape } from './Shape.js';
 import { isStringFormat } from './stringFormats.js';
 
 const SUPPORTED = new Set([
-  'type', 'description', 'title', 'default', 'examples', '$schema',
-  'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems',
-  'enum', 'minLength', 'maxLength', 'pattern', 'format',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'type',
+  'description',
+  'title',
+  'default',
+  'examples',
+  '$schema',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'enum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
 ]);
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
@@ -16,9 +34,9 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'objec
  * Reads a JSON Schema written by hand (for `output`, or `type` on an `@Arg`) into a Shape. Only
  * keywords that the validator enforces are accepted; any other is a problem, not silently ignored.
  */
-export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: string[]): Shape {
+export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: DefinitionProblem[]): Shape {
   for (const keyword of Object.keys(schema)) {
-    if (!SUPPORTED.has(keyword)) problems.push(`${where}: the JSON Schema keyword "${keyword}" is not supported; use a DTO class instead`);
+    if (!SUPPORTED.has(keyword)) problems.push({ where, code: 'unsupported_keyword', message: `the JSON Schema keyword "${keyword}" is not supported; use a DTO class instead` });
   }
   const description = typeof schema.description === 'string' ? { description: schema.description } : {};
   let type = schema.type;
@@ -27,7 +45,7 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: s
     const rest = type.filter((t) => t !== 'null');
     nullable = rest.length < type.length;
     if (rest.length !== 1) {
-      problems.push(`${where}: a type list must be one type, optionally with "null"`);
+      problems.push({ where, code: 'invalid_type', message: 'a type list must be one type, optionally with "null"' });
       return { kind: 'unknown', ...description };
     }
     type = rest[0];
@@ -38,15 +56,19 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: s
     else return { kind: 'unknown', ...common };
   }
   if (typeof type !== 'string' || !TYPES.has(type)) {
-    problems.push(`${where}: "type" must be one of ${[...TYPES].join(', ')}`);
+    problems.push({ where, code: 'invalid_type', message: `"type" must be one of ${[...TYPES].join(', ')}` });
     return { kind: 'unknown', ...common };
   }
   const num = (k: string): Record<string, number> => (typeof schema[k] === 'number' ? { [k]: schema[k] as number } : {});
   switch (type) {
     case 'string': {
-      if (schema.format !== undefined && !isStringFormat(schema.format)) problems.push(`${where}: unknown format ${JSON.stringify(schema.format)}`);
+      if (schema.format !== undefined && !isStringFormat(schema.format))
+        problems.push({ where, code: 'unknown_format', message: `unknown format ${JSON.stringify(schema.format)}` });
       if (schema.pattern !== undefined) {
-        const problem = typeof schema.pattern === 'string' ? patternProblem(schema.pattern, { unicode: true }, where) : `${where}: "pattern" must be a string`;
+        const problem =
+          typeof schema.pattern === 'string'
+            ? patternProblem(schema.pattern, { unicode: true }, where)
+            : ({ where, code: 'invalid_pattern', message: '"pattern" must be a string' } as const);
         if (problem !== undefined) problems.push(problem);
       }
       return {
@@ -84,11 +106,11 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: s
         for (const [name, sub] of Object.entries(schema.properties)) {
           if (isForbiddenKey(name)) {
             // Assigning it would set the prototype of the object the handler receives.
-            problems.push(`${where}: declares a property named "${name}", which can reach a prototype; rename it`);
+            problems.push({ where, code: 'forbidden_key', message: `declares a property named "${name}", which can reach a prototype; rename it` });
             continue;
           }
           if (!isObject(sub)) {
-            problems.push(`${where}.${name}: must be a JSON Schema object`);
+            problems.push({ where: `${where}.${name}`, code: 'invalid_schema', message: 'must be a JSON Schema object' });
             continue;
           }
           properties.push({ name, shape: jsonSchemaToShape(sub, `${where}.${name}`, problems), required: required.has(name) });
@@ -99,11 +121,11 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: s
   }
 }
 
-function additionalProperties(value: unknown, where: string, problems: string[]): boolean | Shape {
+function additionalProperties(value: unknown, where: string, problems: DefinitionProblem[]): boolean | Shape {
   if (value === undefined || value === true) return true;
   if (value === false) return false;
   if (isObject(value)) return jsonSchemaToShape(value, `${where}.additionalProperties`, problems);
-  problems.push(`${where}: "additionalProperties" must be a boolean or a JSON Schema object`);
+  problems.push({ where, code: 'invalid_schema', message: '"additionalProperties" must be a boolean or a JSON Schema object' });
   return false;
 }
 

@@ -1,4 +1,5 @@
 import { isSafePattern } from 'redos-detector';
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 
 /** How a regex is compiled: the flags that change what it matches. */
 export interface PatternFlags {
@@ -20,18 +21,26 @@ const verdicts = new Map<string, Verdict>();
  * whether it found a bad trail, hit the bound or could not parse the syntax. Verdicts are cached
  * per pattern: the analysis of a bad pattern can take a good part of a second.
  */
-export function patternProblem(source: string, flags: PatternFlags, where: string): string | undefined {
+export function patternProblem(source: string, flags: PatternFlags, where: string): DefinitionProblem | undefined {
   const verdict = verdictOf(source, flags);
   const shown = JSON.stringify(source.length > 200 ? `${source.slice(0, 200)}…` : source);
   switch (verdict) {
     case 'safe':
       return undefined;
     case 'invalid':
-      return `${where}: pattern ${shown} is not a valid regular expression`;
+      return { where, code: 'invalid_pattern', message: `pattern ${shown} is not a valid regular expression` };
     case 'ambiguous':
-      return `${where}: pattern ${shown} can take exponential or polynomial time on some inputs (nested or overlapping quantifiers, such as (a|aa)+, (a+)+ or .*a.*), so a model could block the process with one call; rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint`;
+      return {
+        where,
+        code: 'unsafe_pattern',
+        message: `pattern ${shown} can take exponential or polynomial time on some inputs (nested or overlapping quantifiers, such as (a|aa)+, (a+)+ or .*a.*), so a model could block the process with one call; rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint`,
+      };
     case 'unreadable':
-      return `${where}: pattern ${shown} uses syntax the backtracking check cannot read (named groups or backreferences, for example), so it cannot be shown to be safe; rewrite it without them, or use a format, or a DTO with a custom constraint`;
+      return {
+        where,
+        code: 'unreadable_pattern',
+        message: `pattern ${shown} uses syntax the backtracking check cannot read (named groups or backreferences, for example), so it cannot be shown to be safe; rewrite it without them, or use a format, or a DTO with a custom constraint`,
+      };
   }
 }
 

@@ -1,5 +1,5 @@
 import { dtoToShape } from './dto/dtoToShape.js';
-import type { JsonSchema } from './JsonSchema.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { Shape } from './Shape.js';
 
 /** The JSON Schema a model is shown for a Shape. Deterministic: the same Shape gives the same text. */

@@ -1,4 +1,5 @@
 import { isEmail, isFQDN, isIP, isISO8601, isURL, isUUID } from 'class-validator';
+import type { StringFormat } from '../contracts/StringFormat.js';
 
 /** The regexes the format checks run themselves; each is linear (test/unit/regexSafety checks them). */
 export const formatPatterns = {
@@ -23,7 +24,7 @@ export const formatMaxLengths = {
   ipv4: 15,
   ipv6: 64,
   hostname: 253,
-} as const;
+} as const satisfies Record<StringFormat, number>;
 
 const checks = {
   email: (v: string) => isEmail(v),
@@ -35,9 +36,7 @@ const checks = {
   ipv4: (v: string) => isIP(v, 4),
   ipv6: (v: string) => isIP(v, 6),
   hostname: (v: string) => isFQDN(v, { require_tld: false }),
-} as const satisfies Record<keyof typeof formatMaxLengths, (value: string) => boolean>;
-
-export type StringFormat = keyof typeof formatMaxLengths;
+} as const satisfies Record<StringFormat, (value: string) => boolean>;
 
 /** The string formats a tool may declare. Checked with class-validator's own checks (validator.js), on strings within the format's maximum length only. */
 export const stringFormats = Object.fromEntries(

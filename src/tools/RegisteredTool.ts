@@ -1,6 +1,6 @@
-import type { CallOptions } from './CallOptions.js';
-import type { InputValidation } from './InputValidation.js';
-import type { ToolDefinition } from './ToolDefinition.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { InputValidation } from '../contracts/InputValidation.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 
 /**
  * A tool ready to call: a kernel tool (`name`, `description`, `validateInput`, `execute`) plus its

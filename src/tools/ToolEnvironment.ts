@@ -1,10 +1,11 @@
-import type { Logger } from '../context/Logger.js';
-import type { ToolContext } from '../context/ToolContext.js';
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import type { Logger } from '../contracts/Logger.js';
+import type { ToolContext } from '../contracts/ToolContext.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ApproveFunction } from '../pipeline/Approver.js';
-import type { ResolvedGuard } from '../pipeline/ResolvedGuard.js';
-import type { ToolDefinition } from './ToolDefinition.js';
-import type { ToolMiddleware } from '../pipeline/ToolMiddleware.js';
+import type { ApproveFunction } from '../contracts/ToolApprover.js';
+import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
 
 /** What the composition root decided for the tools of one toolset. */
@@ -16,7 +17,7 @@ export interface ToolEnvironment {
   /** toolsModule's, then the toolset's, already resolved. */
   readonly outerGuards: readonly ResolvedGuard[];
   /** Guard functions, instances and classes to resolved guards; undefined with a problem pushed when it cannot. */
-  readonly toGuard: (guard: unknown, where: string, problems: string[]) => ResolvedGuard | undefined;
+  readonly toGuard: (guard: unknown, where: string, problems: DefinitionProblem[]) => ResolvedGuard | undefined;
   /** The module's approval policy, when it has one. */
   readonly approvals: { readonly approve: ApproveFunction | undefined; readonly when: (tool: ToolDefinition) => boolean; readonly timeoutMs: number } | undefined;
   readonly coerce: boolean;
@@ -26,5 +27,5 @@ export interface ToolEnvironment {
   /** The instance whose method handles the call: a singleton, or made for this call's context. */
   readonly instanceFor: (target: Function) => ((ctx: ToolContext) => object) | undefined;
   /** Interceptor classes and instances to middleware functions; undefined with a problem pushed when it cannot. */
-  readonly toMiddleware: (interceptor: unknown, where: string, problems: string[]) => ToolMiddleware | undefined;
+  readonly toMiddleware: (interceptor: unknown, where: string, problems: DefinitionProblem[]) => ToolMiddleware | undefined;
 }

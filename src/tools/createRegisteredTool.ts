@@ -1,6 +1,6 @@
 import { createCallPipeline } from '../pipeline/createCallPipeline.js';
 import type { RegisteredTool } from './RegisteredTool.js';
-import type { ToolCore } from './ToolCore.js';
+import type { ToolCore } from '../contracts/ToolCore.js';
 
 const cores = new WeakMap<RegisteredTool, ToolCore>();
 

@@ -1,4 +1,4 @@
-import type { ExampleOptions } from '../metadata/ExampleOptions.js';
+import type { ExampleOptions } from '../contracts/ExampleOptions.js';
 
 /** The text a model reads for a tool: description, deprecation notice, then worked examples. */
 export function renderModelDescription(name: string, description: string, deprecated: string | undefined, examples: readonly ExampleOptions[]): string {

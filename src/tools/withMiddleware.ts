@@ -1,5 +1,5 @@
 import { composeMiddleware } from '../pipeline/composeMiddleware.js';
-import type { ToolMiddleware } from '../pipeline/ToolMiddleware.js';
+import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';
 import { coreOf, createRegisteredTool } from './createRegisteredTool.js';
 import type { RegisteredTool } from './RegisteredTool.js';
 

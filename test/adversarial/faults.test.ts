@@ -18,7 +18,15 @@ const lateRejected = deferred();
 @Tool({ name: 'fault.throws', description: 'Throws whatever it is told to.' })
 class Throws {
   execute(@Arg('kind', { enum: ['string', 'undefined', 'null', 'object', 'number', 'symbol', 'frozen error'] }) kind: string): never {
-    const thrown: Record<string, unknown> = { string: 'a plain string', undefined, null: null, object: { code: 'E_WEIRD', detail: 'not an Error' }, number: 42, symbol: Symbol('thrown'), 'frozen error': Object.freeze(new Error('frozen')) };
+    const thrown: Record<string, unknown> = {
+      string: 'a plain string',
+      undefined,
+      null: null,
+      object: { code: 'E_WEIRD', detail: 'not an Error' },
+      number: 42,
+      symbol: Symbol('thrown'),
+      'frozen error': Object.freeze(new Error('frozen')),
+    };
     throw thrown[kind];
   }
 }
@@ -56,8 +64,17 @@ class Returns {
     const cyclic: Record<string, unknown> = { name: 'loop' };
     cyclic.self = cyclic;
     const values: Record<string, unknown> = {
-      cyclic, bigint: 10n, undefined, function: () => 1, symbol: Symbol('s'), 'nested bigint': { deep: [{ n: 1n }] },
-      'toJSON throws': { toJSON: () => { throw new Error('toJSON at /work/app/secret.js:9'); } },
+      cyclic,
+      bigint: 10n,
+      undefined,
+      function: () => 1,
+      symbol: Symbol('s'),
+      'nested bigint': { deep: [{ n: 1n }] },
+      'toJSON throws': {
+        toJSON: () => {
+          throw new Error('toJSON at /work/app/secret.js:9');
+        },
+      },
     };
     return values[kind];
   }

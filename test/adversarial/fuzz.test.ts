@@ -43,7 +43,11 @@ const hostileJson = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'path', 'customer', 'lines', 'quantity', 'message', 'checks', 'city'), fc.string()), tie('value'), { maxKeys: 5 }),
+    fc.dictionary(
+      fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'path', 'customer', 'lines', 'quantity', 'message', 'checks', 'city'), fc.string()),
+      tie('value'),
+      { maxKeys: 5 },
+    ),
   ),
 })).value;
 
@@ -55,15 +59,22 @@ describe('fuzzing dispatch on every sample tool', () => {
   it('gives a typed outcome for thousands of arbitrary values, and pollutes nothing', async () => {
     const names = registry.list().map((t) => t.name);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...names), fc.oneof(hostileJson, fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true, withSparseArray: true })), async (name, args) => {
-        const outcome = await registry.dispatch(name, args, options);
-        expect(outcomeProblem(outcome)).toBeUndefined();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...names),
+        fc.oneof(
+          hostileJson,
+          fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true, withSparseArray: true }),
+        ),
+        async (name, args) => {
+          const outcome = await registry.dispatch(name, args, options);
+          expect(outcomeProblem(outcome)).toBeUndefined();
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
-  it('gives a typed outcome for arbitrary objects whose keys are the tools\' own', async () => {
+  it("gives a typed outcome for arbitrary objects whose keys are the tools' own", async () => {
     for (const name of registry.list().map((t) => t.name)) {
       const keys = Object.keys((registry.get(name).definition.inputSchema.properties ?? {}) as object);
       if (keys.length === 0) continue;

@@ -33,7 +33,21 @@ class Values {
     @Arg('scores', { type: { type: 'object', additionalProperties: { type: 'number' } }, optional: true }) scores?: object,
     @Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } }, optional: true }) open?: object,
   ): string {
-    return typeof n + typeof flag + typeof slug + typeof code + typeof host + typeof email + typeof url + typeof when + typeof at + typeof list + typeof data + typeof scores + typeof open;
+    return (
+      typeof n +
+      typeof flag +
+      typeof slug +
+      typeof code +
+      typeof host +
+      typeof email +
+      typeof url +
+      typeof when +
+      typeof at +
+      typeof list +
+      typeof data +
+      typeof scores +
+      typeof open
+    );
   }
 }
 
@@ -73,19 +87,23 @@ function cases(): [string, string, () => unknown][] {
     ['fs.read', 'the longest string', () => ({ path: MEGA })],
     ['fs.read', '3 MB string', () => ({ path: 'x'.repeat(3_000_000) })],
     ['fs.read', 'one 10-million-character key', () => ({ [`k${'x'.repeat(10_000_000)}`]: 1 })],
-    ['fs.read', '1,000 unknown 1,900-character keys (many issues)', () => (manyKeys(1_000, 1_900))],
-    ['fs.read', '1,001 keys', () => (manyKeys(1_001, 4))],
+    ['fs.read', '1,000 unknown 1,900-character keys (many issues)', () => manyKeys(1_000, 1_900)],
+    ['fs.read', '1,001 keys', () => manyKeys(1_001, 4)],
     ['fs.read', '10,000-level object', () => ({ path: 'a', extra: deepObject(10_000) })],
     ['orders.create', '10,000 lines, each wrong', () => ({ customer: { name: 'a', email: 'a@b.co' }, lines: Array.from({ length: 10_000 }, () => ({ sku: 5, quantity: 0 })) })],
     ['orders.create', '10,000 valid lines', () => ({ customer: { name: 'a', email: 'a@b.co' }, lines: Array.from({ length: 10_000 }, () => ({ sku: 'NOPE', quantity: 1 })) })],
     ['orders.create', '1,000,000 labels', () => ({ customer: { name: 'a', email: 'a@b.co' }, lines: [{ sku: 'BOOK-1', quantity: 1 }], labels: new Array(1_000_000).fill('l') })],
-    ['orders.create', '10,000 long labels', () => ({ customer: { name: 'a', email: 'a@b.co' }, lines: [{ sku: 'BOOK-1', quantity: 1 }], labels: new Array(10_000).fill('l'.repeat(90)) })],
+    [
+      'orders.create',
+      '10,000 long labels',
+      () => ({ customer: { name: 'a', email: 'a@b.co' }, lines: [{ sku: 'BOOK-1', quantity: 1 }], labels: new Array(10_000).fill('l'.repeat(90)) }),
+    ],
     ['orders.create', 'a long email', () => ({ customer: { name: 'a', email: `${'a'.repeat(499_990)}@b.co` }, lines: [{ sku: 'BOOK-1', quantity: 1 }] })],
     ['git.commit', 'the longest message and 10,000 files', () => ({ message: MEGA, files: new Array(10_000).fill('f') })],
     ['fs.write', 'content over its @MaxLength', () => ({ path: 'x', content: 'x'.repeat(2_000_000) })],
     ['weather.current', 'the longest city', () => ({ city: MEGA })],
-    ['ref.values', 'numeric bait for coercion', () => ({ n: '1'.repeat(80_000) + 'x' })],
-    ['ref.values', 'the longest numeric-looking string', () => ({ n: ' '.repeat(499_990) + '1' })],
+    ['ref.values', 'numeric bait for coercion', () => ({ n: `${'1'.repeat(80_000)}x` })],
+    ['ref.values', 'the longest numeric-looking string', () => ({ n: `${' '.repeat(499_990)}1` })],
     ['ref.values', 'boolean bait for coercion', () => ({ flag: 't'.repeat(499_999) })],
     ['ref.values', 'pattern bait with no maxLength', () => ({ slug: `${'a-'.repeat(249_999)}!` })],
     ['ref.values', 'pattern bait past maxLength', () => ({ code: 'A'.repeat(499_999) })],
@@ -103,7 +121,11 @@ function cases(): [string, string, () => unknown][] {
     ['ref.values', 'free-form: a shared-object DAG (2^60 paths)', () => ({ data: dag(30) })],
     ['ref.values', 'free-form: 10,000 × 95 numbers', () => ({ data: Array.from({ length: 10_000 }, () => new Array(95).fill(1)) })],
     ['ref.values', 'free-form: 1,000 × 1,000 keys', () => ({ data: Array.from({ length: 1_000 }, () => manyKeys(1_000, 1)) })],
-    ['ref.values', 'free-form: prototype keys everywhere', () => ({ data: Array.from({ length: 10_000 }, () => JSON.parse('{"__proto__":{"a":1},"constructor":1,"prototype":2}')) })],
+    [
+      'ref.values',
+      'free-form: prototype keys everywhere',
+      () => ({ data: Array.from({ length: 10_000 }, () => JSON.parse('{"__proto__":{"a":1},"constructor":1,"prototype":2}')) }),
+    ],
     ['ref.values', 'free-form: 1,000,000 items', () => ({ data: new Array(1_000_000).fill(0) })],
     ['ref.values', 'open map: 1,000 wrong values', () => ({ scores: manyKeys(1_000, 8, 'not a number') })],
     ['ref.values', 'open object: long keys', () => ({ open: manyKeys(1_000, 1_999) })],
@@ -126,7 +148,12 @@ afterAll(async () => {
   delete process.env.WEATHER_API_KEY;
   await sample.dispose();
   const worst = [...measured].sort((a, b) => b.ms - a.ms);
-  console.log(`hostile input: the slowest dispatches (warm, ms)\n${worst.slice(0, 10).map((m) => `${m.ms.toFixed(1).padStart(7)}  ${m.tool}: ${m.label} → ${m.outcome}`).join('\n')}`);
+  console.log(
+    `hostile input: the slowest dispatches (warm, ms)\n${worst
+      .slice(0, 10)
+      .map((m) => `${m.ms.toFixed(1).padStart(7)}  ${m.tool}: ${m.label} → ${m.outcome}`)
+      .join('\n')}`,
+  );
 });
 
 describe('hostile input', () => {

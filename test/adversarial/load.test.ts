@@ -14,7 +14,10 @@ class Session {
 @Tool({ name: 'load.whoami', description: 'Says who is calling, after a pause.' })
 @Permissions('load:read')
 class WhoAmI {
-  constructor(@inject(ToolContext) private readonly ctx: ToolContext, @inject(Session) private readonly session: Session) {}
+  constructor(
+    @inject(ToolContext) private readonly ctx: ToolContext,
+    @inject(Session) private readonly session: Session,
+  ) {}
   async execute(@Arg('pause') pause: number, @Ctx() ctx: ToolContext): Promise<unknown> {
     await new Promise((resolve) => setTimeout(resolve, pause));
     return { injected: this.ctx.caller, session: this.session.ctx.caller, param: ctx.caller, callId: ctx.callId };
@@ -54,7 +57,8 @@ describe('load and isolation', () => {
     );
     outcomes.forEach((outcome, i) => {
       expect(outcome.callId).toBe(`c${i}`);
-      const value = i % 2 === 0 ? { injected: { user: `u${i}` }, session: { user: `u${i}` }, param: { user: `u${i}` }, callId: `c${i}` } : { text: `t${i}`, caller: { user: `u${i}` } };
+      const value =
+        i % 2 === 0 ? { injected: { user: `u${i}` }, session: { user: `u${i}` }, param: { user: `u${i}` }, callId: `c${i}` } : { text: `t${i}`, caller: { user: `u${i}` } };
       if (!outcome.ok || JSON.stringify(outcome.value) !== JSON.stringify(value)) expect([i, outcome]).toEqual([i, { ok: true, value }]);
     });
   });

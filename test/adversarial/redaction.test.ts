@@ -41,7 +41,11 @@ class LoginTool {
   }
 }
 
-@Tool({ name: 'leaks.output', description: 'Returns a result that does not match its output.', output: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'], additionalProperties: false } })
+@Tool({
+  name: 'leaks.output',
+  description: 'Returns a result that does not match its output.',
+  output: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'], additionalProperties: false },
+})
 class LeaksOutput {
   execute(@Arg('value') value: string): unknown {
     return { n: value };

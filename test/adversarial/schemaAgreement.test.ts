@@ -56,10 +56,21 @@ describe('the schema a model is shown and the validator that checks its calls ag
 
 describe('the compiled DTO check and class-validator agree (differential)', () => {
   const orders = (): ToolRegistry => registry;
-  const customer = fc.record({ name: fc.oneof(fc.string({ maxLength: 5 }), fc.constant(3)), email: fc.oneof(fc.constantFrom('ada@example.org', 'b@c.io', 'not-an-email', '', 'a@b'), fc.string({ maxLength: 8 })) });
-  const line = fc.record({ sku: fc.oneof(fc.constantFrom('BOOK-1', ''), fc.string({ maxLength: 4 })), quantity: fc.oneof(fc.integer({ min: -5, max: 120 }), fc.double({ noNaN: true, min: 0, max: 5 })) });
+  const customer = fc.record({
+    name: fc.oneof(fc.string({ maxLength: 5 }), fc.constant(3)),
+    email: fc.oneof(fc.constantFrom('ada@example.org', 'b@c.io', 'not-an-email', '', 'a@b'), fc.string({ maxLength: 8 })),
+  });
+  const line = fc.record({
+    sku: fc.oneof(fc.constantFrom('BOOK-1', ''), fc.string({ maxLength: 4 })),
+    quantity: fc.oneof(fc.integer({ min: -5, max: 120 }), fc.double({ noNaN: true, min: 0, max: 5 })),
+  });
   const input = fc.record(
-    { customer, lines: fc.array(line, { maxLength: 3 }), shipping: fc.constantFrom('standard', 'express', 'drone'), labels: fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), fc.array(fc.integer(), { maxLength: 2 })) },
+    {
+      customer,
+      lines: fc.array(line, { maxLength: 3 }),
+      shipping: fc.constantFrom('standard', 'express', 'drone'),
+      labels: fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), fc.array(fc.integer(), { maxLength: 2 })),
+    },
     { requiredKeys: [] },
   );
 

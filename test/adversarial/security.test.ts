@@ -13,8 +13,26 @@ afterEach(() => sample.dispose());
 
 describe('security', () => {
   const variants = [
-    'FS.WRITE', 'Fs.write', 'fs.Write', ' fs.write', 'fs.write ', 'fs.write\n', '\tfs.write', 'fs.write\u0000', 'fs\u200b.write', 'fs.write\u200d',
-    '\uff46\uff53.write', 'fs\u2024write', 'fs\uff0ewrite', 'fs.wr\u0456te', 'f\u0455.write', 'fs.writ\u0435', 'fs.write'.normalize('NFD'), 'fs..write', 'fs/write', 'fs:write',
+    'FS.WRITE',
+    'Fs.write',
+    'fs.Write',
+    ' fs.write',
+    'fs.write ',
+    'fs.write\n',
+    '\tfs.write',
+    'fs.write\u0000',
+    'fs\u200b.write',
+    'fs.write\u200d',
+    '\uff46\uff53.write',
+    'fs\u2024write',
+    'fs\uff0ewrite',
+    'fs.wr\u0456te',
+    'f\u0455.write',
+    'fs.writ\u0435',
+    'fs.write'.normalize('NFD'),
+    'fs..write',
+    'fs/write',
+    'fs:write',
   ];
 
   it.each(variants.map((v) => [JSON.stringify(v), v]))('a denied tool cannot be reached as %s', async (_shown, variant) => {

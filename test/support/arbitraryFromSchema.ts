@@ -24,7 +24,16 @@ export function arbitraryFromSchema(schema: Schema): fc.Arbitrary<unknown> {
     case 'integer':
       return fc.integer({ min: bound(schema.minimum, schema.exclusiveMinimum, 1, -1e6), max: bound(schema.maximum, schema.exclusiveMaximum, -1, 1e6) });
     case 'number':
-      return fc.double({ min: (schema.minimum as number | undefined) ?? -1e6, max: (schema.maximum as number | undefined) ?? 1e6, noNaN: true, noDefaultInfinity: true, minExcluded: schema.exclusiveMinimum !== undefined, maxExcluded: schema.exclusiveMaximum !== undefined }).filter((n) => !Object.is(n, -0));
+      return fc
+        .double({
+          min: (schema.minimum as number | undefined) ?? -1e6,
+          max: (schema.maximum as number | undefined) ?? 1e6,
+          noNaN: true,
+          noDefaultInfinity: true,
+          minExcluded: schema.exclusiveMinimum !== undefined,
+          maxExcluded: schema.exclusiveMaximum !== undefined,
+        })
+        .filter((n) => !Object.is(n, -0));
     case 'boolean':
       return fc.boolean();
     case 'array': {

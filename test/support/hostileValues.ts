@@ -8,23 +8,44 @@ export function hostileValues(): [string, unknown][] {
   }
   const throwingGetter = {};
   for (const key of ['path', 'content', 'customer', 'message', 'city', 'checks', 'limit', 'lines']) {
-    Object.defineProperty(throwingGetter, key, { enumerable: true, get: () => { throw new Error('getter exploded at /work/secret/path.js:1'); } });
+    Object.defineProperty(throwingGetter, key, {
+      enumerable: true,
+      get: () => {
+        throw new Error('getter exploded at /work/secret/path.js:1');
+      },
+    });
   }
-  const hostileProxy = new Proxy({}, { ownKeys: () => { throw new Error('ownKeys exploded'); }, get: () => { throw new Error('get exploded'); } });
+  const hostileProxy = new Proxy(
+    {},
+    {
+      ownKeys: () => {
+        throw new Error('ownKeys exploded');
+      },
+      get: () => {
+        throw new Error('get exploded');
+      },
+    },
+  );
   class Impostor {
     path = 'notes/todo.md';
   }
   const megaString = 'x'.repeat(3_000_000);
   return [
     ['__proto__ key', JSON.parse('{"path":"notes/todo.md","__proto__":{"polluted":true}}')],
-    ['nested __proto__ key', JSON.parse('{"customer":{"__proto__":{"polluted":true},"name":"a","email":"a@b.co"},"lines":[{"sku":"BOOK-1","quantity":1,"__proto__":{"polluted":true}}]}')],
+    [
+      'nested __proto__ key',
+      JSON.parse('{"customer":{"__proto__":{"polluted":true},"name":"a","email":"a@b.co"},"lines":[{"sku":"BOOK-1","quantity":1,"__proto__":{"polluted":true}}]}'),
+    ],
     ['constructor.prototype', { path: 'x', constructor: { prototype: { polluted: true } } }],
     ['prototype key', JSON.parse('{"prototype":{"polluted":true},"message":"abc"}')],
     ['10,000-level object', deepObject],
     ['10,000-level array', deepArray],
     ['10,000-level object in a field', { path: 'x', content: deepObject, customer: deepObject, lines: deepArray, message: deepObject, files: deepArray }],
     ['3 MB string', { path: megaString, content: megaString, message: megaString, city: megaString, labels: [megaString] }],
-    ['1,000,000-element array', { lines: new Array(1_000_000).fill({ sku: 'BOOK-1', quantity: 1 }), files: new Array(1_000_000).fill('a'), labels: new Array(1_000_000).fill('l') }],
+    [
+      '1,000,000-element array',
+      { lines: new Array(1_000_000).fill({ sku: 'BOOK-1', quantity: 1 }), files: new Array(1_000_000).fill('a'), labels: new Array(1_000_000).fill('l') },
+    ],
     ['NaN, Infinity, -0', { path: NaN, maxBytes: Infinity, limit: -0, checks: NaN, stepMs: -Infinity, quantity: -0 }],
     ['NaN as the arguments', NaN],
     ['a Date', { path: new Date(), message: new Date() }],

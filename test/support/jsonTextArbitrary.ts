@@ -38,7 +38,12 @@ function hasForbidden(node: Tree): boolean {
  * whether a prototype key is in it.
  */
 export function jsonTextArbitrary(): fc.Arbitrary<{ text: string; forbidden: boolean }> {
-  return fc.oneof(tree, fc.array(tree, { minLength: 1, maxLength: 8 }).map((entries) => ({ entries: entries.map((v, i): [string, Tree] => [`k${i}`, v]) }))).map((node) => ({ text: write(node), forbidden: hasForbidden(node) }));
+  return fc
+    .oneof(
+      tree,
+      fc.array(tree, { minLength: 1, maxLength: 8 }).map((entries) => ({ entries: entries.map((v, i): [string, Tree] => [`k${i}`, v]) })),
+    )
+    .map((node) => ({ text: write(node), forbidden: hasForbidden(node) }));
 }
 
 /**

@@ -24,8 +24,13 @@ function regexLiterals(text: string): string[] {
 }
 
 describe('the regexes of src/schema', () => {
-  const literals: [string, string][] = sourceFiles(SCHEMA_DIR).flatMap((file) => regexLiterals(readFileSync(file, 'utf8')).map((source): [string, string] => [path.relative(SCHEMA_DIR, file), source]));
-  const exported: [string, string][] = [['coerce NUMERIC', NUMERIC.source], ...Object.entries(formatPatterns).map(([name, re]): [string, string] => [`formatPatterns.${name}`, re.source])];
+  const literals: [string, string][] = sourceFiles(SCHEMA_DIR).flatMap((file) =>
+    regexLiterals(readFileSync(file, 'utf8')).map((source): [string, string] => [path.relative(SCHEMA_DIR, file), source]),
+  );
+  const exported: [string, string][] = [
+    ['coerce NUMERIC', NUMERIC.source],
+    ...Object.entries(formatPatterns).map(([name, re]): [string, string] => [`formatPatterns.${name}`, re.source]),
+  ];
 
   it('are found: the scan sees the exported ones', () => {
     const scanned = new Set(literals.map(([, source]) => source));

@@ -2,6 +2,8 @@
 import 'reflect-metadata';
 import { IsIn, Matches } from 'class-validator';
 import { compileShape } from '../../src/schema/compileShape.js';
+import type { DefinitionProblem } from '../../src/contracts/DefinitionProblem.js';
+import { formatProblem } from '../../src/errors/formatProblem.js';
 import { jsonSchemaToShape } from '../../src/schema/jsonSchemaToShape.js';
 import { shapeToJsonSchema } from '../../src/schema/shapeToJsonSchema.js';
 import type { Shape } from '../../src/schema/Shape.js';
@@ -26,14 +28,14 @@ describe('jsonSchemaToShape', () => {
       required: ['id'],
       additionalProperties: false,
     };
-    const problems: string[] = [];
+    const problems: DefinitionProblem[] = [];
     expect(shapeToJsonSchema(jsonSchemaToShape(schema, 'x', problems))).toEqual(schema);
     expect(problems).toEqual([]);
   });
 
   it('keeps the value schema of an open map', () => {
     const schema = { type: 'object', properties: {}, required: [], additionalProperties: { type: 'array', items: { type: 'integer' } } };
-    const problems: string[] = [];
+    const problems: DefinitionProblem[] = [];
     const shape = jsonSchemaToShape(schema, 'x', problems);
     expect(shape).toMatchObject({ kind: 'object', additionalProperties: { kind: 'array', items: { kind: 'number', integer: true } } });
     expect(shapeToJsonSchema(shape)).toEqual(schema);
@@ -42,9 +44,10 @@ describe('jsonSchemaToShape', () => {
   });
 
   it('refuses keywords the validator would not enforce, instead of ignoring them', () => {
-    const problems: string[] = [];
+    const problems: DefinitionProblem[] = [];
     jsonSchemaToShape({ type: 'object', properties: { a: { oneOf: [] } }, patternProperties: {} }, 'T output', problems);
-    expect(problems).toEqual([
+    expect(problems.map((p) => p.code)).toEqual(['unsupported_keyword', 'unsupported_keyword']);
+    expect(problems.map(formatProblem)).toEqual([
       'T output: the JSON Schema keyword "patternProperties" is not supported; use a DTO class instead',
       'T output.a: the JSON Schema keyword "oneOf" is not supported; use a DTO class instead',
     ]);
@@ -65,7 +68,11 @@ describe('compileShape', () => {
   });
 
   it('never mutates its input and copies defaults per call', () => {
-    const shape: Shape = { kind: 'object', additionalProperties: false, properties: [{ name: 'list', shape: { kind: 'array', items: { kind: 'number', integer: false } }, required: false, default: { value: [1] } }] };
+    const shape: Shape = {
+      kind: 'object',
+      additionalProperties: false,
+      properties: [{ name: 'list', shape: { kind: 'array', items: { kind: 'number', integer: false } }, required: false, default: { value: [1] } }],
+    };
     const input = Object.freeze({});
     const first = check(shape, input).out as { list: number[] };
     first.list.push(2);
@@ -134,7 +141,14 @@ describe('free-form values (the unknown shape)', () => {
   });
 
   it('refuse what JSON cannot hold, at its path', () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the value under test.
     const { issues } = check({ kind: 'unknown' }, { n: NaN, f: () => 1, u: undefined, b: 1n, holes: [1, , 3] });
-    expect(issues.map((i) => [i.path, i.constraint])).toEqual([['n', 'isJson'], ['f', 'isJson'], ['u', 'isJson'], ['b', 'isJson'], ['holes[1]', 'isJson']]);
+    expect(issues.map((i) => [i.path, i.constraint])).toEqual([
+      ['n', 'isJson'],
+      ['f', 'isJson'],
+      ['u', 'isJson'],
+      ['b', 'isJson'],
+      ['holes[1]', 'isJson'],
+    ]);
   });
 });

@@ -35,5 +35,4 @@ export interface DtoModel {
   readonly dto: Function;
   readonly properties: readonly DtoProperty[];
   readonly propertyNames: ReadonlySet<string>;
-  readonly async: boolean;
 }

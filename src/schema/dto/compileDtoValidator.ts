@@ -1,6 +1,6 @@
 import type { ValidationArguments } from 'class-validator';
 import { coerceBoolean, coerceJson, coerceNumber } from '../coerce.js';
-import type { CompileOptions } from '../compileShape.js';
+import type { CompileOptions } from '../CompileOptions.js';
 import { copyJsonValue } from '../copyJsonValue.js';
 import { objectKeys } from '../objectKeys.js';
 import { childPath, type ValidationRun } from '../ValidationRun.js';
@@ -54,7 +54,8 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
   const coerceValue = !options.coerce
     ? undefined
     : p.nested !== undefined || names.has('isArray') || p.eachConstraints.length > 0
-      ? (v: unknown, run: ValidationRun, depth: number) => coerceJson(v, Array.isArray(p.designType) || p.designType === Array || names.has('isArray') || p.eachConstraints.length > 0 ? 'array' : 'object', run, depth)
+      ? (v: unknown, run: ValidationRun, depth: number) =>
+          coerceJson(v, Array.isArray(p.designType) || p.designType === Array || names.has('isArray') || p.eachConstraints.length > 0 ? 'array' : 'object', run, depth)
       : [...names].some((n) => NUMBER_CONSTRAINTS.has(n))
         ? coerceNumber
         : names.has('isBoolean')

@@ -1,5 +1,6 @@
 import type { ObjectShape, PropertyShape, Shape } from '../Shape.js';
-import { isStringFormat, type StringFormat } from '../stringFormats.js';
+import type { StringFormat } from '../../contracts/StringFormat.js';
+import { isStringFormat } from '../stringFormats.js';
 import type { DtoConstraint, DtoProperty } from './DtoModel.js';
 import { readDtoModel } from './readDtoModel.js';
 
@@ -26,10 +27,14 @@ export function dtoToShape(dto: Function, seen: ReadonlySet<Function> = new Set(
 }
 
 function propertyShape(p: DtoProperty, seen: ReadonlySet<Function>): Shape {
-  const isArray =
-    p.eachConstraints.length > 0 || p.constraints.some((c) => c.name === 'isArray') || p.designType === Array;
+  const isArray = p.eachConstraints.length > 0 || p.constraints.some((c) => c.name === 'isArray') || p.designType === Array;
   const nestedClass = p.nested?.();
-  const nested = nestedClass === undefined ? undefined : seen.has(nestedClass) ? ({ kind: 'object', properties: [], additionalProperties: true, description: `A ${nestedClass.name}, as above.` } as Shape) : dtoToShape(nestedClass, seen);
+  const nested =
+    nestedClass === undefined
+      ? undefined
+      : seen.has(nestedClass)
+        ? ({ kind: 'object', properties: [], additionalProperties: true, description: `A ${nestedClass.name}, as above.` } as Shape)
+        : dtoToShape(nestedClass, seen);
   const notes: string[] = [];
   let shape: Shape;
   if (isArray) {
@@ -153,7 +158,8 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
     }
   }
   collectNotes(constraints, notes, handled, prefix);
-  if (kind === 'number') return { kind: 'number', integer: draft.integer === true, ...pick(draft, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum']) } as Shape;
+  if (kind === 'number')
+    return { kind: 'number', integer: draft.integer === true, ...pick(draft, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum']) } as Shape;
   if (kind === 'string') return { kind: 'string', ...pick(draft, ['minLength', 'maxLength', 'pattern', 'format', 'enum']) } as Shape;
   if (kind === 'boolean') return { kind: 'boolean' };
   return { kind: 'unknown' };

@@ -1,19 +1,20 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getFromContainer, getMetadataStorage, type ValidationArguments } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
-import { getDescription } from '../../metadata/getDescription.js';
+import type { DefinitionProblem } from '../../contracts/DefinitionProblem.js';
+import { getDescription } from './getDescription.js';
 import { isForbiddenKey } from '../isForbiddenKey.js';
 import { patternProblem } from '../patternProblem.js';
 import { describeValue } from '../ValidationRun.js';
 import type { DtoConstraint, DtoModel, DtoProperty } from './DtoModel.js';
 
-const models = new WeakMap<Function, { model: DtoModel; problems: string[] }>();
+const models = new WeakMap<Function, { model: DtoModel; problems: DefinitionProblem[] }>();
 
 /**
  * Reads a class-validator DTO into a DtoModel, once per class. The metadata is fixed once the
  * class is defined, so the result is cached; `problems` says what cannot be used, by property.
  */
-export function readDtoModel(dto: Function): { model: DtoModel; problems: readonly string[] } {
+export function readDtoModel(dto: Function): { model: DtoModel; problems: readonly DefinitionProblem[] } {
   let entry = models.get(dto);
   if (entry === undefined) {
     entry = buildModel(dto);
@@ -22,8 +23,8 @@ export function readDtoModel(dto: Function): { model: DtoModel; problems: readon
   return entry;
 }
 
-function buildModel(dto: Function): { model: DtoModel; problems: string[] } {
-  const problems: string[] = [];
+function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProblem[] } {
+  const problems: DefinitionProblem[] = [];
   const metadatas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false) as ValidationMetadata[];
   const byProperty = new Map<string, ValidationMetadata[]>();
   for (const m of metadatas) {
@@ -34,10 +35,9 @@ function buildModel(dto: Function): { model: DtoModel; problems: string[] } {
   }
   const defaults = instantiate(dto);
   const properties: DtoProperty[] = [];
-  let async = false;
   for (const [name, list] of byProperty) {
     if (isForbiddenKey(name)) {
-      problems.push(`${dto.name}.${name}: "${name}" cannot be a property name of tool input`);
+      problems.push({ where: `${dto.name}.${name}`, code: 'forbidden_key', message: `"${name}" cannot be a property name of tool input` });
       continue;
     }
     const constraints: DtoConstraint[] = [];
@@ -53,28 +53,27 @@ function buildModel(dto: Function): { model: DtoModel; problems: string[] } {
       } else if (m.type === 'nestedValidation') {
         nested = nestedType(dto, name);
         if (nested === undefined) {
-          problems.push(`${dto.name}.${name}: @ValidateNested() needs the nested class; add @Type(() => TheClass) from class-transformer`);
+          problems.push({
+            where: `${dto.name}.${name}`,
+            code: 'missing_nested_type',
+            message: '@ValidateNested() needs the nested class; add @Type(() => TheClass) from class-transformer',
+          });
         }
       } else if (m.type === 'isDefined') {
         isDefined = true;
       } else if (m.type === 'customValidation') {
         const constraint = toConstraint(m);
-        if (constraint.constraint.name === 'matches') {
-          const problem = matchesProblem(constraint.constraint.constraints, `${dto.name}.${name}: @Matches`);
+        if (constraint.name === 'matches') {
+          const problem = matchesProblem(constraint.constraints, `${dto.name}.${name}`);
           if (problem !== undefined) problems.push(problem);
         }
-        if (constraint.async) async = true;
-        (m.each ? eachConstraints : constraints).push(constraint.constraint);
+        (m.each ? eachConstraints : constraints).push(constraint);
       }
     }
     if (isDefined) constraints.unshift(IS_DEFINED);
     const designType = Reflect.getMetadata('design:type', dto.prototype, name) as unknown;
     const hasDefault = defaults !== undefined && (defaults as Record<string, unknown>)[name] !== undefined;
-    const required =
-      !optional &&
-      conditions.length === 0 &&
-      !hasDefault &&
-      (eachConstraints.length > 0 || constraints.some((c) => failsOnUndefined(c, dto, name)));
+    const required = !optional && conditions.length === 0 && !hasDefault && (eachConstraints.length > 0 || constraints.some((c) => failsOnUndefined(c, dto, name)));
     properties.push({
       name,
       constraints,
@@ -88,7 +87,7 @@ function buildModel(dto: Function): { model: DtoModel; problems: string[] } {
       ...(getDescription(dto, name) !== undefined && { description: getDescription(dto, name) }),
     });
   }
-  const model: DtoModel = { dto, properties, propertyNames: new Set(properties.map((p) => p.name)), async };
+  const model: DtoModel = { dto, properties, propertyNames: new Set(properties.map((p) => p.name)) };
   return { model, problems };
 }
 
@@ -110,12 +109,16 @@ function instantiate(dto: Function): object | undefined {
 }
 
 /** `@Matches(pattern, modifiers?)` runs on every call: its pattern passes the same check as a declared `pattern`. */
-function matchesProblem(constraints: readonly unknown[], where: string): string | undefined {
+function matchesProblem(constraints: readonly unknown[], property: string): DefinitionProblem | undefined {
   const [pattern, modifiers] = constraints;
   const source = pattern instanceof RegExp ? pattern.source : typeof pattern === 'string' ? pattern : undefined;
-  if (source === undefined) return `${where} needs a RegExp or a string pattern`;
+  if (source === undefined) return { where: property, code: 'invalid_pattern', message: '@Matches needs a RegExp or a string pattern' };
   const flags = pattern instanceof RegExp ? pattern.flags : typeof modifiers === 'string' ? modifiers : '';
-  return patternProblem(source, { unicode: /[uv]/.test(flags), caseInsensitive: flags.includes('i'), multiLine: flags.includes('m'), dotAll: flags.includes('s') }, where);
+  return patternProblem(
+    source,
+    { unicode: /[uv]/.test(flags), caseInsensitive: flags.includes('i'), multiLine: flags.includes('m'), dotAll: flags.includes('s') },
+    `${property}: @Matches`,
+  );
 }
 
 const IS_DEFINED: DtoConstraint = {
@@ -139,7 +142,7 @@ interface ConstraintInstance {
   defaultMessage?(args: ValidationArguments): string;
 }
 
-function toConstraint(m: ValidationMetadata): { constraint: DtoConstraint; async: boolean } {
+function toConstraint(m: ValidationMetadata): DtoConstraint {
   const instance = getFromContainer(m.constraintCls as new () => ConstraintInstance);
   const custom = m.message;
   const template = (args: ValidationArguments): string => {
@@ -147,18 +150,14 @@ function toConstraint(m: ValidationMetadata): { constraint: DtoConstraint; async
     if (typeof custom === 'string' && custom !== '') return custom;
     return instance.defaultMessage?.(args) ?? `$property failed the ${m.name ?? 'custom'} constraint`;
   };
-  const async = (getMetadataStorage().getTargetValidatorConstraints(m.constraintCls)[0]?.async ?? false) === true;
   return {
-    async,
-    constraint: {
-      name: m.name ?? 'customValidation',
-      constraints: m.constraints ?? [],
-      validate: (value, args) => instance.validate(value, args),
-      message: (args, path, quote) => {
-        const text = replaceTokens(template(args), args, path, quote);
-        // A message function is the author's code and may show the value itself; without quoting, it is taken out.
-        return quote || typeof args.value !== 'string' || args.value.length < 4 ? text : text.split(args.value).join(describeValue(args.value, false));
-      },
+    name: m.name ?? 'customValidation',
+    constraints: m.constraints ?? [],
+    validate: (value, args) => instance.validate(value, args),
+    message: (args, path, quote) => {
+      const text = replaceTokens(template(args), args, path, quote);
+      // A message function is the author's code and may show the value itself; without quoting, it is taken out.
+      return quote || typeof args.value !== 'string' || args.value.length < 4 ? text : text.split(args.value).join(describeValue(args.value, false));
     },
   };
 }

@@ -5,11 +5,3 @@ export interface Logger {
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
 }
-
-/** Logs nothing: the default, so a library never writes to a host's console uninvited. */
-export const silentLogger: Logger = Object.freeze({
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-});

@@ -1,5 +1,5 @@
-import type { Newable } from 'inversify';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { Newable } from './Newable.js';
+import type { ToolDefinition } from './ToolDefinition.js';
 
 /** What an approver is asked: the tool, the validated input the handler will get, and who asks. */
 export interface ApprovalRequest {

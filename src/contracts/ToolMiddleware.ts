@@ -1,5 +1,5 @@
-import type { Newable } from 'inversify';
-import type { ToolContext } from '../context/ToolContext.js';
+import type { Newable } from './Newable.js';
+import type { ToolContext } from './ToolContext.js';
 
 /** Runs the rest of the chain. Called with no arguments, it passes on the same input and context. */
 export type NextFunction = (input?: unknown, ctx?: ToolContext) => Promise<unknown>;

@@ -1,5 +1,5 @@
-import type { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ApproveFunction } from '../pipeline/Approver.js';
+import type { PermissionGrant } from './PermissionGrant.js';
+import type { ApproveFunction } from './ToolApprover.js';
 
 /** Per-call options of `call`, `dispatch` and `execute`. */
 export interface CallOptions {
@@ -15,7 +15,7 @@ export interface CallOptions {
    * The caller's own grant. The toolset's grant stays the ceiling: a tool runs only when both
    * allow each permission it declares, so a caller can narrow what its toolset may do, never widen it.
    */
-  readonly permissions?: PermissionSet;
+  readonly permissions?: PermissionGrant;
   /** Receives the tool's `ctx.progress(...)` reports. */
   readonly onProgress?: (progress: number, total?: number, message?: string) => void;
   /**

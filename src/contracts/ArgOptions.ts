@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../schema/JsonSchema.js';
-import type { StringFormat } from '../schema/stringFormats.js';
+import type { JsonSchema } from './JsonSchema.js';
+import type { StringFormat } from './StringFormat.js';
 
 /**
  * What a parameter's type cannot say: a class (`String`, `Number`, `Boolean`, a DTO), a thunk

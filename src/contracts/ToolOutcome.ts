@@ -1,4 +1,4 @@
-import type { ToolErrorPayload } from '../errors/ToolErrorPayload.js';
+import type { ToolErrorPayload } from './ToolErrorPayload.js';
 
 /** What `dispatch` returns: never a rejection, always JSON-serialisable, never a stack trace. */
 export type ToolOutcome =

@@ -1,10 +1,9 @@
-import { metadataKeys } from './metadataKeys.js';
-import { readOwnMetadata } from './updateOwnMetadata.js';
+import { descriptionKey } from './descriptionKey.js';
 
 /** The `@Description` of a DTO property, looking through the class's ancestors. */
 export function getDescription(dto: Function, property: string): string | undefined {
   for (let proto = dto.prototype as object | null; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
-    const text = readOwnMetadata<string | undefined>(metadataKeys.description, proto, property, undefined);
+    const text = Reflect.getOwnMetadata(descriptionKey, proto, property) as string | undefined;
     if (text !== undefined) return text;
   }
   return undefined;

@@ -1,4 +1,4 @@
-import type { Denial } from '../errors/PermissionDeniedError.js';
+import type { Denial } from './Denial.js';
 import type { GuardRequest } from './ToolGuard.js';
 
 /** A guard as the pipeline runs it: resolved from whatever was declared, its answer a Denial or undefined. */

@@ -1,6 +1,6 @@
-import type { Newable } from 'inversify';
-import type { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ToolDefinition } from '../tools/ToolDefinition.js';
+import type { Newable } from './Newable.js';
+import type { PermissionGrant } from './PermissionGrant.js';
+import type { ToolDefinition } from './ToolDefinition.js';
 
 /** What a guard is asked: which tool, for whom, with which of the caller's permissions. */
 export interface GuardRequest {
@@ -8,7 +8,7 @@ export interface GuardRequest {
   /** Whatever the call was given as `caller` (or the `forCaller` view's): carried, never interpreted. */
   readonly caller: unknown;
   /** The caller's own grant, when the call carries one. */
-  readonly permissions: PermissionSet | undefined;
+  readonly permissions: PermissionGrant | undefined;
 }
 
 /** A guard's answer: `true` allows; `false` or a reason (shown to the model) denies. */

@@ -1,9 +1,9 @@
-import type { Logger } from '../context/Logger.js';
-import type { ValidationIssue } from '../errors/ValidationIssue.js';
-import type { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ApproveFunction } from '../pipeline/Approver.js';
-import type { Invoke } from '../pipeline/composeMiddleware.js';
-import type { ResolvedGuard } from '../pipeline/ResolvedGuard.js';
+import type { Logger } from './Logger.js';
+import type { ValidationIssue } from './ValidationIssue.js';
+import type { PermissionGrant } from './PermissionGrant.js';
+import type { ApproveFunction } from './ToolApprover.js';
+import type { Invoke } from './Invoke.js';
+import type { ResolvedGuard } from './ResolvedGuard.js';
 import type { InputValidation } from './InputValidation.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
@@ -24,5 +24,5 @@ export interface ToolCore {
   readonly timeoutMs: number | undefined;
   readonly logger: Logger;
   /** Set in a `forCaller` view: every call carries this caller and these permissions, whatever its options say. */
-  readonly identity?: { readonly caller: unknown; readonly permissions: PermissionSet | undefined };
+  readonly identity?: { readonly caller: unknown; readonly permissions: PermissionGrant | undefined };
 }

@@ -1,8 +1,9 @@
-import type { ExampleOptions } from '../metadata/ExampleOptions.js';
-import type { JsonSchema } from '../schema/JsonSchema.js';
+import type { ExampleOptions } from './ExampleOptions.js';
+import type { JsonSchema } from './JsonSchema.js';
+import type { ToolHints } from './ToolHints.js';
 
 /** Everything a kernel or provider needs to show a tool to a model. Deeply frozen. */
-export interface ToolDefinition {
+export interface ToolDefinition extends ToolHints {
   readonly name: string;
   readonly description: string;
   /** What a model reads: the description, a deprecation notice and the worked examples, as text. */
@@ -11,16 +12,10 @@ export interface ToolDefinition {
   /** JSON Schema of the arguments: an object with `properties`, `required` and `additionalProperties: false`. */
   readonly inputSchema: JsonSchema;
   readonly outputSchema?: JsonSchema;
+  /** Always present in a definition: `[]` when the tool declares none. */
   readonly tags: readonly string[];
   readonly permissions: readonly string[];
-  readonly version?: string;
-  readonly deprecated?: string;
-  readonly idempotent?: boolean;
-  readonly readOnly?: boolean;
-  readonly destructive?: boolean;
-  readonly openWorld?: boolean;
   /** Present when every call waits for a person's approval (`toolsModule({ approvals })`), with the reason shown to them. */
   readonly approval?: { readonly reason?: string };
   readonly examples: readonly ExampleOptions[];
-  readonly metadata?: Readonly<Record<string, unknown>>;
 }

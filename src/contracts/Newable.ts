@@ -1,0 +1,3 @@
+/** A class that can be constructed: what the container resolves. Inversify's `Newable`, kept here so contracts import nothing. */
+// biome-ignore lint/suspicious/noExplicitAny: constructor parameters are contravariant; `any[]` is what accepts every class (as inversify's Newable does).
+export type Newable<T = unknown, A extends unknown[] = any[]> = new (...args: A) => T;

@@ -1,0 +1,21 @@
+import type { Logger } from './Logger.js';
+import type { ToolDefinition } from './ToolDefinition.js';
+
+/** What a tool knows about the call it is serving. Inject it with `@Ctx()`, or with `@inject(ToolContext)` in a call-scoped tool. */
+export interface ToolContext {
+  /** The tool's name. */
+  readonly tool: string;
+  /** The toolset it was registered in. */
+  readonly toolset: string;
+  /** The tool's definition, hints included (`destructive`, `readOnly`…), for interceptors and guards. */
+  readonly definition: ToolDefinition;
+  /** Unique per call: the caller's `callId`, or one generated. */
+  readonly callId: string;
+  /** Aborted when the call times out or the caller cancels it. Pass it on to I/O. */
+  readonly signal: AbortSignal;
+  /** Whatever the caller passed as `caller`: carried, never interpreted. */
+  readonly caller: unknown;
+  readonly logger: Logger;
+  /** Reports progress to a caller that asked for it (MCP clients do); a no-op otherwise. */
+  progress(progress: number, total?: number, message?: string): void;
+}

@@ -1,0 +1,129 @@
+import type { ArgOptions } from '../contracts/ArgOptions.js';
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import { nestProblem } from '../errors/nestProblem.js';
+import { dtoTreeProblems } from './dtoTreeProblems.js';
+import { jsonSchemaToShape } from './jsonSchemaToShape.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
+import { patternProblem } from './patternProblem.js';
+import type { Shape } from './Shape.js';
+import { isStringFormat } from './stringFormats.js';
+import { resolveTypeSpec } from './resolveTypeSpec.js';
+
+const UNTELLABLE = new Set<unknown>([Object, Function, Promise, Symbol, undefined]);
+
+/**
+ * The Shape of an `@Arg`: its explicit `type`, or the reflected parameter type, refined by its
+ * options. Problems name `where` and say what to write instead.
+ */
+export function argShape(options: ArgOptions, reflected: unknown, where: string, problems: DefinitionProblem[]): Shape {
+  const base = typeShape(options.type ?? inferFromEnum(options, reflected), options, where, problems, 'type');
+  const description = options.description === undefined ? {} : { description: options.description };
+  const nullable = options.nullable === true ? { nullable: true } : {};
+  return { ...base, ...description, ...nullable } as Shape;
+}
+
+function inferFromEnum(options: ArgOptions, reflected: unknown): unknown {
+  if (!UNTELLABLE.has(reflected) || options.enum === undefined || options.enum.length === 0) return reflected;
+  if (options.enum.every((v) => typeof v === 'string')) return String;
+  if (options.enum.every((v) => typeof v === 'number')) return Number;
+  return reflected;
+}
+
+function typeShape(spec: unknown, options: ArgOptions, where: string, problems: DefinitionProblem[], what: 'type' | 'items'): Shape {
+  let resolved: unknown;
+  try {
+    resolved = resolveTypeSpec(spec);
+  } catch (error) {
+    problems.push({
+      where,
+      code: 'type_thunk_threw',
+      message: `its ${what} thunk threw (${error instanceof Error ? error.message : String(error)}); is the class declared after its use?`,
+    });
+    return { kind: 'unknown' };
+  }
+  if (typeof resolved === 'object' && resolved !== null) return jsonSchemaToShape(resolved as JsonSchema, where, problems);
+  const constraintProblem = (keys: (keyof ArgOptions)[], kind: string): void => {
+    const wrong = keys.filter((k) => options[k] !== undefined);
+    if (wrong.length > 0)
+      problems.push({ where, code: 'misplaced_constraint', message: `${wrong.join(', ')} ${wrong.length === 1 ? 'applies' : 'apply'} only to ${kind} arguments` });
+  };
+  const STRING_KEYS: (keyof ArgOptions)[] = ['minLength', 'maxLength', 'pattern', 'format'];
+  const NUMBER_KEYS: (keyof ArgOptions)[] = ['integer', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
+  const ARRAY_KEYS: (keyof ArgOptions)[] = ['minItems', 'maxItems', 'items'];
+  if (what === 'items') {
+    return typeShape(resolved, {}, where, problems, 'type');
+  }
+  if (resolved === String) {
+    constraintProblem([...NUMBER_KEYS, ...ARRAY_KEYS], 'number or array');
+    if (options.format !== undefined && !isStringFormat(options.format))
+      problems.push({ where, code: 'unknown_format', message: `unknown format ${JSON.stringify(options.format)}` });
+    if (options.pattern !== undefined) {
+      const problem =
+        typeof options.pattern === 'string'
+          ? patternProblem(options.pattern, { unicode: true }, where)
+          : ({ where, code: 'invalid_pattern', message: 'pattern must be a string' } as const);
+      if (problem !== undefined) problems.push(problem);
+    }
+    if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'string'))
+      problems.push({ where, code: 'invalid_enum', message: 'enum values of a string argument must be strings' });
+    return strip({
+      kind: 'string',
+      minLength: options.minLength,
+      maxLength: options.maxLength,
+      pattern: options.pattern,
+      format: isStringFormat(options.format) ? options.format : undefined,
+      enum: options.enum as string[] | undefined,
+    });
+  }
+  if (resolved === Number) {
+    constraintProblem([...STRING_KEYS, ...ARRAY_KEYS], 'string or array');
+    if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'number'))
+      problems.push({ where, code: 'invalid_enum', message: 'enum values of a number argument must be numbers' });
+    return strip({
+      kind: 'number',
+      integer: options.integer === true,
+      minimum: options.minimum,
+      maximum: options.maximum,
+      exclusiveMinimum: options.exclusiveMinimum,
+      exclusiveMaximum: options.exclusiveMaximum,
+      enum: options.enum as number[] | undefined,
+    });
+  }
+  if (resolved === Boolean) {
+    constraintProblem([...STRING_KEYS, ...NUMBER_KEYS, ...ARRAY_KEYS], 'other');
+    return { kind: 'boolean' };
+  }
+  if (resolved === Array) {
+    constraintProblem([...STRING_KEYS, ...NUMBER_KEYS], 'string or number');
+    if (options.items === undefined) {
+      problems.push({
+        where,
+        code: 'missing_item_type',
+        message: 'is an array, and reflection cannot see its element type; add { items: String } (or Number, Boolean, a DTO class, a JSON Schema)',
+      });
+      return { kind: 'array', items: { kind: 'unknown' } };
+    }
+    return strip({ kind: 'array', items: typeShape(options.items, {}, `${where}[]`, problems, 'items'), minItems: options.minItems, maxItems: options.maxItems });
+  }
+  if (resolved === Date) {
+    problems.push({ where, code: 'date_type', message: "Date cannot arrive in JSON; declare a string with { format: 'date-time' } and parse it" });
+    return { kind: 'unknown' };
+  }
+  if (UNTELLABLE.has(resolved) || typeof resolved !== 'function') {
+    problems.push({
+      where,
+      code: 'untellable_type',
+      message:
+        'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object); add { type: String } (or Number, Boolean, a DTO class, a JSON Schema)',
+    });
+    return { kind: 'unknown' };
+  }
+  constraintProblem([...STRING_KEYS, ...NUMBER_KEYS, ...ARRAY_KEYS], 'scalar or array');
+  const dtoProblems = dtoTreeProblems(resolved);
+  problems.push(...dtoProblems.map((p) => nestProblem(where, p)));
+  return { kind: 'dto', dto: resolved as abstract new () => object };
+}
+
+function strip<T extends object>(shape: T): T {
+  return Object.fromEntries(Object.entries(shape).filter(([, v]) => v !== undefined)) as T;
+}

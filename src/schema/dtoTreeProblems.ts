@@ -1,0 +1,23 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import { readDtoModel } from './dto/readDtoModel.js';
+
+/** Problems of a DTO and of every DTO nested in it. */
+export function dtoTreeProblems(dto: Function, seen = new Set<Function>()): DefinitionProblem[] {
+  if (seen.has(dto)) return [];
+  seen.add(dto);
+  const { model, problems } = readDtoModel(dto);
+  const out = [...problems];
+  if (model.properties.length === 0 && seen.size === 1) {
+    out.push({ where: '', code: 'empty_dto', message: `${dto.name} has no class-validator decorators, so it accepts no property; decorate its properties (@IsString() …)` });
+  }
+  for (const p of model.properties) {
+    let nested: Function | undefined;
+    try {
+      nested = p.nested?.();
+    } catch (error) {
+      out.push({ where: `${dto.name}.${p.name}`, code: 'type_thunk_threw', message: `its @Type thunk threw (${error instanceof Error ? error.message : String(error)})` });
+    }
+    if (nested !== undefined) out.push(...dtoTreeProblems(nested, seen));
+  }
+  return out;
+}

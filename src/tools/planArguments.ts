@@ -1,0 +1,101 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import type { ToolContext } from '../contracts/ToolContext.js';
+import { nestProblem } from '../errors/nestProblem.js';
+import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
+import { argShape } from '../schema/argShape.js';
+import { compileShape } from '../schema/compileShape.js';
+import { dtoTreeProblems } from '../schema/dtoTreeProblems.js';
+import { isForbiddenKey } from '../schema/isForbiddenKey.js';
+import { resolveTypeSpec } from '../schema/resolveTypeSpec.js';
+import type { Shape } from '../schema/Shape.js';
+import { ValidationRun } from '../schema/ValidationRun.js';
+
+const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
+
+/** How the handler gets one of its parameters from the validated input and the call's context. */
+export type ArgumentPlan = (value: Record<string, unknown>, ctx: ToolContext) => unknown;
+
+/**
+ * Reads a handler's parameters: the Shape of its input (one `@Input()` DTO, or one property per
+ * `@Arg`) and, for each parameter in order, how the handler receives it. Problems are pushed.
+ */
+export function planArguments(declaration: ToolDeclaration, problems: DefinitionProblem[]): { shape: Shape; plan: ArgumentPlan[] } {
+  const { where, params, paramTypes, arity } = declaration;
+  const count = Math.max(paramTypes?.length ?? 0, arity, ...[...params.keys()].map((i) => i + 1));
+  const plan: ArgumentPlan[] = [];
+  const properties: { name: string; shape: Shape; required: boolean; default?: { value: unknown } }[] = [];
+  let inputShape: Shape | undefined;
+  const needsReflection = [...params.values()].some((p) => (p.kind === 'arg' && p.options.type === undefined) || (p.kind === 'input' && p.type === undefined));
+  if (paramTypes === undefined && count > 0 && needsReflection) {
+    problems.push({
+      where,
+      code: 'missing_metadata',
+      message:
+        'has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx and vite drop it)',
+    });
+    return { shape: { kind: 'object', properties: [], additionalProperties: false }, plan };
+  }
+  for (let i = 0; i < count; i++) {
+    const param = params.get(i);
+    const reflected = paramTypes?.[i];
+    const at = `${where} parameter #${i + 1}`;
+    if (param === undefined) {
+      problems.push({
+        where: `${at}${reflected instanceof Function ? ` (${reflected.name})` : ''}`,
+        code: 'undecorated_parameter',
+        message: 'has no @Arg(name), @Input() or @Ctx(); every parameter of a handler needs one',
+      });
+      plan.push(() => undefined);
+      continue;
+    }
+    if (param.kind === 'ctx') {
+      plan.push((_value, ctx) => ctx);
+      continue;
+    }
+    if (param.kind === 'input') {
+      if (inputShape !== undefined) problems.push({ where: at, code: 'duplicate_input', message: 'a handler takes at most one @Input()' });
+      let type: unknown;
+      try {
+        type = resolveTypeSpec(param.type ?? reflected);
+      } catch (error) {
+        problems.push({ where: at, code: 'type_thunk_threw', message: `its @Input type thunk threw (${error instanceof Error ? error.message : String(error)})` });
+      }
+      if (typeof type !== 'function' || [Object, String, Number, Boolean, Array, Promise, Function].includes(type as never)) {
+        problems.push({
+          where: at,
+          code: 'invalid_input_type',
+          message: `@Input() needs a class-validator DTO class as the parameter type (or @Input(() => TheDto)); reflection sees ${typeof type === 'function' ? type.name : String(type)}`,
+        });
+      } else {
+        problems.push(...dtoTreeProblems(type).map((p) => nestProblem(at, p)));
+        inputShape = { kind: 'dto', dto: type as abstract new () => object };
+      }
+      plan.push((value) => value);
+      continue;
+    }
+    const name = param.name;
+    const argAt = `${where} @Arg('${name}')`;
+    if (!ARG_NAME.test(name) || isForbiddenKey(name)) {
+      problems.push({
+        where: argAt,
+        code: 'invalid_arg_name',
+        message: `"${name}" is not a usable argument name (letters, digits, "_", "$" and "-", not __proto__/constructor/prototype)`,
+      });
+    }
+    if (properties.some((p) => p.name === name)) problems.push({ where: argAt, code: 'duplicate_arg', message: `two parameters are named "${name}"` });
+    const shape = argShape(param.options, reflected, argAt, problems);
+    const hasDefault = param.options.default !== undefined;
+    properties.push({ name, shape, required: param.options.optional !== true && !hasDefault, ...(hasDefault && { default: { value: param.options.default } }) });
+    if (hasDefault) {
+      const run = new ValidationRun({ maxDepth: 64, maxStringLength: Infinity, maxArrayLength: Infinity, maxProperties: Infinity, maxIssues: 10 });
+      compileShape(shape, { coerce: false })(param.options.default, name, run, 0);
+      if (run.issues.length > 0)
+        problems.push({ where: argAt, code: 'invalid_default', message: `its default does not pass its own declaration: ${run.issues.map((x) => x.message).join('; ')}` });
+    }
+    plan.push((value) => value[name]);
+  }
+  if (inputShape !== undefined && properties.length > 0) {
+    problems.push({ where, code: 'mixed_input_and_args', message: 'mixes @Input() with @Arg(); use one DTO with @Input(), or @Arg for each argument' });
+  }
+  return { shape: inputShape ?? { kind: 'object', properties, additionalProperties: false }, plan };
+}
