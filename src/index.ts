@@ -35,6 +35,7 @@ export type { ValidationLimits } from './schema/ValidationLimits.js';
 export { ToolRegistry } from './registry/ToolRegistry.js';
 export type { ToolFilter } from './registry/ToolFilter.js';
 export type { CallerIdentity } from './registry/CallerIdentity.js';
+export type { ForCallerOptions } from './registry/ForCallerOptions.js';
 export type { RegisteredTool } from './tools/RegisteredTool.js';
 export type { ToolDefinition } from './contracts/ToolDefinition.js';
 export type { ToolOutcome } from './contracts/ToolOutcome.js';

@@ -1,17 +1,23 @@
-import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
+import { MAX_REASON } from './MAX_REASON.js';
+import { redactAndClip } from './redactSecrets.js';
+import { ToolError } from './ToolError.js';
 
 /** The call needed a human's approval and did not get it: refused, timed out, or nobody could be asked. Nothing ran. */
 export class ApprovalDeniedError extends ToolError {
   readonly code = 'approval_denied' as const;
   readonly retryable = false;
+  /** Why, redacted: an approver's reason is written by code that may quote anything. */
+  readonly reason: string;
   protected static override readonly captureStack = false;
 
   constructor(
     readonly tool: string,
-    readonly reason: string,
+    reason: string,
   ) {
-    super(`${tool} was not approved: ${reason}. Do not call it again unless the user asks you to.`);
+    const redacted = redactAndClip(String(reason), MAX_REASON);
+    super(`${tool} was not approved: ${redacted}. Do not call it again unless the user asks you to.`);
+    this.reason = redacted;
   }
 
   override toPayload(): ToolErrorPayload {

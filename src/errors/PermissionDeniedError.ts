@@ -1,4 +1,6 @@
 import type { Denial } from '../contracts/Denial.js';
+import { MAX_REASON } from './MAX_REASON.js';
+import { redactAndClip } from './redactSecrets.js';
 import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 
@@ -14,7 +16,9 @@ export class PermissionDeniedError extends ToolError {
     readonly tool: string,
     denial: string | Denial,
   ) {
-    const { permission, reason } = typeof denial === 'string' ? { permission: denial, reason: undefined } : denial;
+    const { permission, reason: given } = typeof denial === 'string' ? { permission: denial, reason: undefined } : denial;
+    // A guard's reason is written by code that may quote anything: it leaves redacted, like every message.
+    const reason = given === undefined ? undefined : redactAndClip(String(given), MAX_REASON);
     super(
       (permission !== undefined ? `${tool} requires the "${permission}" permission, which was not granted.\n` : `${tool} was refused: ${reason}.\n`) +
         'Retrying with different arguments will not help',

@@ -1,4 +1,4 @@
-import { redactSecrets } from './redactSecrets.js';
+import { redactAndClip } from './redactSecrets.js';
 import type { ToolErrorCode } from '../contracts/ToolErrorCode.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 
@@ -26,7 +26,7 @@ export abstract class ToolError extends Error {
     const limit = Error.stackTraceLimit;
     if (!(new.target as unknown as typeof ToolError).captureStack) Error.stackTraceLimit = 0;
     try {
-      super(redactSecrets(clip(String(message))), options);
+      super(redactAndClip(String(message), MAX_MESSAGE), options);
     } finally {
       Error.stackTraceLimit = limit;
     }
@@ -45,7 +45,3 @@ export abstract class ToolError extends Error {
 
 /** The longest message kept: a tool's error text can be anything, and it is read by a model. */
 const MAX_MESSAGE = 16_000;
-
-function clip(message: string): string {
-  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
-}

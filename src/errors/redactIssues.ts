@@ -1,12 +1,15 @@
-import { redactSecrets } from './redactSecrets.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
+import { redactAndClip } from './redactSecrets.js';
 
-/** Issues as they may leave the library: frozen copies whose messages have passed `redactSecrets`. */
+/** The longest path kept: a path is made of the caller's (or a result's) keys, which can be megabytes long. */
+const MAX_PATH = 512;
+const MAX_ISSUE_MESSAGE = 2_000;
+
+/** Issues as they may leave the library: frozen copies whose paths and messages have passed `redactSecrets`. */
 export function redactIssues(issues: readonly ValidationIssue[]): readonly ValidationIssue[] {
-  return Object.freeze(issues.map((i) => Object.freeze({ path: clip(String(i.path)), message: redactSecrets(String(i.message)), constraint: String(i.constraint) })));
-}
-
-/** A path is made of the caller's keys, which can be megabytes long. */
-function clip(path: string): string {
-  return path.length > 512 ? `${path.slice(0, 512)}…` : path;
+  return Object.freeze(
+    issues.map((i) =>
+      Object.freeze({ path: redactAndClip(String(i.path), MAX_PATH), message: redactAndClip(String(i.message), MAX_ISSUE_MESSAGE), constraint: String(i.constraint) }),
+    ),
+  );
 }

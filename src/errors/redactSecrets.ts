@@ -54,6 +54,9 @@ export function refreshSecrets(): void {
     if (value === undefined || value.length < MIN_SECRET_LENGTH || HARMLESS.has(name)) continue;
     if (HARMLESS_PREFIXES.some((prefix) => name.startsWith(prefix)) && !(name.startsWith('npm_config_') && NPM_CREDENTIAL.test(name))) continue;
     values.add(value);
+    // A value with a quote or a backslash appears escaped once a message holds it as JSON.
+    const escaped = JSON.stringify(value).slice(1, -1);
+    if (escaped !== value) values.add(escaped);
   }
   // Longest first, so a value that contains another is replaced whole.
   snapshot = { values: [...values].sort((a, b) => b.length - a.length), takenAt: Date.now() };
@@ -67,6 +70,7 @@ export function refreshSecrets(): void {
  * as a user name) in any `scheme://user:password@host` URL. Linear in the text's length.
  */
 export function redactSecrets(text: string): string {
+  if (text.length < MIN_SECRET_LENGTH && !text.includes('://')) return text;
   if (snapshot === undefined || Date.now() - snapshot.takenAt > SNAPSHOT_MS) refreshSecrets();
   let out = text;
   for (const value of snapshot!.values) if (out.includes(value)) out = out.split(value).join('[redacted]');
@@ -105,4 +109,14 @@ function redactUrlCredentials(text: string): string {
     at = text.indexOf('://', Math.max(end, at + 3));
   }
   return out + text.slice(copied);
+}
+
+/**
+ * `text` redacted, then cut to `max` characters. Redacting first matters: cutting first can leave
+ * the beginning of a secret that the cut made unrecognisable. The text is first bounded to what
+ * the scan may cost, far enough past `max` that no secret of ordinary length straddles that cut.
+ */
+export function redactAndClip(text: string, max: number): string {
+  const redacted = redactSecrets(text.length > max + 8_192 ? text.slice(0, max + 8_192) : text);
+  return redacted.length > max ? `${redacted.slice(0, max)}…` : redacted;
 }

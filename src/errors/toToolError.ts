@@ -1,3 +1,4 @@
+import { redactAndClip } from './redactSecrets.js';
 import { ToolError } from './ToolError.js';
 import { ToolExecutionError } from './ToolExecutionError.js';
 
@@ -22,9 +23,8 @@ function describeThrown(thrown: unknown): string {
   } catch {
     detail = 'it threw a value that could not be described';
   }
-  // Clipped twice: before the scan, so its cost is bounded, and after, to what a model should read.
-  detail = withoutLocations(detail.slice(0, MAX_DETAIL * 4)).trim();
-  return detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL)}…` : detail;
+  // Bounded before the scan, so its cost is bounded; redacted before the final cut, so no secret is cut in half.
+  return redactAndClip(withoutLocations(detail.slice(0, MAX_DETAIL * 4)).trim(), MAX_DETAIL);
 }
 
 /**

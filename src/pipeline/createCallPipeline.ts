@@ -1,4 +1,5 @@
 import { CallContext } from '../context/CallContext.js';
+import type { Denial } from '../contracts/Denial.js';
 import { runInCall } from '../context/currentCall.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { PermissionDeniedError } from '../errors/PermissionDeniedError.js';
@@ -33,11 +34,9 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
   const name = definition.name;
   const access = checkAccess(core);
 
-  const validated = async (input: unknown): Promise<unknown> => {
-    let validation = validate(input);
-    if (validation instanceof Promise) validation = await validation;
+  const unwrap = (validation: InputValidation): unknown => {
     if (!validation.ok) throw new ToolValidationError(name, validation.issues);
-    return (validation as Extract<InputValidation, { ok: true }>).value;
+    return validation.value;
   };
   const deadline = (run: () => Promise<unknown>, ctx: CallContext, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<unknown> =>
     timeoutMs === undefined && signal === undefined ? run() : withDeadline(run, ctx, timeoutMs, signal);
@@ -46,15 +45,25 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
     const timeoutMs = callTimeout(options.timeoutMs, core.timeoutMs);
     const reason = core.unavailable();
     if (reason !== undefined) throw new ToolUnavailableError(name, reason);
-    let denial = access(options.caller, options.permissions);
-    if (denial instanceof Promise) denial = await denial;
-    if (denial !== undefined) throw new PermissionDeniedError(name, denial);
     const signal = options.signal;
     if (signal?.aborted) throw new ToolAbortedError(name);
-    const ctx = new CallContext(definition, options.callId ?? newCallId(), options.caller, logger, options.onProgress);
+    // The context is made when something needs it: a refusal (the common failure) never does.
+    let made: CallContext | undefined;
+    const context = (): CallContext => (made ??= new CallContext(definition, options.callId ?? newCallId(), options.caller, logger, options.onProgress));
+
+    // Guards and async validation run under the call's time limit and signal: neither can hold a call open.
+    let denial = access(options.caller, options.permissions);
+    if (denial instanceof Promise) {
+      const pending = denial;
+      denial = (await deadline(() => pending, context(), timeoutMs, signal)) as Denial | undefined;
+    }
+    if (denial !== undefined) throw new PermissionDeniedError(name, denial);
+    const validation = validate(input);
+    const value = validation instanceof Promise ? await deadline(() => validation.then(unwrap), context(), timeoutMs, signal) : unwrap(validation);
+
+    const ctx = context();
     let result: unknown;
     try {
-      const value = await deadline(() => validated(input), ctx, timeoutMs, signal);
       if (approval !== undefined) {
         await requestApproval(approval.approve ?? options.approve, approval.timeoutMs, { definition, input: value, caller: options.caller, callId: ctx.callId, signal, logger });
       }

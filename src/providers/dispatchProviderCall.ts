@@ -8,6 +8,9 @@ import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import type { ProviderNames } from './ProviderNames.js';
 
+/** The longest arguments text read: past it, parsing alone would block for tens of milliseconds, and no tool's limits would accept it. */
+const MAX_ARGUMENTS_TEXT = 2_000_000;
+
 /**
  * The way back from a provider: the tool call's name is mapped to the registry's, its arguments
  * (JSON text or already parsed) are read, and the call goes through `registry.dispatch`.
@@ -24,11 +27,22 @@ export async function dispatchProviderCall(
   const tool = typeof providerName === 'string' ? names.toRegistry(providerName) : undefined;
   if (tool === undefined) {
     const wanted = typeof providerName === 'string' ? providerName : String(providerName);
-    const visible = names.providerNames().filter((n) => registry.has(names.toRegistry(n)!));
+    // Only what this registry (or view) lists may be suggested: a caller's view hides the rest.
+    const listed = new Set(registry.list().map((t) => t.name));
+    const visible = names.providerNames().filter((n) => listed.has(names.toRegistry(n)!));
     return failure(wanted.slice(0, 200), options, new ToolNotFoundError(wanted, closestNames(wanted, visible)));
   }
   let value = args;
   if (typeof args === 'string') {
+    if (args.length > MAX_ARGUMENTS_TEXT) {
+      return failure(
+        tool,
+        options,
+        new ToolValidationError(tool, [
+          { path: '', message: `the arguments are ${args.length} characters of JSON, more than the ${MAX_ARGUMENTS_TEXT} a call may send`, constraint: 'limit' },
+        ]),
+      );
+    }
     try {
       value = args.trim() === '' ? {} : (JSON.parse(args) as unknown);
     } catch (error) {

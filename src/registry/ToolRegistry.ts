@@ -5,11 +5,14 @@ import { newCallId } from '../pipeline/newCallId.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import { coreOf, createRegisteredTool, isRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { CallerIdentity } from './CallerIdentity.js';
+import type { ForCallerOptions } from './ForCallerOptions.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import { callChannel, traceCall } from '../pipeline/callChannel.js';
+import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
+import { onAbort } from '../pipeline/onAbort.js';
 import { notJson } from '../pipeline/notJson.js';
 import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { safePayload } from './safePayload.js';
@@ -130,23 +133,41 @@ export class ToolRegistry {
    * const mine = await registry.forCaller({ caller: { user: 'ann' }, permissions: PermissionSet.none().grant('fs:read') });
    * mine.definitions(); // what ann may call
    */
-  async forCaller(identity: CallerIdentity): Promise<ToolRegistry> {
-    const bound = [...this.#tools.values()].map((tool) =>
-      createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }),
-    );
-    const allowed = await Promise.all(
-      bound.map(async (tool) => {
-        if (!isAvailable(tool) || (this.#listed !== undefined && !this.#listed.has(tool.name))) return false;
-        try {
-          return (await checkAccess(coreOf(tool))(identity.caller, identity.permissions)) === undefined;
-        } catch {
-          return false;
-        }
-      }),
-    );
-    const view = new ToolRegistry(bound);
-    view.#listed = new Set(bound.filter((_, i) => allowed[i]).map((tool) => tool.name));
-    return view;
+  async forCaller(identity: CallerIdentity, options: ForCallerOptions = {}): Promise<ToolRegistry> {
+    const tools = [...this.#tools.values()];
+    // A view's identity is fixed: making a view of a view would let its holder become someone else.
+    if (tools.some((tool) => coreOf(tool).identity !== undefined)) {
+      throw new TypeError("forCaller: this registry is already a caller's view, whose identity cannot be replaced; make each caller's view from the full registry");
+    }
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    if (!isTimeoutMs(timeoutMs)) throw new TypeError(`forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
+    const bound = tools.map((tool) => createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }));
+    // A guard that does not answer in time (or before the signal) leaves its tool out: listings fail closed, like calls.
+    let timer: NodeJS.Timeout | undefined;
+    let removeAbort: (() => void) | undefined;
+    const giveUp = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+      if (options.signal !== undefined) removeAbort = onAbort(options.signal, () => resolve(false));
+    });
+    try {
+      const allowed = await Promise.all(
+        bound.map(async (tool) => {
+          if (!isAvailable(tool) || (this.#listed !== undefined && !this.#listed.has(tool.name))) return false;
+          try {
+            const answer = checkAccess(coreOf(tool))(identity.caller, identity.permissions);
+            return answer instanceof Promise ? await Promise.race([answer.then((denial) => denial === undefined), giveUp]) : answer === undefined;
+          } catch {
+            return false;
+          }
+        }),
+      );
+      const view = new ToolRegistry(bound);
+      view.#listed = new Set(bound.filter((_, i) => allowed[i]).map((tool) => tool.name));
+      return view;
+    } finally {
+      clearTimeout(timer);
+      removeAbort?.();
+    }
   }
 
   #shows(tool: RegisteredTool): boolean {

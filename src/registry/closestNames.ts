@@ -1,12 +1,24 @@
+/** The longest name compared: tool names are at most 64 characters. */
+const MAX_NAME = 64;
+/** Most cells of distance tables one lookup may fill: a bound on its work however many tools there are. */
+const MAX_CELLS = 1_000_000;
+
 /** Up to `limit` of `names` closest to `wanted`, closest first; none when nothing is close. */
 export function closestNames(wanted: string, names: Iterable<string>, limit = 3): string[] {
-  const target = wanted.trim().toLowerCase().slice(0, 128);
+  const target = wanted.trim().toLowerCase().slice(0, MAX_NAME);
   const scored: [string, number][] = [];
+  let cells = 0;
   for (const name of names) {
-    const candidate = name.toLowerCase();
-    const distance = candidate === target ? 0 : levenshtein(target, candidate);
+    const candidate = name.toLowerCase().slice(0, MAX_NAME);
     const bound = Math.max(2, Math.floor(Math.max(target.length, candidate.length) / 3));
-    if (distance <= bound || (target.length >= 3 && candidate.includes(target))) scored.push([name, distance]);
+    if (target.length >= 3 && candidate.includes(target)) {
+      scored.push([name, candidate.length - target.length]);
+      continue;
+    }
+    if (Math.abs(candidate.length - target.length) > bound || cells > MAX_CELLS) continue;
+    cells += target.length * candidate.length;
+    const distance = boundedDistance(target, candidate, bound);
+    if (distance <= bound) scored.push([name, distance]);
   }
   return scored
     .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
@@ -14,14 +26,23 @@ export function closestNames(wanted: string, names: Iterable<string>, limit = 3)
     .map(([name]) => name);
 }
 
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+/** Levenshtein distance, or `bound + 1` as soon as it must exceed `bound`. */
+function boundedDistance(a: string, b: string, bound: number): number {
+  if (a === b) return 0;
+  let previous = new Int32Array(b.length + 1);
+  let current = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
+    let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
     }
-    previous = current;
+    if (rowMin > bound) return bound + 1;
+    [previous, current] = [current, previous];
   }
   return previous[b.length]!;
 }

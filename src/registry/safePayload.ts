@@ -1,3 +1,6 @@
+import { MAX_REASON } from '../errors/MAX_REASON.js';
+import { redactIssues } from '../errors/redactIssues.js';
+import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import { toToolError } from '../errors/toToolError.js';
@@ -22,17 +25,22 @@ export function safePayload(tool: string, thrown: unknown): ToolErrorPayload {
   }
 }
 
+/** Every text field passes the redaction rule here too: a subclass's own `toPayload` may put anything in them. */
 function sanitise(payload: ToolErrorPayload): ToolErrorPayload {
   const out: { -readonly [K in keyof ToolErrorPayload]: ToolErrorPayload[K] } = {
-    code: (typeof payload.code === 'string' ? payload.code : 'execution_failed') as ToolErrorPayload['code'],
-    message: typeof payload.message === 'string' ? payload.message : 'the call failed',
+    code: (typeof payload.code === 'string' && CODE.test(payload.code) ? payload.code : 'execution_failed') as ToolErrorPayload['code'],
+    message: typeof payload.message === 'string' ? redactAndClip(payload.message, MAX_MESSAGE) : 'the call failed',
     retryable: payload.retryable === true,
   };
-  if (Array.isArray(payload.issues)) out.issues = payload.issues.filter(isIssue).map((i) => ({ path: i.path, message: i.message, constraint: i.constraint }));
-  if (typeof payload.permission === 'string') out.permission = payload.permission;
-  if (typeof payload.reason === 'string') out.reason = payload.reason;
+  if (Array.isArray(payload.issues)) out.issues = redactIssues(payload.issues.slice(0, MAX_ISSUES).filter(isIssue));
+  if (typeof payload.permission === 'string') out.permission = redactAndClip(payload.permission, MAX_REASON);
+  if (typeof payload.reason === 'string') out.reason = redactAndClip(payload.reason, MAX_REASON);
   return out;
 }
+
+const CODE = /^[a-z][a-z_]{0,39}$/;
+const MAX_MESSAGE = 16_000;
+const MAX_ISSUES = 1_000;
 
 function isIssue(value: unknown): value is ValidationIssue {
   if (typeof value !== 'object' || value === null) return false;

@@ -11,8 +11,9 @@ export interface ValidationLimits {
   /** Most issues reported for one value; the rest are counted in a last issue. Default 100. */
   readonly maxIssues: number;
   /**
-   * Largest whole value: the characters of every string and key plus one per value (each object,
-   * array, string, number, boolean and null), summed over everything checked in one validation.
+   * Largest whole value: the characters of every string and key plus 8 per key and per value
+   * (each object, array, string, number, boolean and null), summed over everything checked in one
+   * validation; a JSON text that coercion parses counts as its text too.
    * Default 1,000,000: twice the longest string, far more than a model writes in one call, and
    * small enough that one validation of hostile input blocks the event loop for milliseconds, not seconds.
    */

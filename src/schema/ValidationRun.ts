@@ -2,6 +2,13 @@ import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import { clipKey } from './clipKey.js';
 import type { ValidationLimits } from './ValidationLimits.js';
 
+/**
+ * What each value (and each key) costs toward `maxTotalSize`, besides its characters: checking a
+ * value costs far more than reading one character, so a budget of characters must not buy a
+ * million tiny values.
+ */
+export const VALUE_COST = 8;
+
 /** The limits a run needs; `maxTotalSize` may be left out, for no bound on the total. */
 export type ValidationRunLimits = Omit<ValidationLimits, 'maxTotalSize'> & { readonly maxTotalSize?: number };
 
@@ -42,7 +49,7 @@ export class ValidationRun {
     if (this.size <= this.maxTotalSize) return true;
     if (!this.oversized) {
       this.oversized = true;
-      this.reportMessage('', `the arguments must be at most ${this.maxTotalSize} in total size (characters of strings and keys, plus one per value)`, 'maxTotalSize');
+      this.reportMessage('', `the arguments must be at most ${this.maxTotalSize} in total size (characters of strings and keys, plus 8 per value and per key)`, 'maxTotalSize');
     }
     return false;
   }

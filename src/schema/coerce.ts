@@ -32,6 +32,8 @@ export function coerceJson(value: unknown, want: 'array' | 'object', run: Valida
   const first = firstNonSpace(value);
   if ((want === 'array' && first !== '[') || (want === 'object' && first !== '{')) return value;
   if (!nestsWithin(value, run.limits.maxDepth - depth)) return value;
+  // Parsing costs as much as the text is long, whatever it parses to.
+  if (!run.charge(value.length)) return value;
   try {
     return JSON.parse(value) as unknown;
   } catch {

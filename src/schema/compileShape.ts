@@ -6,7 +6,7 @@ import { isForbiddenKey } from './isForbiddenKey.js';
 import { objectKeys } from './objectKeys.js';
 import type { ArrayShape, NumberShape, ObjectShape, Shape, StringShape } from './Shape.js';
 import { stringFormats } from './stringFormats.js';
-import { childPath } from './ValidationRun.js';
+import { childPath, VALUE_COST } from './ValidationRun.js';
 import type { Validator } from './Validator.js';
 
 // Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
@@ -19,7 +19,7 @@ const { hasOwn } = Object;
 export function compileShape(shape: Shape, options: CompileOptions): Validator {
   const check = compileNonNull(shape, options);
   if (!shape.nullable) return check;
-  return (value, path, run, depth) => (value === null ? (run.charge(1), null) : check(value, path, run, depth));
+  return (value, path, run, depth) => (value === null ? (run.charge(VALUE_COST), null) : check(value, path, run, depth));
 }
 
 function compileNonNull(shape: Shape, options: CompileOptions): Validator {
@@ -32,7 +32,7 @@ function compileNonNull(shape: Shape, options: CompileOptions): Validator {
       const coerce = options.coerce;
       return (raw, path, run) => {
         const value = coerce ? coerceBoolean(raw) : raw;
-        if (!run.charge(1)) return value;
+        if (!run.charge(VALUE_COST)) return value;
         if (typeof value !== 'boolean') run.report(path, `must be a boolean, got ${run.describe(value)}`, 'isBoolean');
         return value;
       };
@@ -55,14 +55,14 @@ function compileString(shape: StringShape): Validator {
   const { minLength, maxLength } = shape;
   return (value, path, run) => {
     if (typeof value !== 'string') {
-      if (run.charge(1)) run.report(path, `must be a string, got ${run.describe(value)}`, 'isString');
+      if (run.charge(VALUE_COST)) run.report(path, `must be a string, got ${run.describe(value)}`, 'isString');
       return value;
     }
     if (value.length > (maxLength === undefined ? run.limits.maxStringLength : maxLength * 2)) {
       run.report(path, `is too long (${value.length} characters)`, maxLength === undefined ? 'limit' : 'maxLength');
       return value;
     }
-    if (!run.charge(value.length + 1)) return value;
+    if (!run.charge(value.length + VALUE_COST)) return value;
     if (allowed !== undefined && !allowed.has(value)) {
       run.report(path, `must be one of ${[...allowed].map((v) => JSON.stringify(v)).join(', ')}, got ${run.describe(value)}`, 'isIn');
       return value;
@@ -108,7 +108,7 @@ function compileNumber(shape: NumberShape, options: CompileOptions): Validator {
   const kind = integer ? 'an integer' : 'a number';
   return (raw, path, run) => {
     const value = coerce ? coerceNumber(raw) : raw;
-    if (!run.charge(typeof value === 'string' ? value.length + 1 : 1)) return value;
+    if (!run.charge(typeof value === 'string' ? value.length + VALUE_COST : VALUE_COST)) return value;
     if (typeof value !== 'number' || !isFinite(value) || (integer && !isInteger(value))) {
       run.report(path, `must be ${kind}, got ${run.describe(value)}`, integer ? 'isInt' : 'isNumber');
       return value;
@@ -133,10 +133,10 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
   return (raw, path, run, depth) => {
     const value = coerce ? coerceJson(raw, 'array', run, depth) : raw;
     if (!isArray(value)) {
-      if (run.charge(typeof value === 'string' ? value.length + 1 : 1)) run.report(path, `must be an array, got ${run.describe(value)}`, 'isArray');
+      if (run.charge(typeof value === 'string' ? value.length + VALUE_COST : VALUE_COST)) run.report(path, `must be an array, got ${run.describe(value)}`, 'isArray');
       return value;
     }
-    if (!run.charge(1)) return value;
+    if (!run.charge(VALUE_COST)) return value;
     if (depth >= run.limits.maxDepth) {
       run.report(path, `is nested more than ${run.limits.maxDepth} levels deep`, 'maxDepth');
       return value;
@@ -194,6 +194,8 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
     }
     if (extra !== undefined) {
       for (const key of keys) {
+        // Past the total size the answer is known: stop, rather than look into thousands more values.
+        if (run.size > run.maxTotalSize) break;
         if (known.has(key)) continue;
         if (isForbiddenKey(key)) {
           run.report(childPath(path, key), 'is a key that can reach a prototype; remove it', 'forbiddenKey');

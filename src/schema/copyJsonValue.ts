@@ -1,6 +1,6 @@
 import { isForbiddenKey } from './isForbiddenKey.js';
 import { objectKeys } from './objectKeys.js';
-import { childPath, type ValidationRun } from './ValidationRun.js';
+import { childPath, type ValidationRun, VALUE_COST } from './ValidationRun.js';
 
 // Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
 const { isArray } = Array;
@@ -25,18 +25,18 @@ function copy(value: unknown, parent: string, key: string | number | undefined, 
       if (value.length > run.limits.maxStringLength) {
         run.report(pathOf(parent, key), `is too long (${value.length} characters, more than the ${run.limits.maxStringLength} allowed)`, 'limit');
       } else {
-        run.charge(value.length + 1);
+        run.charge(value.length + VALUE_COST);
       }
       return value;
     case 'number':
-      if (run.charge(1) && !isFinite(value)) run.report(pathOf(parent, key), `must be JSON data, got ${run.describe(value)}`, 'isJson');
+      if (run.charge(VALUE_COST) && !isFinite(value)) run.report(pathOf(parent, key), `must be JSON data, got ${run.describe(value)}`, 'isJson');
       return value;
     case 'boolean':
-      run.charge(1);
+      run.charge(VALUE_COST);
       return value;
     case 'object':
       if (value === null) {
-        run.charge(1);
+        run.charge(VALUE_COST);
         return value;
       }
       return isArray(value) ? copyArray(value, pathOf(parent, key), run, depth) : copyObject(value, pathOf(parent, key), run, depth);
@@ -51,7 +51,7 @@ function pathOf(parent: string, key: string | number | undefined): string {
 }
 
 function copyArray(value: unknown[], path: string, run: ValidationRun, depth: number): unknown {
-  if (!run.charge(1)) return value;
+  if (!run.charge(VALUE_COST)) return value;
   if (depth >= run.limits.maxDepth) {
     run.report(path, `is nested more than ${run.limits.maxDepth} levels deep`, 'maxDepth');
     return value;

@@ -1,6 +1,6 @@
 import { clipKey } from './clipKey.js';
 import { isPlainObject } from './isPlainObject.js';
-import { childPath, type ValidationRun } from './ValidationRun.js';
+import { childPath, type ValidationRun, VALUE_COST } from './ValidationRun.js';
 
 const { keys: ownKeys } = Object;
 
@@ -26,8 +26,8 @@ export function objectKeys(value: unknown, path: string, run: ValidationRun, dep
     run.report(path, `has ${keys.length} keys, more than the ${run.limits.maxProperties} allowed`, 'limit');
     return undefined;
   }
-  let size = 1;
-  for (const key of keys) size += key.length;
+  let size = VALUE_COST;
+  for (const key of keys) size += key.length + VALUE_COST;
   if (!run.charge(size)) return undefined;
   if (known !== undefined) {
     let names: string | undefined;

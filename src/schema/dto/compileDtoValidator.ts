@@ -3,7 +3,7 @@ import { coerceBoolean, coerceJson, coerceNumber } from '../coerce.js';
 import type { CompileOptions } from '../CompileOptions.js';
 import { copyJsonValue } from '../copyJsonValue.js';
 import { objectKeys } from '../objectKeys.js';
-import { childPath, type ValidationRun } from '../ValidationRun.js';
+import { childPath, type ValidationRun, VALUE_COST } from '../ValidationRun.js';
 import type { Validator } from '../Validator.js';
 import type { DtoConstraint, DtoProperty } from './DtoModel.js';
 import { readDtoModel } from './readDtoModel.js';
@@ -81,7 +81,8 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
     if (!sent && p.default !== undefined) value = instance[name];
     const at = childPath(path, name);
     if (p.conditions.length > 0 && !p.conditions.every((condition) => condition(input, value))) {
-      if (value !== undefined) instance[name] = value;
+      // Not validated (class-validator's @ValidateIf), yet still the caller's value: bounded, free of prototype keys, and copied.
+      if (value !== undefined) instance[name] = sent ? copyJsonValue(value, at, run, depth + 1) : value;
       return;
     }
     if (value === undefined || value === null) {
@@ -99,7 +100,7 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
       value = copyJsonValue(value, at, run, depth + 1);
     } else if (sent && isArray(value)) {
       if (value.length > run.limits.maxArrayLength) run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
-      else run.charge(1);
+      else run.charge(VALUE_COST);
     }
     // Nothing else runs on a value that failed a limit.
     if (run.issues.length + run.dropped > failed || run.size > run.maxTotalSize) return;
@@ -131,7 +132,13 @@ function validateNested(validator: Validator, value: unknown, at: string, run: V
     run.report(at, `is nested more than ${run.limits.maxDepth} levels deep`, 'maxDepth');
     return value;
   }
-  return value.map((item, i) => validator(item, childPath(at, i), run, depth + 2));
+  const out = new Array<unknown>(value.length);
+  for (let i = 0; i < value.length; i++) {
+    // Past the total size the answer is known: stop, rather than check thousands more items.
+    if (run.size > run.maxTotalSize) return value;
+    out[i] = validator(value[i], childPath(at, i), run, depth + 2);
+  }
+  return out;
 }
 
 function lengthFirst(constraints: readonly DtoConstraint[]): readonly DtoConstraint[] {
