@@ -54,7 +54,7 @@ export type { ToolGuard, GuardRequest, GuardFunction, GuardLike, GuardVerdict } 
 export type { ApprovalRequest, ApprovalAnswer, ApproveFunction, ToolApprover, ApproverLike, ApprovalOptions } from './contracts/ToolApprover.js';
 
 // Observing calls
-export { CALL_CHANNEL, type CallMessage } from './pipeline/callChannel.js';
+export { CALL_CHANNEL, type CallMessage, captureCallContent } from './pipeline/callChannel.js';
 
 // Errors
 export { ToolError } from './errors/ToolError.js';

@@ -10,7 +10,7 @@ import { toToolError } from '../errors/toToolError.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { InputValidation } from '../contracts/InputValidation.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
-import { callChannel, traceCall } from './callChannel.js';
+import { callChannel, capturingContent, traceCall } from './callChannel.js';
 import { callTimeout } from './callTimeout.js';
 import { checkAccess } from './checkAccess.js';
 import { newCallId } from './newCallId.js';
@@ -88,6 +88,9 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
     if (!callChannel.hasSubscribers) return callTool(input, options);
     const callId = options.callId ?? newCallId();
     const traced = { ...options, callId };
-    return traceCall({ tool: name, toolset: definition.toolset, callId, caller: options.caller }, () => callTool(input, traced));
+    return traceCall(
+      { tool: name, toolset: definition.toolset, definition, callId, caller: options.caller, trace: options.trace, ...(capturingContent() && { arguments: input }) },
+      () => callTool(input, traced),
+    );
   };
 }

@@ -94,7 +94,9 @@ export class ToolRegistry {
     if (!callChannel.hasSubscribers) return Promise.reject(this.#notFound(name));
     const callId = typeof options?.callId === 'string' ? options.callId : newCallId();
     const shown = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
-    return traceCall({ tool: shown, toolset: undefined, callId, caller: options?.caller }, () => Promise.reject(this.#notFound(name)));
+    return traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller: options?.caller, trace: options?.trace }, () =>
+      Promise.reject(this.#notFound(name)),
+    );
   }
 
   /**
