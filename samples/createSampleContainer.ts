@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { Container } from 'inversify';
 import { PermissionSet, toolset, toolsModule } from 'hermes-tools';
 import { ScriptedApprover } from './approvals/ScriptedApprover.js';
 import { AppLogger } from './audit/AppLogger.js';
+import { AUDIT_FILE, JsonLinesAuditSink } from './audit/JsonLinesAuditSink.js';
 import { AuditInterceptor } from './audit/AuditInterceptor.js';
 import { ListFiles } from './filesystem/ListFiles.js';
 import { ReadFile } from './filesystem/ReadFile.js';
@@ -21,9 +23,11 @@ export async function createSampleContainer(workspace: string): Promise<Containe
   container.bind(Sandbox).toConstantValue(new Sandbox(workspace));
   container.bind(Repository).toSelf().inSingletonScope();
   container.bind(ScriptedApprover).toSelf().inSingletonScope();
+  // One JSON line per call, refused ones included, in the workspace's audit.jsonl.
+  container.bind(AUDIT_FILE).toConstantValue(path.join(workspace, 'audit.jsonl'));
   await container.load(
     // Destructive tools (fs.write, git.reset) wait for a person's yes; ScriptedApprover plays that person.
-    toolsModule({ interceptors: [AuditInterceptor], timeoutMs: 5_000, logger, approvals: { approve: ScriptedApprover } }),
+    toolsModule({ interceptors: [AuditInterceptor], timeoutMs: 5_000, logger, approvals: { approve: ScriptedApprover }, audit: JsonLinesAuditSink }),
     // fs.write is declared but not granted here: the kernel loop shows the denial.
     toolset({ name: 'filesystem', tools: [ReadFile, ListFiles, WriteFile], granted: PermissionSet.none().grant('fs:read') }),
     toolset({ name: 'orders', tools: [CreateOrder], granted: PermissionSet.none().grant('orders:write') }),

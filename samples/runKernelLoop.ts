@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PermissionSet, ToolRegistry, type ToolDefinition, type ToolOutcome } from 'hermes-tools';
 import { ScriptedApprover } from './approvals/ScriptedApprover.js';
 import { AppLogger } from './audit/AppLogger.js';
@@ -81,6 +83,9 @@ export async function runKernelLoop(workspace: string, print: (line: string) => 
     `The approver was asked ${container.get(ScriptedApprover).asked.length === 1 ? 'once' : `${container.get(ScriptedApprover).asked.length} times`} (a destructive call waits for a person's yes):`,
   );
   for (const line of container.get(ScriptedApprover).asked) print(indent(line));
+  const trail = readFileSync(path.join(workspace, 'audit.jsonl'), 'utf8').trim().split('\n');
+  print(`\nAudit trail (toolsModule({ audit }), one JSON line per call in audit.jsonl): ${trail.length} records, for example:`);
+  print(indent(trail.at(-1)!));
   print(`\nAudit log (AuditInterceptor, injected with the app's logger): ${container.get(AppLogger).lines.length} calls ran past guard and validation.`);
   for (const line of container.get(AppLogger).lines) print(indent(line));
   return outcomes;

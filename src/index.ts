@@ -55,6 +55,7 @@ export type { ApprovalRequest, ApprovalAnswer, ApproveFunction, ToolApprover, Ap
 
 // Observing calls
 export { CALL_CHANNEL, type CallMessage, captureCallContent } from './pipeline/callChannel.js';
+export type { AuditRecord, AuditSink, AuditSinkFunction, AuditSinkLike, AuditOptions } from './contracts/AuditRecord.js';
 
 // Errors
 export { ToolError } from './errors/ToolError.js';

@@ -39,6 +39,11 @@ describe('the sample kernel loop (npm start)', () => {
     expect(lines).toContain('    guest sees: fs.read, fs.list, jobs.run_checks');
     expect(lines.some((l) => /^ {4}alice sees: .*git\.reset/.test(l))).toBe(true);
     expect(lines).toContain('    git.reset {} for alice: approved');
+    const trail = (await readFile(path.join(workspace, 'audit.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { outcome: string });
+    expect(trail.map((r) => r.outcome)).toEqual(outcomes.map((o) => (o.ok ? 'ok' : o.error.code)));
     const invalid = outcomes[2]!;
     expect(invalid.ok === false && invalid.error.issues?.map((i) => i.path)).toEqual(['coupon', 'customer.name', 'customer.email', 'lines[0].quantity', 'shipping']);
     expect(lines.join('\n')).toContain('The catalogue the model is shown:');

@@ -47,6 +47,7 @@ export type DefinitionProblemCode =
   | 'invalid_interceptor'
   | 'invalid_guard'
   | 'invalid_approver'
+  | 'invalid_audit_sink'
   | 'container_failed'
   | 'duplicate_module'
   | 'invalid_toolset'

@@ -11,8 +11,11 @@ export interface ApprovalRequest {
   readonly signal: AbortSignal;
 }
 
-/** `true` approves; `false` or a reason refuses. */
-export type ApprovalAnswer = boolean | string;
+/**
+ * `true` approves; `false` or a reason refuses. The long form also says who answered, for the
+ * audit trail: `{ approved: true, by: 'ann@example.com' }`.
+ */
+export type ApprovalAnswer = boolean | string | { readonly approved: boolean; readonly by?: string; readonly reason?: string };
 
 /** Asks a human (or a policy) whether one call may run. */
 export type ApproveFunction = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;

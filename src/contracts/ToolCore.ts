@@ -1,3 +1,4 @@
+import type { AuditRecord } from './AuditRecord.js';
 import type { Logger } from './Logger.js';
 import type { ValidationIssue } from './ValidationIssue.js';
 import type { PermissionGrant } from './PermissionGrant.js';
@@ -23,6 +24,8 @@ export interface ToolCore {
   readonly checkOutput: ((result: unknown) => readonly ValidationIssue[] | undefined) | undefined;
   readonly timeoutMs: number | undefined;
   readonly logger: Logger;
+  /** Where each call's audit record goes, when `toolsModule({ audit })` is set. */
+  readonly audit?: { readonly send: (record: AuditRecord) => void | Promise<void>; readonly captureArguments: boolean; readonly logger: Logger };
   /** Set in a `forCaller` view: every call carries this caller and these permissions, whatever its options say. */
   readonly identity?: { readonly caller: unknown; readonly permissions: PermissionGrant | undefined };
 }

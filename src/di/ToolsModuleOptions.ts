@@ -1,3 +1,4 @@
+import type { AuditOptions, AuditSinkLike } from '../contracts/AuditRecord.js';
 import type { Logger } from '../contracts/Logger.js';
 import type { ApprovalOptions } from '../contracts/ToolApprover.js';
 import type { GuardLike } from '../contracts/ToolGuard.js';
@@ -12,6 +13,11 @@ export interface ToolsModuleOptions {
   readonly guards?: readonly GuardLike[];
   /** Which calls wait for a person's approval, and who gives it. */
   readonly approvals?: ApprovalOptions;
+  /**
+   * Receives one record per call (who, what, the verdicts, the outcome): a function, an instance,
+   * an injectable class, or `{ sink, captureArguments }` to include the (redacted) arguments and results.
+   */
+  readonly audit?: AuditSinkLike | AuditOptions;
   /** Default time limit per call, in milliseconds. Default: none. */
   readonly timeoutMs?: number;
   /** Accept `"42"` for a number, `"true"` for a boolean and JSON text for an array or object. Default: false. */

@@ -6,7 +6,10 @@ import { refreshSecrets } from '../errors/redactSecrets.js';
 import { silentLogger } from '../context/silentLogger.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
+import type { AuditOptions, AuditSink, AuditSinkFunction, AuditSinkLike } from '../contracts/AuditRecord.js';
+import type { Logger } from '../contracts/Logger.js';
 import type { ApproveFunction, ToolApprover } from '../contracts/ToolApprover.js';
+import type { AuditDestination } from '../pipeline/AuditTrail.js';
 import { resolveGuard } from '../pipeline/resolveGuard.js';
 import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
 import type { GuardFunction, ToolGuard } from '../contracts/ToolGuard.js';
@@ -112,6 +115,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
           when: approvalOptions.when ?? ((tool: ToolDefinition) => tool.destructive === true),
           timeoutMs: approvalOptions.timeoutMs ?? defaultApprovalTimeoutMs,
         };
+  const audit = toAuditDestination(moduleOptions.audit, moduleOptions.logger ?? silentLogger, fromContainer, hasMethod, problems);
   const moduleGuards = (moduleOptions.guards ?? []).flatMap((g) => toGuard(g, 'toolsModule', problems) ?? []);
 
   const moduleMiddlewares = (moduleOptions.interceptors ?? []).flatMap((i) => toMiddleware(i, 'toolsModule', problems) ?? []);
@@ -148,6 +152,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
             outerGuards,
             toGuard,
             approvals,
+            audit,
             coerce: moduleOptions.coerce === true,
             limits: { ...defaultValidationLimits, ...moduleOptions.limits },
             timeoutMs: moduleOptions.timeoutMs,
@@ -171,7 +176,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
     }
   }
   if (problems.length > 0) throw new ToolDefinitionError(problems);
-  return new ToolRegistry(tools);
+  return new ToolRegistry(tools, audit === undefined ? {} : { audit });
 }
 
 function resolveInstance(context: ResolutionContext, target: Function, scope: 'singleton' | 'call', problems: DefinitionProblem[]): ((ctx: ToolContext) => object) | undefined {
@@ -220,4 +225,30 @@ function attempt<T>(run: () => T, problems: DefinitionProblem[], problem: Defini
     problems.push({ ...problem, message: `${problem.message}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` });
     return undefined;
   }
+}
+
+function toAuditDestination(
+  given: AuditSinkLike | AuditOptions | undefined,
+  logger: Logger,
+  fromContainer: <T extends object>(type: Function, kind: string, where: string, found: DefinitionProblem[]) => T | undefined,
+  hasMethod: (value: unknown, method: string) => boolean,
+  problems: DefinitionProblem[],
+): AuditDestination | undefined {
+  if (given === undefined) return undefined;
+  const options: AuditOptions = typeof given === 'object' && given !== null && 'sink' in given ? given : { sink: given as AuditSinkLike };
+  const sink = options.sink;
+  let send: AuditDestination['send'] | undefined;
+  if (hasMethod(sink, 'record')) {
+    const instance = typeof sink === 'function' ? fromContainer<AuditSink>(sink, 'audit sink', 'toolsModule audit', problems) : (sink as AuditSink);
+    if (instance !== undefined) send = (record) => instance.record(record);
+  } else if (typeof sink === 'function') {
+    send = sink as AuditSinkFunction;
+  } else {
+    problems.push({
+      where: 'toolsModule audit',
+      code: 'invalid_audit_sink',
+      message: 'the sink must be a function (record) => void, a class with record(), or an instance of one',
+    });
+  }
+  return send === undefined ? undefined : { send, captureArguments: options.captureArguments === true, logger };
 }

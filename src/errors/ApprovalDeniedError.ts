@@ -14,6 +14,8 @@ export class ApprovalDeniedError extends ToolError {
   constructor(
     readonly tool: string,
     reason: string,
+    /** Who refused, when the approver said (for the audit trail; not sent to the model). */
+    readonly by?: string,
   ) {
     const redacted = redactAndClip(String(reason), MAX_REASON);
     super(`${tool} was not approved: ${redacted}. Do not call it again unless the user asks you to.`);

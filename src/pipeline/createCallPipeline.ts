@@ -1,6 +1,7 @@
 import { CallContext } from '../context/CallContext.js';
 import type { Denial } from '../contracts/Denial.js';
 import { runInCall } from '../context/currentCall.js';
+import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { PermissionDeniedError } from '../errors/PermissionDeniedError.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
@@ -10,6 +11,7 @@ import { toToolError } from '../errors/toToolError.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { InputValidation } from '../contracts/InputValidation.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
+import { AuditTrail } from './AuditTrail.js';
 import { callChannel, capturingContent, traceCall } from './callChannel.js';
 import { callTimeout } from './callTimeout.js';
 import { checkAccess } from './checkAccess.js';
@@ -41,7 +43,7 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
   const deadline = (run: () => Promise<unknown>, ctx: CallContext, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<unknown> =>
     timeoutMs === undefined && signal === undefined ? run() : withDeadline(run, ctx, timeoutMs, signal);
 
-  const callTool = async (input: unknown, options: CallOptions): Promise<unknown> => {
+  const callTool = async (input: unknown, options: CallOptions, trail?: AuditTrail): Promise<unknown> => {
     const timeoutMs = callTimeout(options.timeoutMs, core.timeoutMs);
     const reason = core.unavailable();
     if (reason !== undefined) throw new ToolUnavailableError(name, reason);
@@ -57,7 +59,14 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
       const pending = denial;
       denial = (await deadline(() => pending, context(), timeoutMs, signal)) as Denial | undefined;
     }
-    if (denial !== undefined) throw new PermissionDeniedError(name, denial);
+    if (denial !== undefined) {
+      if (trail !== undefined) {
+        trail.access = 'denied';
+        trail.reason = denial.reason ?? `the "${denial.permission}" permission was not granted`;
+      }
+      throw new PermissionDeniedError(name, denial);
+    }
+    if (trail !== undefined) trail.access = 'allowed';
     const validation = validate(input);
     const value = validation instanceof Promise ? await deadline(() => validation.then(unwrap), context(), timeoutMs, signal) : unwrap(validation);
 
@@ -65,7 +74,21 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
     let result: unknown;
     try {
       if (approval !== undefined) {
-        await requestApproval(approval.approve ?? options.approve, approval.timeoutMs, { definition, input: value, caller: options.caller, callId: ctx.callId, signal, logger });
+        try {
+          const { by } = await requestApproval(approval.approve ?? options.approve, approval.timeoutMs, {
+            definition,
+            input: value,
+            caller: options.caller,
+            callId: ctx.callId,
+            signal,
+            logger,
+          });
+          if (trail !== undefined) trail.approval = { approved: true, ...(by !== undefined && { by }) };
+        } catch (error) {
+          if (trail !== undefined && error instanceof ApprovalDeniedError)
+            trail.approval = { approved: false, reason: error.reason, ...(error.by !== undefined && { by: error.by }) };
+          throw error;
+        }
       }
       result = await deadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, timeoutMs, signal);
     } catch (error) {
@@ -83,14 +106,33 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
   };
 
   const identity = core.identity;
+  const audit = core.audit;
   return (input, given = {}) => {
     const options = identity === undefined ? given : { ...given, caller: identity.caller, permissions: identity.permissions };
-    if (!callChannel.hasSubscribers) return callTool(input, options);
+    if (audit === undefined && !callChannel.hasSubscribers) return callTool(input, options);
     const callId = options.callId ?? newCallId();
     const traced = { ...options, callId };
-    return traceCall(
-      { tool: name, toolset: definition.toolset, definition, callId, caller: options.caller, trace: options.trace, ...(capturingContent() && { arguments: input }) },
-      () => callTool(input, traced),
+    const trail =
+      audit === undefined
+        ? undefined
+        : new AuditTrail(audit, { tool: name, toolset: definition.toolset, callId, caller: options.caller, permissions: definition.permissions }, input);
+    const run = (): Promise<unknown> => callTool(input, traced, trail);
+    const running = !callChannel.hasSubscribers
+      ? run()
+      : traceCall(
+          { tool: name, toolset: definition.toolset, definition, callId, caller: options.caller, trace: options.trace, ...(capturingContent() && { arguments: input }) },
+          run,
+        );
+    if (trail === undefined) return running;
+    return running.then(
+      (result) => {
+        trail.finish({ ok: true, result });
+        return result;
+      },
+      (error: unknown) => {
+        trail.finish({ ok: false, error });
+        throw error;
+      },
     );
   };
 }

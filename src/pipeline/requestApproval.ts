@@ -20,7 +20,7 @@ export interface ApprovalCall {
  * a no, a reason, silence past `timeoutMs`, an approver that throws, or no approver at all.
  * The caller's signal still cancels the wait (ToolAbortedError); the tool's own time limit does not.
  */
-export function requestApproval(approve: ApproveFunction | undefined, timeoutMs: number, call: ApprovalCall): Promise<void> {
+export function requestApproval(approve: ApproveFunction | undefined, timeoutMs: number, call: ApprovalCall): Promise<{ by?: string }> {
   const { definition } = call;
   const name = definition.name;
   if (approve === undefined) {
@@ -28,16 +28,17 @@ export function requestApproval(approve: ApproveFunction | undefined, timeoutMs:
       new ApprovalDeniedError(name, "it needs a person's approval and nobody can be asked here; the operator must configure toolsModule({ approvals: { approve } })"),
     );
   }
-  return new Promise<void>((resolve, reject) => {
+  return new Promise<{ by?: string }>((resolve, reject) => {
     const controller = new AbortController();
     let settled = false;
+    let by: string | undefined;
     const finish = (error?: Error): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       removeAbort?.();
       if (error === undefined) {
-        resolve();
+        resolve(by === undefined ? {} : { by });
         return;
       }
       controller.abort(error);
@@ -45,12 +46,18 @@ export function requestApproval(approve: ApproveFunction | undefined, timeoutMs:
     };
     const timer = setTimeout(() => finish(new ApprovalDeniedError(name, `no answer came within ${timeoutMs} ms`)), timeoutMs);
     const removeAbort = call.signal === undefined ? undefined : onAbort(call.signal, () => finish(new ToolAbortedError(name)));
-    const denied = (answer: unknown): void => {
+    const denied = (given: unknown): void => {
+      let answer = given;
+      if (typeof given === 'object' && given !== null && 'approved' in given) {
+        const long = given as { approved?: unknown; by?: unknown; reason?: unknown };
+        if (typeof long.by === 'string') by = long.by.slice(0, 200);
+        answer = long.approved === true ? true : typeof long.reason === 'string' ? long.reason : false;
+      }
       if (answer === true) {
         finish();
         return;
       }
-      finish(new ApprovalDeniedError(name, typeof answer === 'string' && answer.trim() !== '' ? answer.trim() : 'the request was declined'));
+      finish(new ApprovalDeniedError(name, typeof answer === 'string' && answer.trim() !== '' ? answer.trim() : 'the request was declined', by));
     };
     const failed = (error: unknown): void => {
       call.logger.error('hermes-tools: an approver threw, so the call is refused', { tool: name, error: error instanceof Error ? error.message : String(error) });

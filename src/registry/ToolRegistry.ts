@@ -9,6 +9,7 @@ import type { ForCallerOptions } from './ForCallerOptions.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
+import { AuditTrail } from '../pipeline/AuditTrail.js';
 import { callChannel, traceCall } from '../pipeline/callChannel.js';
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
@@ -18,6 +19,7 @@ import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { safePayload } from './safePayload.js';
 import { closestNames } from './closestNames.js';
 import type { ToolFilter } from './ToolFilter.js';
+import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
 
 /**
  * The tools an agent kernel lists and calls. Get it from the container (`container.get(ToolRegistry)`)
@@ -30,10 +32,19 @@ import type { ToolFilter } from './ToolFilter.js';
  */
 export class ToolRegistry {
   readonly #tools: ReadonlyMap<string, RegisteredTool>;
+  /** In a caller's view, who it acts for. */
+  #caller: CallerIdentity | undefined;
   /** In a caller's view, the tools it may call: the only ones listed or suggested. */
   #listed: ReadonlySet<string> | undefined;
 
-  constructor(tools: Iterable<RegisteredTool>) {
+  readonly #options: ToolRegistryOptions;
+
+  /**
+   * @param tools RegisteredTools made by hermes-tools (from a registry, or wrapped with `withMiddleware` / `withPermissions`).
+   * @param options `audit`: where the records of calls to names no tool has go (each tool's own calls are audited by its pipeline).
+   */
+  constructor(tools: Iterable<RegisteredTool>, options: ToolRegistryOptions = {}) {
+    this.#options = options;
     const map = new Map<string, RegisteredTool>();
     const problems: DefinitionProblem[] = [];
     for (const tool of tools) {
@@ -91,12 +102,19 @@ export class ToolRegistry {
   call(name: string, args: unknown, options?: CallOptions): Promise<unknown> {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (tool !== undefined) return tool.execute(args, options);
-    if (!callChannel.hasSubscribers) return Promise.reject(this.#notFound(name));
+    const audit = this.#options.audit;
+    if (!callChannel.hasSubscribers && audit === undefined) return Promise.reject(this.#notFound(name));
     const callId = typeof options?.callId === 'string' ? options.callId : newCallId();
     const shown = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
-    return traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller: options?.caller, trace: options?.trace }, () =>
-      Promise.reject(this.#notFound(name)),
-    );
+    const caller = this.#caller === undefined ? options?.caller : this.#caller.caller;
+    const refuse = (): Promise<unknown> => Promise.reject(this.#notFound(name));
+    const running = callChannel.hasSubscribers ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace: options?.trace }, refuse) : refuse();
+    if (audit === undefined) return running;
+    const trail = new AuditTrail(audit, { tool: shown, toolset: undefined, callId, caller, permissions: [] }, args);
+    return running.catch((error: unknown) => {
+      trail.finish({ ok: false, error });
+      throw error;
+    });
   }
 
   /**
@@ -119,8 +137,12 @@ export class ToolRegistry {
 
   /** A registry that sees only the matching tools; nothing reached through it can reach another tool. */
   view(filter: ToolFilter): ToolRegistry {
-    const view = new ToolRegistry([...this.#tools.values()].filter((tool) => matches(tool.definition, filter)));
+    const view = new ToolRegistry(
+      [...this.#tools.values()].filter((tool) => matches(tool.definition, filter)),
+      this.#options,
+    );
     view.#listed = this.#listed;
+    view.#caller = this.#caller;
     return view;
   }
 
@@ -163,8 +185,9 @@ export class ToolRegistry {
           }
         }),
       );
-      const view = new ToolRegistry(bound);
+      const view = new ToolRegistry(bound, this.#options);
       view.#listed = new Set(bound.filter((_, i) => allowed[i]).map((tool) => tool.name));
+      view.#caller = identity;
       return view;
     } finally {
       clearTimeout(timer);

@@ -4,6 +4,7 @@ import type { ToolContext } from '../contracts/ToolContext.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
 import type { ApproveFunction } from '../contracts/ToolApprover.js';
 import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
+import type { AuditDestination } from '../pipeline/AuditTrail.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
@@ -19,6 +20,8 @@ export interface ToolEnvironment {
   /** Guard functions, instances and classes to resolved guards; undefined with a problem pushed when it cannot. */
   readonly toGuard: (guard: unknown, where: string, problems: DefinitionProblem[]) => ResolvedGuard | undefined;
   /** The module's approval policy, when it has one. */
+  /** Where audit records go, when the module has a sink. */
+  readonly audit: AuditDestination | undefined;
   readonly approvals: { readonly approve: ApproveFunction | undefined; readonly when: (tool: ToolDefinition) => boolean; readonly timeoutMs: number } | undefined;
   readonly coerce: boolean;
   readonly limits: ValidationLimits;

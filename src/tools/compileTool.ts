@@ -72,6 +72,7 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
   return {
     definition,
     guards,
+    ...(env.audit !== undefined && { audit: env.audit }),
     approval: needsApproval ? { approve: approvals?.approve, timeoutMs: approvals?.timeoutMs ?? defaultApprovalTimeoutMs } : undefined,
     unavailable: checkRequirements(declaration.requires),
     validate,

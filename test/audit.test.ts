@@ -1,0 +1,174 @@
+import { Container, injectable } from 'inversify';
+import { Arg, PermissionSet, Permissions, Requires, Tool, ToolRegistry, toolset, toolsModule, type AuditRecord, type AuditSink, type Logger } from 'hermes-tools';
+import { buildRegistry } from './support/buildRegistry.js';
+
+@Tool({ name: 'echo', description: 'Echoes.' })
+class Echo {
+  execute(@Arg('text') text: string): string {
+    return text;
+  }
+}
+
+@Tool({ name: 'vault.open', description: 'Opens the vault.' })
+@Permissions('vault:open')
+class OpenVault {
+  execute(): string {
+    return 'open';
+  }
+}
+
+@Tool({ name: 'gone', description: 'Never available.' })
+@Requires({ env: ['HERMES_AUDIT_NEVER_SET'] })
+class Gone {
+  execute(): string {
+    return 'x';
+  }
+}
+
+@Tool({ name: 'drop', description: 'Drops things.', destructive: true })
+class Drop {
+  execute(@Arg('what') what: string): string {
+    return `dropped ${what}`;
+  }
+}
+
+@Tool({ name: 'boom', description: 'Throws.' })
+class Boom {
+  execute(): never {
+    throw new Error('boom');
+  }
+}
+
+@Tool({ name: 'stuck', description: 'Never answers.', timeoutMs: 5 })
+class Stuck {
+  execute(): Promise<never> {
+    return new Promise(() => undefined);
+  }
+}
+
+@injectable()
+class MemorySink implements AuditSink {
+  readonly records: AuditRecord[] = [];
+  record(record: AuditRecord): void {
+    this.records.push(record);
+  }
+}
+
+const approve = ({ input }: { input: unknown }) => {
+  const what = (input as { what: string }).what;
+  return what === 'logs' ? { approved: true, by: 'ann' } : { approved: false, by: 'bob', reason: `${what} is not ours to drop` };
+};
+
+function logger(): Logger & { errors: string[] } {
+  const errors: string[] = [];
+  return { errors, debug() {}, info() {}, warn() {}, error: (m: string) => void errors.push(m) };
+}
+
+describe('the audit trail', () => {
+  it('receives exactly one record per call, for every outcome, over 1,000 concurrent mixed calls', async () => {
+    const container = new Container();
+    container.bind(MemorySink).toSelf().inSingletonScope();
+    await container.load(
+      toolsModule({ audit: MemorySink, approvals: { approve } }),
+      toolset({ name: 'a', tools: [Echo, OpenVault, Gone, Drop, Boom, Stuck], granted: PermissionSet.none() }),
+    );
+    const registry = container.get(ToolRegistry);
+    const calls: [string, unknown][] = [
+      ['echo', { text: 'hi' }],
+      ['nope', {}],
+      ['gone', {}],
+      ['vault.open', {}],
+      ['echo', { text: 5 }],
+      ['drop', { what: 'logs' }],
+      ['drop', { what: 'users' }],
+      ['boom', {}],
+      ['stuck', {}],
+    ];
+    const outcomes = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) => {
+        const [name, args] = calls[i % calls.length]!;
+        return registry.dispatch(name, args, { callId: `c${i}`, caller: { user: `u${i % 7}` } });
+      }),
+    );
+    const records = container.get(MemorySink).records;
+    expect(records).toHaveLength(1_000);
+    expect(new Set(records.map((r) => r.callId)).size).toBe(1_000);
+    const byId = new Map(records.map((r) => [r.callId, r]));
+    outcomes.forEach((outcome, i) => {
+      const record = byId.get(`c${i}`)!;
+      expect(record.outcome).toBe(outcome.ok ? 'ok' : outcome.error.code);
+      expect(record.caller).toEqual({ user: `u${i % 7}` });
+    });
+    expect(new Set(records.map((r) => r.outcome))).toEqual(
+      new Set(['ok', 'tool_not_found', 'tool_unavailable', 'permission_denied', 'invalid_input', 'approval_denied', 'execution_failed', 'timeout']),
+    );
+  });
+
+  it('says what was checked and what was decided, and by whom', async () => {
+    const records: AuditRecord[] = [];
+    const { registry } = await buildRegistry(
+      toolsModule({ audit: (r) => void records.push(r), approvals: { approve } }),
+      toolset({ name: 'a', tools: [OpenVault, Drop], granted: PermissionSet.none() }),
+    );
+    await registry.dispatch('vault.open', {}, { caller: 'eve' });
+    await registry.dispatch('drop', { what: 'logs' }, { caller: 'ann' });
+    await registry.dispatch('drop', { what: 'users' }, { caller: 'ann' });
+    expect(records[0]).toMatchObject({
+      tool: 'vault.open',
+      toolset: 'a',
+      caller: 'eve',
+      permissions: ['vault:open'],
+      access: 'denied',
+      reason: 'the "vault:open" permission was not granted',
+      outcome: 'permission_denied',
+    });
+    expect(records[1]).toMatchObject({ tool: 'drop', access: 'allowed', approval: { approved: true, by: 'ann' }, outcome: 'ok' });
+    expect(records[2]).toMatchObject({ approval: { approved: false, by: 'bob', reason: 'users is not ours to drop' }, outcome: 'approval_denied' });
+    expect(Number.isNaN(Date.parse(records[0]!.time))).toBe(false);
+    expect(records.every((r) => typeof r.durationMs === 'number' && !('arguments' in r))).toBe(true);
+  });
+
+  it('carries redacted arguments and results only when asked to', async () => {
+    process.env.HERMES_AUDIT_SECRET = 'audit-secret-value-42';
+    try {
+      const records: AuditRecord[] = [];
+      const { registry } = await buildRegistry(toolsModule({ audit: { sink: (r) => void records.push(r), captureArguments: true } }), toolset({ name: 'a', tools: [Echo] }));
+      await registry.dispatch('echo', { text: `key ${process.env.HERMES_AUDIT_SECRET}` });
+      expect(records[0]).toMatchObject({ arguments: '{"text":"key [redacted]"}', result: '"key [redacted]"' });
+    } finally {
+      delete process.env.HERMES_AUDIT_SECRET;
+    }
+  });
+
+  it('never fails a call when the sink throws or rejects, and logs it', async () => {
+    const log = logger();
+    let n = 0;
+    const { registry } = await buildRegistry(
+      toolsModule({
+        logger: log,
+        audit: () => {
+          n++;
+          if (n === 1) throw new Error('disk full');
+          return Promise.reject(new Error('network down'));
+        },
+      }),
+      toolset({ name: 'a', tools: [Echo] }),
+    );
+    expect(await registry.dispatch('echo', { text: 'a' })).toMatchObject({ ok: true });
+    expect(await registry.dispatch('echo', { text: 'b' })).toMatchObject({ ok: true });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log.errors).toEqual(['hermes-tools: the audit sink failed; the call was not affected', 'hermes-tools: the audit sink failed; the call was not affected']);
+  });
+
+  it("records a forCaller view's calls under its caller", async () => {
+    const records: AuditRecord[] = [];
+    const { registry } = await buildRegistry(toolsModule({ audit: (r) => void records.push(r) }), toolset({ name: 'a', tools: [Echo] }));
+    const view = await registry.forCaller({ caller: { user: 'ann' } });
+    await view.dispatch('echo', { text: 'a' }, { caller: 'someone else' });
+    await view.dispatch('ech', {}, { caller: 'someone else' });
+    expect(records.map((r) => [r.tool, r.caller, r.outcome])).toEqual([
+      ['echo', { user: 'ann' }, 'ok'],
+      ['ech', { user: 'ann' }, 'tool_not_found'],
+    ]);
+  });
+});
