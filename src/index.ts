@@ -36,6 +36,8 @@ export { ToolRegistry } from './registry/ToolRegistry.js';
 export type { ToolFilter } from './registry/ToolFilter.js';
 export type { CallerIdentity } from './registry/CallerIdentity.js';
 export type { ForCallerOptions } from './registry/ForCallerOptions.js';
+export { MemoryResultStore, type MemoryResultStoreOptions } from './registry/MemoryResultStore.js';
+export type { ResultStore, StoredResult, ResultBudgetOptions } from './contracts/ResultStore.js';
 export type { RegisteredTool } from './tools/RegisteredTool.js';
 export type { ToolDefinition } from './contracts/ToolDefinition.js';
 export type { ToolOutcome } from './contracts/ToolOutcome.js';

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { Logger } from '../contracts/Logger.js';
+import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 
 export type ProgressListener = (progress: number, total?: number, message?: string) => void;
@@ -19,6 +20,7 @@ export class CallContext implements ToolContext {
     readonly definition: ToolDefinition,
     readonly callId: string,
     readonly caller: unknown,
+    readonly permissions: PermissionGrant | undefined,
     readonly logger: Logger,
     private readonly onProgress: ProgressListener | undefined,
   ) {

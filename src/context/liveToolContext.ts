@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { Logger } from '../contracts/Logger.js';
+import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import { currentCall, trackCalls } from './currentCall.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 
@@ -25,6 +26,9 @@ class LiveToolContext implements ToolContext {
   }
   get caller(): unknown {
     return call().caller;
+  }
+  get permissions(): PermissionGrant | undefined {
+    return call().permissions;
   }
   get logger(): Logger {
     return call().logger;

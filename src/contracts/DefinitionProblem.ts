@@ -8,6 +8,7 @@ export type DefinitionProblemCode =
   | 'invalid_deprecated'
   | 'invalid_tags'
   | 'invalid_timeout'
+  | 'invalid_result_budget'
   | 'invalid_hint'
   | 'invalid_metadata'
   | 'invalid_output'

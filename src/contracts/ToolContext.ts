@@ -1,7 +1,8 @@
 import type { Logger } from './Logger.js';
+import type { PermissionGrant } from './PermissionGrant.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
-/** What a tool knows about the call it is serving. Inject it with `@Ctx()`, or with `@inject(ToolContext)` in a call-scoped tool. */
+/** What a tool knows about the call it is serving. Inject it with `@Ctx()`, or with `@inject(ToolContext)` anywhere (it always reads the current call). */
 export interface ToolContext {
   /** The tool's name. */
   readonly tool: string;
@@ -15,6 +16,8 @@ export interface ToolContext {
   readonly signal: AbortSignal;
   /** Whatever the caller passed as `caller`: carried, never interpreted. */
   readonly caller: unknown;
+  /** The caller's own grant (`CallOptions.permissions`, or the `forCaller` view's), when the call carries one. */
+  readonly permissions: PermissionGrant | undefined;
   readonly logger: Logger;
   /** Reports progress to a caller that asked for it (MCP clients do); a no-op otherwise. */
   progress(progress: number, total?: number, message?: string): void;

@@ -23,6 +23,8 @@ export interface ToolCore {
   /** Issues with a result in its JSON form, or undefined when it matches the declared output. */
   readonly checkOutput: ((result: unknown) => readonly ValidationIssue[] | undefined) | undefined;
   readonly timeoutMs: number | undefined;
+  /** Characters of JSON the result may take in an outcome, when result budgets are on. */
+  readonly maxResultChars?: number;
   readonly logger: Logger;
   /** Where each call's audit record goes, when `toolsModule({ audit })` is set. */
   readonly audit?: { readonly send: (record: AuditRecord) => void | Promise<void>; readonly captureArguments: boolean; readonly logger: Logger };

@@ -1,5 +1,6 @@
 import type { AuditOptions, AuditSinkLike } from '../contracts/AuditRecord.js';
 import type { Logger } from '../contracts/Logger.js';
+import type { ResultBudgetOptions } from '../contracts/ResultStore.js';
 import type { ApprovalOptions } from '../contracts/ToolApprover.js';
 import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
@@ -18,6 +19,11 @@ export interface ToolsModuleOptions {
    * an injectable class, or `{ sink, captureArguments }` to include the (redacted) arguments and results.
    */
   readonly audit?: AuditSinkLike | AuditOptions;
+  /**
+   * Result budgets: a result whose JSON is longer than its budget reaches the model cut, with a note
+   * on how to read the rest through `results.read`, a tool added for it. Off unless given.
+   */
+  readonly results?: ResultBudgetOptions;
   /** Default time limit per call, in milliseconds. Default: none. */
   readonly timeoutMs?: number;
   /** Accept `"42"` for a number, `"true"` for a boolean and JSON text for an array or object. Default: false. */

@@ -16,7 +16,11 @@ import type { GuardFunction, ToolGuard } from '../contracts/ToolGuard.js';
 import type { ToolInterceptor, ToolMiddleware } from '../contracts/ToolMiddleware.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
+import { MemoryResultStore } from '../registry/MemoryResultStore.js';
+import { ReadResults } from '../registry/ReadResults.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
+import { PermissionSet } from '../permissions/PermissionSet.js';
+import type { ResultStore } from '../contracts/ResultStore.js';
 import { defaultValidationLimits } from '../schema/ValidationLimits.js';
 import { compileTool } from '../tools/compileTool.js';
 import { defaultApprovalTimeoutMs } from '../tools/defaultApprovalTimeoutMs.js';
@@ -24,6 +28,9 @@ import { createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { TOOLS_MODULE_OPTIONS, TOOLSET } from './tokens.js';
 import type { ToolsModuleOptions } from './ToolsModuleOptions.js';
+
+/** The default result budget: about 25,000 tokens of JSON. */
+const DEFAULT_RESULT_CHARS = 100_000;
 
 const TOOLSET_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
@@ -116,6 +123,18 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
           timeoutMs: approvalOptions.timeoutMs ?? defaultApprovalTimeoutMs,
         };
   const audit = toAuditDestination(moduleOptions.audit, moduleOptions.logger ?? silentLogger, fromContainer, hasMethod, problems);
+  const budgets = moduleOptions.results;
+  const maxResultChars = budgets === undefined ? undefined : (budgets.maxChars ?? DEFAULT_RESULT_CHARS);
+  let store: ResultStore | undefined;
+  if (budgets !== undefined) {
+    if (typeof budgets.store === 'function') store = fromContainer<ResultStore>(budgets.store, 'result store', 'toolsModule results', problems);
+    else if (budgets.store !== undefined && !hasMethod(budgets.store, 'save'))
+      problems.push({ where: 'toolsModule results', code: 'invalid_module_option', message: 'store must be a ResultStore (save and load) or an injectable class of one' });
+    else store = budgets.store ?? new MemoryResultStore();
+    if (!(Number.isInteger(maxResultChars) && (maxResultChars as number) >= 256)) {
+      problems.push({ where: 'toolsModule results', code: 'invalid_result_budget', message: 'maxChars must be a whole number of characters, at least 256' });
+    }
+  }
   const moduleGuards = (moduleOptions.guards ?? []).flatMap((g) => toGuard(g, 'toolsModule', problems) ?? []);
 
   const moduleMiddlewares = (moduleOptions.interceptors ?? []).flatMap((i) => toMiddleware(i, 'toolsModule', problems) ?? []);
@@ -153,6 +172,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
             toGuard,
             approvals,
             audit,
+            maxResultChars,
             coerce: moduleOptions.coerce === true,
             limits: { ...defaultValidationLimits, ...moduleOptions.limits },
             timeoutMs: moduleOptions.timeoutMs,
@@ -175,8 +195,40 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
       }
     }
   }
+  if (store !== undefined && maxResultChars !== undefined) {
+    // results.read goes through the same pipeline as every tool: the module's guards, interceptors and audit.
+    const read = readToolDeclarations(ReadResults).declarations[0]!;
+    const instance = new ReadResults(store, maxResultChars);
+    const core = compileTool(
+      read,
+      {
+        toolset: 'results',
+        granted: PermissionSet.none(),
+        outerMiddlewares: moduleMiddlewares,
+        outerGuards: moduleGuards,
+        toGuard,
+        approvals: undefined,
+        audit,
+        maxResultChars,
+        coerce: moduleOptions.coerce === true,
+        limits: { ...defaultValidationLimits, ...moduleOptions.limits },
+        timeoutMs: moduleOptions.timeoutMs,
+        logger: moduleOptions.logger ?? silentLogger,
+        instanceFor: () => () => instance,
+        toMiddleware,
+      },
+      problems,
+    );
+    if (owners.has('results.read'))
+      problems.push({
+        where: owners.get('results.read')!,
+        code: 'duplicate_name',
+        message: 'the name "results.read" is taken by the registry when result budgets are on; rename this tool',
+      });
+    else if (core !== undefined) tools.push(createRegisteredTool(core));
+  }
   if (problems.length > 0) throw new ToolDefinitionError(problems);
-  return new ToolRegistry(tools, audit === undefined ? {} : { audit });
+  return new ToolRegistry(tools, { ...(audit !== undefined && { audit }), ...(store !== undefined && { results: store }) });
 }
 
 function resolveInstance(context: ResolutionContext, target: Function, scope: 'singleton' | 'call', problems: DefinitionProblem[]): ((ctx: ToolContext) => object) | undefined {

@@ -7,7 +7,7 @@ export const ERROR_META_KEY = 'hermes-tools/error';
 /**
  * An outcome as an MCP `tools/call` result. A failure is an `isError` result whose text is the
  * message written for the model; a success is text, plus `structuredContent` when the tool
- * declares an object output.
+ * declares an object output and the result was not cut to fit its budget.
  */
 export function toCallToolResult(outcome: ToolOutcome, structured: boolean): CallToolResult {
   if (!outcome.ok) {
@@ -16,7 +16,8 @@ export function toCallToolResult(outcome: ToolOutcome, structured: boolean): Cal
   const value = outcome.value;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   const result: CallToolResult = { content: [{ type: 'text', text }] };
-  if (structured && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+  // A cut result is not the declared output: it goes as text only, whose notes say it was cut.
+  if (structured && outcome.truncated === undefined && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     result.structuredContent = value as Record<string, unknown>;
   }
   return result;

@@ -51,7 +51,7 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
     if (signal?.aborted) throw new ToolAbortedError(name);
     // The context is made when something needs it: a refusal (the common failure) never does.
     let made: CallContext | undefined;
-    const context = (): CallContext => (made ??= new CallContext(definition, options.callId ?? newCallId(), options.caller, logger, options.onProgress));
+    const context = (): CallContext => (made ??= new CallContext(definition, options.callId ?? newCallId(), options.caller, options.permissions, logger, options.onProgress));
 
     // Guards and async validation run under the call's time limit and signal: neither can hold a call open.
     let denial = access(options.caller, options.permissions);

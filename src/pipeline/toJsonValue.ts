@@ -1,5 +1,6 @@
 /** A value in the form it crosses the boundary, or why it cannot. */
-export type JsonConversion = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+/** `text` is the JSON text when it was made on the way (objects and arrays); absent for a primitive, whose text is cheap to make. */
+export type JsonConversion = { readonly ok: true; readonly value: unknown; readonly text?: string } | { readonly ok: false; readonly reason: string };
 
 /**
  * The one rule for turning a result into JSON, used by the output check and by `dispatch`:
@@ -7,8 +8,8 @@ export type JsonConversion = { readonly ok: true; readonly value: unknown } | { 
  * throwing `toJSON` make it fail; only the kind of failure is named, never the thrower's own text.
  */
 export function toJsonValue(value: unknown): JsonConversion {
-  if (value === undefined) return { ok: true, value: null };
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return { ok: true, value };
+  if (value === undefined || value === null) return { ok: true, value: null };
+  if (typeof value === 'string' || typeof value === 'boolean') return { ok: true, value };
   if (typeof value === 'number') return { ok: true, value: Number.isFinite(value) ? value : null };
   let text: string | undefined;
   try {
@@ -23,5 +24,5 @@ export function toJsonValue(value: unknown): JsonConversion {
     const reason = message.includes('circular') ? 'it contains a cycle' : message.includes('BigInt') ? 'it contains a BigInt' : 'serialising it threw';
     return { ok: false, reason };
   }
-  return { ok: true, value: text === undefined ? null : (JSON.parse(text) as unknown) };
+  return text === undefined ? { ok: true, value: null, text: 'null' } : { ok: true, value: JSON.parse(text) as unknown, text };
 }

@@ -19,6 +19,9 @@ import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { safePayload } from './safePayload.js';
 import { closestNames } from './closestNames.js';
 import type { ToolFilter } from './ToolFilter.js';
+import { callerKey } from './callerKey.js';
+import { cutJson } from './cutJson.js';
+import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
 
 /**
@@ -128,7 +131,14 @@ export class ToolRegistry {
       callId = typeof options.callId === 'string' ? options.callId.slice(0, 200) : newCallId();
       const value = await this.call(name, args, { ...options, callId });
       const json = toJsonValue(value);
-      if (json.ok) return { ok: true, tool, callId, value: json.value };
+      if (json.ok) {
+        const core = this.#options.results === undefined ? undefined : coreOf(this.#tools.get(name)!);
+        const budget = core?.maxResultChars;
+        if (budget === undefined) return { ok: true, tool, callId, value: json.value };
+        const text = json.text ?? JSON.stringify(json.value);
+        if (text.length <= budget) return { ok: true, tool, callId, value: json.value };
+        return { ok: true, tool, callId, ...(await this.#cut(core!, text, json.value, budget, options)) };
+      }
       return { ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) };
     } catch (error) {
       return { ok: false, tool, callId, error: safePayload(tool, error) };
@@ -193,6 +203,30 @@ export class ToolRegistry {
       clearTimeout(timer);
       removeAbort?.();
     }
+  }
+
+  /** A result over its budget: kept whole in the store for its caller, and cut, with a note saying how to read the rest. */
+  async #cut(
+    core: ToolCore,
+    text: string,
+    value: unknown,
+    budget: number,
+    options: CallOptions,
+  ): Promise<{ value: unknown; truncated: { id: string | undefined; shownChars: number; totalChars: number } }> {
+    const caller = core.identity === undefined ? options.caller : core.identity.caller;
+    const restricted = (core.identity === undefined ? options.permissions : core.identity.permissions) !== undefined;
+    let id: string | undefined;
+    try {
+      id = await this.#options.results!.save({ text, tool: core.definition.name, toolPermissions: core.definition.permissions, owner: callerKey(caller), restricted });
+    } catch (error) {
+      core.logger.error('hermes-tools: a cut result could not be kept in the result store', {
+        tool: core.definition.name,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    const how = id === undefined ? 'the rest could not be kept' : `read the whole result with results.read({"id":"${id}"})`;
+    const cut = cutJson(value, budget, (left) => `[… cut to fit: ${left}; ${text.length} characters in all; ${how}]`);
+    return { value: cut.value, truncated: { id, shownChars: (JSON.stringify(cut.value) ?? '').length, totalChars: text.length } };
   }
 
   #shows(tool: RegisteredTool): boolean {

@@ -20,6 +20,8 @@ export interface ToolEnvironment {
   /** Guard functions, instances and classes to resolved guards; undefined with a problem pushed when it cannot. */
   readonly toGuard: (guard: unknown, where: string, problems: DefinitionProblem[]) => ResolvedGuard | undefined;
   /** The module's approval policy, when it has one. */
+  /** The default result budget, when `toolsModule({ results })` turns budgets on. */
+  readonly maxResultChars: number | undefined;
   /** Where audit records go, when the module has a sink. */
   readonly audit: AuditDestination | undefined;
   readonly approvals: { readonly approve: ApproveFunction | undefined; readonly when: (tool: ToolDefinition) => boolean; readonly timeoutMs: number } | undefined;

@@ -27,6 +27,9 @@ export function checkToolOptions(options: ToolOptions, where: string, problems: 
   }
   if (o.tags !== undefined && (!Array.isArray(o.tags) || !o.tags.every((t) => typeof t === 'string' && t !== '')))
     problems.push({ where, code: 'invalid_tags', message: 'tags must be non-empty strings' });
+  if (o.maxResultChars !== undefined && !(Number.isInteger(o.maxResultChars) && (o.maxResultChars as number) >= 256)) {
+    problems.push({ where, code: 'invalid_result_budget', message: 'maxResultChars must be a whole number of characters, at least 256' });
+  }
   if (o.timeoutMs !== undefined && !isTimeoutMs(o.timeoutMs))
     problems.push({
       where,

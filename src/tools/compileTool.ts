@@ -69,6 +69,10 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
   // @RequiresApproval holds even when the module configures no approvals: such a call is refused, never run unasked.
   const needsApproval = declaration.approval !== undefined || (approvals?.when(declared) ?? false);
   const definition = deepFreeze(needsApproval ? { ...declared, approval: { ...declaration.approval } } : declared);
+  if (options.maxResultChars !== undefined && env.maxResultChars === undefined) {
+    problems.push({ where, code: 'invalid_result_budget', message: 'maxResultChars needs result budgets on: add toolsModule({ results: {} })' });
+    return undefined;
+  }
   return {
     definition,
     guards,
@@ -79,6 +83,7 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
     invoke: composeMiddleware(middlewares, handler),
     checkOutput: outputValidator === undefined ? undefined : (result) => checkOutput(outputValidator, result, env.limits),
     timeoutMs: options.timeoutMs ?? env.timeoutMs,
+    ...(env.maxResultChars !== undefined && { maxResultChars: options.maxResultChars ?? env.maxResultChars }),
     logger: env.logger,
   };
 }
