@@ -19,7 +19,7 @@ export class ToolValidationError extends ToolError {
         issues.map((i) => `- ${i.message}`).join('\n') +
         '\nFix every problem listed and call again.',
     );
-    this.issues = redactIssues(issues);
+    this.issues = redactIssues(issues, false);
   }
 
   override toPayload(): ToolErrorPayload {

@@ -1,3 +1,4 @@
+import { isLibraryError } from '../errors/isLibraryError.js';
 import { MAX_REASON } from '../errors/MAX_REASON.js';
 import { redactIssues } from '../errors/redactIssues.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
@@ -14,7 +15,10 @@ import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 export function safePayload(tool: string, thrown: unknown): ToolErrorPayload {
   let payload: ToolErrorPayload;
   try {
-    payload = toToolError(tool, thrown).toPayload();
+    const error = toToolError(tool, thrown);
+    // The library's own errors made their fields safe when they were made; a subclass's may be anything.
+    if (isLibraryError(error)) return error.toPayload();
+    payload = error.toPayload();
   } catch {
     payload = new ToolExecutionError(tool, 'it threw an error that could not be described', { cause: thrown }).toPayload();
   }
