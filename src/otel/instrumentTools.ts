@@ -1,4 +1,5 @@
 import { type Attributes, type Context, context, diag, metrics, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
 import { type CallMessage, callChannel, captureCallContent } from '../pipeline/callChannel.js';
 import { contentAttribute } from './contentAttribute.js';
@@ -31,16 +32,19 @@ export function instrumentTools(options: InstrumentToolsOptions = {}): () => voi
   const calls = meter.createCounter('hermes_tools.calls', { unit: '{call}', description: 'Tool calls by outcome code.' });
   const capture = options.captureArguments === true;
   const release = capture ? captureCallContent() : undefined;
-  const spans = new WeakMap<CallMessage, Span>();
+  // The span rides on the message under a symbol only this subscription knows: no side table to fill and empty per call.
+  const SPAN = Symbol('hermes-tools/otel span');
+  type Traced = CallMessage & { [SPAN]?: Span };
   let live = 0;
   let stopping = false;
 
-  const onStart = (message: CallMessage): void => {
+  const onStart = (message: Traced): void => {
     try {
       const parent = parentContext(message.trace, context.active());
-      const span = tracer.startSpan(`execute_tool ${toolName(message)}`, { kind: SpanKind.INTERNAL, attributes: startAttributes(message) }, parent);
+      const tool = telemetryOf(message);
+      const span = tracer.startSpan(tool.spanName, { kind: SpanKind.INTERNAL, attributes: { ...tool.spanAttributes, 'gen_ai.tool.call.id': message.callId } }, parent);
       if (capture && span.isRecording() && message.arguments !== undefined) span.setAttribute('gen_ai.tool.call.arguments', contentAttribute(message.arguments));
-      spans.set(message, span);
+      message[SPAN] = span;
       live++;
       const inner = message.runWithin;
       const within: Context = trace.setSpan(parent, span);
@@ -50,21 +54,19 @@ export function instrumentTools(options: InstrumentToolsOptions = {}): () => voi
     }
   };
 
-  const onAsyncEnd = (message: CallMessage): void => {
-    const span = spans.get(message);
+  const onAsyncEnd = (message: Traced): void => {
+    const span = message[SPAN];
     if (stopping && span === undefined) return;
     try {
       if (span !== undefined) endSpan(span, message, capture);
-      const failed = message.ok !== true;
-      const code = message.code ?? 'execution_failed';
-      const known: Attributes = message.definition === undefined ? {} : { 'gen_ai.tool.name': message.tool, 'hermes_tools.toolset': message.definition.toolset };
-      duration.record((message.durationMs ?? 0) / 1000, { 'gen_ai.operation.name': 'execute_tool', ...known, ...(failed && { 'error.type': code }) });
-      calls.add(1, { ...known, 'hermes_tools.outcome': code });
+      const attributes = telemetryOf(message).metricAttributes(message.code ?? 'execution_failed');
+      duration.record((message.durationMs ?? 0) / 1000, attributes.duration);
+      calls.add(1, attributes.calls);
     } catch (error) {
       diag.error('hermes-tools/otel: a call could not be recorded', error);
     }
     if (span === undefined) return;
-    spans.delete(message);
+    message[SPAN] = undefined;
     live--;
     if (stopping && live === 0) detach();
   };
@@ -84,23 +86,49 @@ export function instrumentTools(options: InstrumentToolsOptions = {}): () => voi
   };
 }
 
-/** A name no tool has came from the caller (a model, a client): redacted like any text that leaves. */
-function toolName(message: CallMessage): string {
-  return message.definition === undefined ? redactAndClip(message.tool, 200) : message.tool;
+/** What every call of one tool shares: its span name and attributes, its metric attributes per outcome. */
+interface ToolTelemetry {
+  readonly spanName: string;
+  readonly spanAttributes: Attributes;
+  metricAttributes(code: string): { readonly duration: Attributes; readonly calls: Attributes };
 }
 
-function startAttributes(message: CallMessage): Attributes {
-  const attributes: Attributes = {
-    'gen_ai.operation.name': 'execute_tool',
-    'gen_ai.tool.name': toolName(message),
-    'gen_ai.tool.call.id': message.callId,
-    'gen_ai.tool.type': 'function',
-  };
-  if (message.definition !== undefined) {
-    attributes['gen_ai.tool.description'] = message.definition.description;
-    attributes['hermes_tools.toolset'] = message.definition.toolset;
+const byDefinition = new WeakMap<ToolDefinition, ToolTelemetry>();
+
+/** Built once per tool; per call for a name no tool has, which came from the caller (a model, a client) and is redacted like any text that leaves. */
+function telemetryOf(message: CallMessage): ToolTelemetry {
+  const definition = message.definition;
+  if (definition === undefined) return toolTelemetry(redactAndClip(message.tool, 200), undefined);
+  let known = byDefinition.get(definition);
+  if (known === undefined) byDefinition.set(definition, (known = toolTelemetry(definition.name, definition)));
+  return known;
+}
+
+function toolTelemetry(name: string, definition: ToolDefinition | undefined): ToolTelemetry {
+  const spanAttributes: Attributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': name, 'gen_ai.tool.type': 'function' };
+  // A name no tool has stays out of the metrics, so invented names cannot grow their cardinality.
+  const metricBase: Attributes = {};
+  if (definition !== undefined) {
+    spanAttributes['gen_ai.tool.description'] = definition.description;
+    spanAttributes['hermes_tools.toolset'] = definition.toolset;
+    metricBase['gen_ai.tool.name'] = name;
+    metricBase['hermes_tools.toolset'] = definition.toolset;
   }
-  return attributes;
+  const byCode = new Map<string, { readonly duration: Attributes; readonly calls: Attributes }>();
+  return {
+    spanName: `execute_tool ${name}`,
+    spanAttributes,
+    metricAttributes(code) {
+      let attributes = byCode.get(code);
+      if (attributes === undefined) {
+        const duration: Attributes = { 'gen_ai.operation.name': 'execute_tool', ...metricBase };
+        if (code !== 'ok') duration['error.type'] = code;
+        attributes = { duration, calls: { ...metricBase, 'hermes_tools.outcome': code } };
+        byCode.set(code, attributes);
+      }
+      return attributes;
+    },
+  };
 }
 
 function endSpan(span: Span, message: CallMessage, capture: boolean): void {
