@@ -8,6 +8,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { safeValidateTypes, tool, zodSchema } from '@ai-sdk/provider-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { context } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { BasicTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Ajv } from 'ajv';
@@ -16,6 +20,7 @@ import { validate } from 'class-validator';
 import { Container } from 'inversify';
 import { CALL_CHANNEL, PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
+import { instrumentTools } from 'hermes-tools/otel';
 import { z } from 'zod';
 import { First, INVALID, JSON_SCHEMA, readBody, RefInput, RefRead, RefReadDto, Second, VALID } from './fixtures.js';
 import { generateDtos, generateTools } from './generate.js';
@@ -139,6 +144,28 @@ for (let round = 0; round < ROUNDS; round++) {
 const channelOff = median(channelSamples.off);
 const channelOn = median(channelSamples.on);
 
+log('instrumentTools(): off against on (spans recorded, then dropped by a no-op processor), alternating');
+// What an app pays with tracing on, short of exporting: the SDK's spans and ids, the histogram and counter aggregated, the AsyncLocalStorage context.
+class UncollectedReader extends MetricReader {
+  protected override async onForceFlush(): Promise<void> {}
+  protected override async onShutdown(): Promise<void> {}
+}
+context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+const otelTracing = {
+  tracerProvider: new BasicTracerProvider({ spanProcessors: [new NoopSpanProcessor()] }),
+  meterProvider: new MeterProvider({ readers: [new UncollectedReader()] }),
+};
+const otelSamples = { off: [] as number[], on: [] as number[] };
+for (let round = 0; round < ROUNDS; round++) {
+  otelSamples.off.push((await measure([argCase], 1, () => undefined)).get('call')!);
+  const stop = instrumentTools(otelTracing);
+  otelSamples.on.push((await measure([argCase], 1, () => undefined)).get('call')!);
+  stop();
+}
+context.disable();
+const otelOff = median(otelSamples.off);
+const otelOn = median(otelSamples.on);
+
 log('1,000 tools: build, list, heap');
 const builds: number[] = [];
 const lists: number[] = [];
@@ -230,6 +257,13 @@ const lines = [
   '|---|--:|',
   `| nobody subscribed to \`hermes-tools:call\` | ${format(channelOff)} |`,
   `| one no-op subscriber (start, end, asyncStart, asyncEnd, error) | ${format(channelOn)} |`,
+  '',
+  '## OpenTelemetry (`hermes-tools/otel`)',
+  '',
+  '| @Arg call (guard, 2 interceptors) | median | cost per call | ratio |',
+  '|---|--:|--:|--:|',
+  `| \`instrumentTools()\` off (never started, or stopped) | ${format(otelOff)} | | |`,
+  `| \`instrumentTools()\` on: BasicTracerProvider (no-op processor), MeterProvider, AsyncLocalStorage context | ${format(otelOn)} | ${format(otelOn - otelOff)} | ${(otelOn / otelOff).toFixed(2)}× |`,
   '',
   '## 1,000 tools (median of 3)',
   '',

@@ -62,6 +62,9 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
       signal: extra.signal,
       caller: callerOf(extra),
       approve: elicitApproval(server, extra),
+      trace: Object.fromEntries(
+        ['traceparent', 'tracestate', 'baggage'].flatMap((key) => (typeof request.params._meta?.[key] === 'string' ? [[key, request.params._meta[key]]] : [])),
+      ),
       ...(relay === undefined ? {} : { onProgress: relay.report }),
     });
     await relay?.close();
