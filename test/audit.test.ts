@@ -46,6 +46,13 @@ class Stuck {
   }
 }
 
+@Tool({ name: 'bad.output', description: 'Returns the wrong shape.', output: { type: 'object' } })
+class BadOutput {
+  execute(): number {
+    return 1;
+  }
+}
+
 @injectable()
 class MemorySink implements AuditSink {
   readonly records: AuditRecord[] = [];
@@ -70,7 +77,7 @@ describe('the audit trail', () => {
     container.bind(MemorySink).toSelf().inSingletonScope();
     await container.load(
       toolsModule({ audit: MemorySink, approvals: { approve } }),
-      toolset({ name: 'a', tools: [Echo, OpenVault, Gone, Drop, Boom, Stuck], granted: PermissionSet.none() }),
+      toolset({ name: 'a', tools: [Echo, OpenVault, Gone, Drop, Boom, Stuck, BadOutput], granted: PermissionSet.none() }),
     );
     const registry = container.get(ToolRegistry);
     const calls: [string, unknown][] = [
@@ -83,11 +90,16 @@ describe('the audit trail', () => {
       ['drop', { what: 'users' }],
       ['boom', {}],
       ['stuck', {}],
+      ['bad.output', {}],
+      ['echo', { text: 'cancelled' }],
     ];
+    const aborted = new AbortController();
+    aborted.abort();
     const outcomes = await Promise.all(
       Array.from({ length: 1_000 }, (_, i) => {
         const [name, args] = calls[i % calls.length]!;
-        return registry.dispatch(name, args, { callId: `c${i}`, caller: { user: `u${i % 7}` } });
+        const cancelled = (args as { text?: string }).text === 'cancelled';
+        return registry.dispatch(name, args, { callId: `c${i}`, caller: { user: `u${i % 7}` }, ...(cancelled && { signal: aborted.signal }) });
       }),
     );
     const records = container.get(MemorySink).records;
@@ -100,7 +112,7 @@ describe('the audit trail', () => {
       expect(record.caller).toEqual({ user: `u${i % 7}` });
     });
     expect(new Set(records.map((r) => r.outcome))).toEqual(
-      new Set(['ok', 'tool_not_found', 'tool_unavailable', 'permission_denied', 'invalid_input', 'approval_denied', 'execution_failed', 'timeout']),
+      new Set(['ok', 'tool_not_found', 'tool_unavailable', 'permission_denied', 'invalid_input', 'approval_denied', 'execution_failed', 'timeout', 'invalid_output', 'aborted']),
     );
   });
 
