@@ -23,6 +23,7 @@ import { PermissionSet } from '../permissions/PermissionSet.js';
 import type { ResultStore } from '../contracts/ResultStore.js';
 import { defaultValidationLimits } from '../schema/ValidationLimits.js';
 import { compileTool } from '../tools/compileTool.js';
+import type { ToolEnvironment } from '../tools/ToolEnvironment.js';
 import { defaultApprovalTimeoutMs } from '../tools/defaultApprovalTimeoutMs.js';
 import { createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
@@ -138,6 +139,18 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
   const moduleGuards = (moduleOptions.guards ?? []).flatMap((g) => toGuard(g, 'toolsModule', problems) ?? []);
 
   const moduleMiddlewares = (moduleOptions.interceptors ?? []).flatMap((i) => toMiddleware(i, 'toolsModule', problems) ?? []);
+  // What every tool of this registry shares, completed by what its toolset decides.
+  const environment = (own: Pick<ToolEnvironment, 'toolset' | 'granted' | 'outerMiddlewares' | 'outerGuards' | 'approvals' | 'instanceFor'>): ToolEnvironment => ({
+    ...own,
+    toGuard,
+    audit,
+    maxResultChars,
+    coerce: moduleOptions.coerce === true,
+    limits: { ...defaultValidationLimits, ...moduleOptions.limits },
+    timeoutMs: moduleOptions.timeoutMs,
+    logger: moduleOptions.logger ?? silentLogger,
+    toMiddleware,
+  });
   const tools: RegisteredTool[] = [];
   const owners = new Map<string, string>();
   const seenToolsets = new Set<string>();
@@ -162,26 +175,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
       const read = readToolDeclarations(target);
       problems.push(...read.problems);
       for (const declaration of read.declarations) {
-        const core = compileTool(
-          declaration,
-          {
-            toolset: set.name,
-            granted: set.granted,
-            outerMiddlewares,
-            outerGuards,
-            toGuard,
-            approvals,
-            audit,
-            maxResultChars,
-            coerce: moduleOptions.coerce === true,
-            limits: { ...defaultValidationLimits, ...moduleOptions.limits },
-            timeoutMs: moduleOptions.timeoutMs,
-            logger: moduleOptions.logger ?? silentLogger,
-            instanceFor,
-            toMiddleware,
-          },
-          problems,
-        );
+        const core = compileTool(declaration, environment({ toolset: set.name, granted: set.granted, outerMiddlewares, outerGuards, approvals, instanceFor }), problems);
         const name = declaration.options.name;
         const owner = owners.get(name);
         if (owner !== undefined) {
@@ -201,22 +195,14 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
     const instance = new ReadResults(store, maxResultChars);
     const core = compileTool(
       read,
-      {
+      environment({
         toolset: 'results',
         granted: PermissionSet.none(),
         outerMiddlewares: moduleMiddlewares,
         outerGuards: moduleGuards,
-        toGuard,
         approvals: undefined,
-        audit,
-        maxResultChars,
-        coerce: moduleOptions.coerce === true,
-        limits: { ...defaultValidationLimits, ...moduleOptions.limits },
-        timeoutMs: moduleOptions.timeoutMs,
-        logger: moduleOptions.logger ?? silentLogger,
         instanceFor: () => () => instance,
-        toMiddleware,
-      },
+      }),
       problems,
     );
     if (owners.has('results.read'))
