@@ -1,6 +1,8 @@
 /**
  * hermes-tools: tools for LLM agents as injectable TypeScript classes.
  * This file is the whole public API; nothing else in the package is meant to be imported.
+ *
+ * @module hermes-tools
  */
 import 'reflect-metadata';
 

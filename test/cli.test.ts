@@ -121,7 +121,7 @@ describe('the hermes-tools CLI', () => {
     [['--module', 'missing.js', 'list'], /^hermes-tools: cannot read the module missing\.js: no such file/],
     [['--module', path.join(FIXTURES, 'noRegistry.js'), 'list'], /exports no registry/],
     [['--module', path.join(FIXTURES, 'neverLoads.js'), 'list'], /^hermes-tools: the module .*neverLoads\.js never finished giving its registry/],
-    [['--module', path.join(here, '../../test/fixtures/noRegistry.ts'), 'list'], /compile it to JavaScript first/],
+    [['--module', path.join(here, '../../test/fixtures/cliModule.ts'), 'list'], /compile it to JavaScript first/],
     [['--module', SAMPLES, 'call', 'fs.read', '{path'], /^hermes-tools: the arguments are not valid JSON/],
     [['--module', SAMPLES, 'call'], /^hermes-tools: usage: hermes-tools call <name>/],
     [['--module', SAMPLES, 'schema', '--format', 'yaml'], /^hermes-tools: unknown --format "yaml"/],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ToolError } from '../errors/ToolError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
+import { COMPILE_WITH_TSC, isTypeScriptFile, nodeStripsTypes } from '../tools/typeStripping.js';
 import { UsageError } from './UsageError.js';
 
 /**
@@ -20,7 +21,13 @@ export async function loadRegistry(file: string): Promise<ToolRegistry> {
     exports = (await import(url.href)) as Record<string, unknown>;
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    const hint = /\.(c|m)?tsx?$/.test(url.pathname) ? '; compile it to JavaScript first (node cannot import TypeScript)' : '';
+    const hint = !isTypeScriptFile(url.pathname)
+      ? ''
+      : !nodeStripsTypes()
+        ? '; compile it to JavaScript first (node cannot import TypeScript)'
+        : error instanceof SyntaxError
+          ? `; ${COMPILE_WITH_TSC}`
+          : '';
     throw new UsageError(`cannot load the module ${shown}: ${reason}${hint}`);
   }
   for (const name of ['registry', 'container', 'default']) {

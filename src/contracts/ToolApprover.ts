@@ -22,6 +22,7 @@ export type ApproveFunction = (request: ApprovalRequest) => ApprovalAnswer | Pro
 
 /** An approver as a class, resolved from the container so it can inject services. */
 export interface ToolApprover {
+  /** Asks for a person's yes: `true` approves, `false` or a string (the reason) refuses. */
   approve(request: ApprovalRequest): ApprovalAnswer | Promise<ApprovalAnswer>;
 }
 

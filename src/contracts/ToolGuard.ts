@@ -20,6 +20,7 @@ export type GuardVerdict = boolean | string;
  * throws denies the call (fail closed); its error is logged, never shown.
  */
 export interface ToolGuard {
+  /** `true` allows the call; `false` or a string (the reason) denies it. */
   canActivate(request: GuardRequest): GuardVerdict | Promise<GuardVerdict>;
 }
 

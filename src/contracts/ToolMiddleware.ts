@@ -9,6 +9,7 @@ export type ToolMiddleware = (input: unknown, ctx: ToolContext, next: NextFuncti
 
 /** A class that wraps calls, resolved from the container so it can inject services (Nest-style). */
 export interface ToolInterceptor {
+  /** Wraps the call: may change `input`, call `next(input)` once (or not, to short-circuit), and change or replace its result. */
   intercept(input: unknown, ctx: ToolContext, next: NextFunction): unknown;
 }
 

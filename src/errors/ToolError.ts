@@ -38,6 +38,7 @@ export abstract class ToolError extends Error {
     return { code: this.code, message: this.message, retryable: this.retryable };
   }
 
+  /** `JSON.stringify` gives the payload (see `toPayload`), never the stack. */
   toJSON(): ToolErrorPayload {
     return this.toPayload();
   }

@@ -1,6 +1,8 @@
 /**
  * hermes-tools/mcp: a ToolRegistry as a Model Context Protocol server, on the official SDK
  * (`@modelcontextprotocol/sdk`, an optional peer dependency loaded only by this entry point).
+ *
+ * @module hermes-tools/mcp
  */
 export { createMcpServer } from './createMcpServer.js';
 export { serveStdio } from './serveStdio.js';

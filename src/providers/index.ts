@@ -2,6 +2,8 @@
  * hermes-tools/providers: tool definitions in the formats of model providers' function-calling APIs,
  * each fitted to that provider's rules with a report of what changed, and the way back from a tool
  * call to `dispatch` and a tool-result message. Pure functions: no provider SDK is loaded.
+ *
+ * @module hermes-tools/providers
  */
 export { toOpenAITools } from './toOpenAITools.js';
 export type {

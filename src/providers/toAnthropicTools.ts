@@ -26,6 +26,7 @@ export interface AnthropicToolResult {
   is_error?: boolean;
 }
 
+/** What `toAnthropicTools` returns: the tools, the report, the name map and `dispatch`. */
 export type AnthropicTools = ProviderTools<AnthropicTool, AnthropicToolUse, AnthropicToolResult>;
 
 /**

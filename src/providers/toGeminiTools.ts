@@ -28,6 +28,7 @@ export interface GeminiFunctionResponsePart {
   functionResponse: { id?: string; name: string; response: Record<string, unknown> };
 }
 
+/** What `toGeminiTools` returns: the tools, the report, the name map and `dispatch`. */
 export type GeminiTools = ProviderTools<GeminiTool, GeminiFunctionCall, GeminiFunctionResponsePart>;
 
 /**

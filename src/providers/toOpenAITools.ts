@@ -59,7 +59,9 @@ export interface OpenAIToolsOptions {
   readonly api?: 'chat' | 'responses';
 }
 
+/** What `toOpenAITools` returns for the Chat Completions API: the tools, the report, the name map and `dispatch`. */
 export type OpenAIChatTools = ProviderTools<OpenAIChatTool, OpenAIChatToolCall, OpenAIChatToolMessage>;
+/** What `toOpenAITools` returns with `api: 'responses'`: the tools, the report, the name map and `dispatch`. */
 export type OpenAIResponsesTools = ProviderTools<OpenAIResponsesTool, OpenAIResponsesToolCall, OpenAIResponsesToolOutput>;
 
 /**

@@ -9,6 +9,7 @@ import { isForbiddenKey } from '../schema/isForbiddenKey.js';
 import { resolveTypeSpec } from '../schema/resolveTypeSpec.js';
 import type { Shape } from '../schema/Shape.js';
 import { ValidationRun } from '../schema/ValidationRun.js';
+import { runsStrippedTypeScript } from './typeStripping.js';
 
 const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
 
@@ -30,8 +31,7 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
     problems.push({
       where,
       code: 'missing_metadata',
-      message:
-        'has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx and vite drop it)',
+      message: `has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx, vite and Node's type stripping drop it)${runsStrippedTypeScript() ? ": this process runs TypeScript through Node's type stripping, which keeps no metadata" : ''}; or name every type, which needs no metadata: @Arg(name, { type }), @Input(Dto)`,
     });
     return { shape: { kind: 'object', properties: [], additionalProperties: false }, plan };
   }
