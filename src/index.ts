@@ -38,6 +38,8 @@ export { ToolRegistry } from './registry/ToolRegistry.js';
 export type { ToolFilter } from './registry/ToolFilter.js';
 export type { CallerIdentity } from './registry/CallerIdentity.js';
 export type { ForCallerOptions } from './registry/ForCallerOptions.js';
+export type { ToolRegistryOptions } from './registry/ToolRegistryOptions.js';
+export type { AuditDestination } from './pipeline/AuditTrail.js';
 export { MemoryResultStore, type MemoryResultStoreOptions } from './registry/MemoryResultStore.js';
 export type { ResultStore, StoredResult, ResultBudgetOptions } from './contracts/ResultStore.js';
 export type { RegisteredTool } from './tools/RegisteredTool.js';
@@ -51,6 +53,8 @@ export type { Logger } from './contracts/Logger.js';
 
 // Permissions and wrappers
 export { PermissionSet } from './permissions/PermissionSet.js';
+export type { PermissionGrant } from './contracts/PermissionGrant.js';
+export type { Newable } from './contracts/Newable.js';
 export { withPermissions, withPermissionsAll } from './tools/withPermissions.js';
 export { withMiddleware } from './tools/withMiddleware.js';
 export type { ToolMiddleware, ToolInterceptor, InterceptorLike, NextFunction } from './contracts/ToolMiddleware.js';

@@ -33,6 +33,7 @@ export type AuditSinkFunction = (record: AuditRecord) => void | Promise<void>;
 
 /** An audit sink as a class (resolved from the container, so it can inject the app's logger) or an instance. */
 export interface AuditSink {
+  /** Takes one call's record; may be async, and may fail without failing the call. */
   record(record: AuditRecord): void | Promise<void>;
 }
 

@@ -19,6 +19,7 @@ export interface StoredResult {
  * them unguessable.
  */
 export interface ResultStore {
+  /** Keeps a result and returns the id it can be read by. */
   save(result: StoredResult): string | Promise<string>;
   /** The result, or undefined when it is unknown or expired. */
   load(id: string): StoredResult | undefined | Promise<StoredResult | undefined>;

@@ -6,8 +6,11 @@ import { toJsonValue } from './toJsonValue.js';
 
 /** Where a trail sends its record: the resolved sink, and whether content goes in it. */
 export interface AuditDestination {
+  /** Takes one record. */
   readonly send: (record: AuditRecord) => void | Promise<void>;
+  /** Whether records carry the (redacted) arguments and result. */
   readonly captureArguments: boolean;
+  /** Where the sink's own failures go. */
   readonly logger: Logger;
 }
 

@@ -34,6 +34,7 @@ export class MemoryResultStore implements ResultStore {
     return this.#entries.size;
   }
 
+  /** Keeps `result` under a new unguessable id, dropping the oldest results past the bounds. */
   save(result: StoredResult): string {
     const id = `res_${randomBytes(12).toString('base64url')}`;
     this.#entries.set(id, { result, expires: this.#now() + this.#ttlMs });
@@ -47,6 +48,7 @@ export class MemoryResultStore implements ResultStore {
     return id;
   }
 
+  /** The result kept under `id`, unless it is unknown or expired. */
   load(id: string): StoredResult | undefined {
     const entry = this.#entries.get(id);
     if (entry === undefined) return undefined;
