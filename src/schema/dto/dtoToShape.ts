@@ -17,12 +17,15 @@ const FORMAT_OF: Record<string, StringFormat> = { isEmail: 'email', isUuid: 'uui
 export function dtoToShape(dto: Function, seen: ReadonlySet<Function> = new Set()): ObjectShape {
   const { model } = readDtoModel(dto);
   const inside = new Set(seen).add(dto);
-  const properties: PropertyShape[] = model.properties.map((p) => ({
-    name: p.name,
-    shape: propertyShape(p, inside),
-    required: p.required,
-    ...(p.default !== undefined && isJsonScalarOrData(p.default.value) && { default: p.default }),
-  }));
+  // An @Exclude()d property is never read from the input, so the model is not told of it.
+  const properties: PropertyShape[] = model.properties
+    .filter((p) => !p.excluded)
+    .map((p) => ({
+      name: p.wireName,
+      shape: propertyShape(p, inside),
+      required: p.required,
+      ...(p.default !== undefined && isJsonScalarOrData(p.default.value) && { default: p.default }),
+    }));
   return { kind: 'object', properties, additionalProperties: false };
 }
 
@@ -38,16 +41,32 @@ function propertyShape(p: DtoProperty, seen: ReadonlySet<Function>): Shape {
   const notes: string[] = [];
   let shape: Shape;
   if (isArray) {
-    const items = nested ?? fromConstraints(p.eachConstraints, undefined, notes, 'each item ');
+    const items = nested ?? fromConstraints(p.eachConstraints, conversionType(p), notes, 'each item ');
     shape = applyArrayConstraints(items, p.constraints, notes);
   } else if (nested !== undefined) {
     shape = nested;
     collectNotes(p.constraints, notes, new Set(['isObject', 'isNotEmptyObject', 'isDefined']));
   } else {
-    shape = fromConstraints(p.constraints, p.designType, notes, '');
+    shape = fromConstraints(p.constraints, conversionType(p) ?? p.designType, notes, '');
   }
   const description = [p.description, ...notes].filter((s) => s !== undefined && s !== '').join(' ');
   return description === '' ? shape : { ...shape, description };
+}
+
+/** What the caller sends for a `@Type(() => Date | String | Number | Boolean)` property. */
+function conversionType(p: DtoProperty): unknown {
+  switch (p.conversion) {
+    case 'date':
+      return Date;
+    case 'string':
+      return String;
+    case 'number':
+      return Number;
+    case 'boolean':
+      return Boolean;
+    default:
+      return undefined;
+  }
 }
 
 function fromConstraints(constraints: readonly DtoConstraint[], designType: unknown, notes: string[], prefix: string): Shape {
@@ -60,7 +79,7 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
         ? 'boolean'
         : names.has('isString') || [...names].some((n) => n in FORMAT_OF || ['minLength', 'maxLength', 'isLength', 'matches', 'isNotEmpty'].includes(n))
           ? 'string'
-          : designType === String
+          : designType === String || designType === Date
             ? 'string'
             : designType === Number
               ? 'number'
@@ -68,6 +87,11 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
                 ? 'boolean'
                 : 'unknown';
   const handled = new Set<string>(['isDefined']);
+  if (designType === Date) {
+    // Sent as an ISO 8601 string and made a Date by @Type(() => Date) before the checks.
+    draft.format = 'date-time';
+    handled.add('isDate');
+  }
   for (const c of constraints) {
     const [a, b] = c.constraints;
     switch (c.name) {
