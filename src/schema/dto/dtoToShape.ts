@@ -7,7 +7,19 @@ import { readDtoModel } from './readDtoModel.js';
 type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
 type Draft = Mutable<Record<string, unknown>> & { kind?: string; notes?: string[] };
 
-const FORMAT_OF: Record<string, StringFormat> = { isEmail: 'email', isUuid: 'uuid', isUrl: 'uri', isFqdn: 'hostname' };
+/** Constraints that are a string format; with arguments only where named in FORMAT_WITH_ARGS. */
+const FORMAT_OF: Record<string, StringFormat> = {
+  isEmail: 'email',
+  isUuid: 'uuid',
+  isUrl: 'uri',
+  isFqdn: 'hostname',
+  isDateString: 'date-time',
+  isIso8601: 'date-time',
+};
+/** Formats whose constraint arguments only narrow the format (a UUID version, ISO 8601 strictness): the format still says it. */
+const FORMAT_WITH_ARGS = new Set(['isUuid', 'isDateString', 'isIso8601']);
+const NUMBER_NAMES = ['isInt', 'isNumber', 'min', 'max', 'isPositive', 'isNegative', 'isDivisibleBy'];
+const STRING_NAMES = ['minLength', 'maxLength', 'isLength', 'matches', 'isNotEmpty', 'isIp', 'isAlpha', 'isAlphanumeric', 'isNumberString', 'contains', 'notContains'];
 
 /**
  * The Shape of a class-validator DTO, for its JSON Schema. Each constraint with a JSON Schema form
@@ -72,12 +84,13 @@ function conversionType(p: DtoProperty): unknown {
 function fromConstraints(constraints: readonly DtoConstraint[], designType: unknown, notes: string[], prefix: string): Shape {
   const names = new Set(constraints.map((c) => c.name));
   const draft: Draft = {};
-  let kind =
-    names.has('isInt') || names.has('isNumber') || names.has('min') || names.has('max') || names.has('isPositive') || names.has('isNegative')
-      ? 'number'
-      : names.has('isBoolean')
-        ? 'boolean'
-        : names.has('isString') || [...names].some((n) => n in FORMAT_OF || ['minLength', 'maxLength', 'isLength', 'matches', 'isNotEmpty'].includes(n))
+  let kind = NUMBER_NAMES.some((n) => names.has(n))
+    ? 'number'
+    : names.has('isBoolean')
+      ? 'boolean'
+      : names.has('isObject') || names.has('isNotEmptyObject')
+        ? 'object'
+        : names.has('isString') || [...names].some((n) => n in FORMAT_OF || STRING_NAMES.includes(n))
           ? 'string'
           : designType === String || designType === Date
             ? 'string'
@@ -98,7 +111,25 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
       case 'isString':
       case 'isBoolean':
       case 'isNumber':
+      case 'isObject':
         handled.add(c.name);
+        break;
+      case 'isIp':
+        if (a === '4' || a === 4 || a === '6' || a === 6) {
+          draft.format = String(a) === '4' ? 'ipv4' : 'ipv6';
+          handled.add(c.name);
+        }
+        break;
+      case 'equals':
+        if (typeof a === 'string' && kind !== 'number') {
+          draft.enum = [a];
+          kind = 'string';
+          handled.add(c.name);
+        } else if (typeof a === 'number' && kind !== 'string') {
+          draft.enum = [a];
+          kind = 'number';
+          handled.add(c.name);
+        }
         break;
       case 'isInt':
         draft.integer = true;
@@ -156,6 +187,7 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
         } else if (Array.isArray(a) && a.every((v) => typeof v === 'number') && kind !== 'string') {
           draft.enum = a;
           kind = 'number';
+          if (a.every((v) => Number.isInteger(v))) draft.integer = true;
           handled.add(c.name);
         }
         break;
@@ -168,13 +200,14 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
         } else if (values.length > 0 && values.every((v) => typeof v === 'number')) {
           draft.enum = values;
           kind = 'number';
+          if (values.every((v) => Number.isInteger(v))) draft.integer = true;
           handled.add(c.name);
         }
         break;
       }
       default: {
         const format = FORMAT_OF[c.name];
-        if (format !== undefined && isStringFormat(format) && a === undefined) {
+        if (format !== undefined && isStringFormat(format) && (a === undefined || FORMAT_WITH_ARGS.has(c.name))) {
           draft.format = format;
           handled.add(c.name);
         }
@@ -186,6 +219,7 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
     return { kind: 'number', integer: draft.integer === true, ...pick(draft, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum']) } as Shape;
   if (kind === 'string') return { kind: 'string', ...pick(draft, ['minLength', 'maxLength', 'pattern', 'format', 'enum']) } as Shape;
   if (kind === 'boolean') return { kind: 'boolean' };
+  if (kind === 'object') return { kind: 'object', properties: [], additionalProperties: true };
   return { kind: 'unknown' };
 }
 

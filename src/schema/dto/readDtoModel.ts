@@ -237,7 +237,8 @@ function toConstraint(m: ValidationMetadata): DtoConstraint {
     return instance.defaultMessage?.(args) ?? `$property failed the ${m.name ?? 'custom'} constraint`;
   };
   return {
-    name: m.name ?? 'customValidation',
+    // A @Validate(Constraint) carries no name of its own: class-validator reports it by its @ValidatorConstraint({ name }).
+    name: m.name ?? getMetadataStorage().getTargetValidatorConstraints(m.constraintCls)[0]?.name ?? 'customValidation',
     constraints: m.constraints ?? [],
     validate: (value, args) => instance.validate(value, args),
     message: (args, path, quote) => {
