@@ -1,8 +1,12 @@
 import type { Logger } from './Logger.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
-/** What a tool knows about the call it is serving. Inject it with `@Ctx()`, or with `@inject(ToolContext)` in a call-scoped tool. */
-export interface ToolContext {
+/**
+ * What a tool knows about the call it is serving. Inject it with `@Ctx()`, or with
+ * `@inject(ToolContext)` in a call-scoped tool. `Caller` types `caller` for the handler's reading
+ * (`@Ctx() ctx: ToolContext<AppUser>`); it is what the caller passed, not checked at run time.
+ */
+export interface ToolContext<Caller = unknown> {
   /** The tool's name. */
   readonly tool: string;
   /** The toolset it was registered in. */
@@ -14,7 +18,7 @@ export interface ToolContext {
   /** Aborted when the call times out or the caller cancels it. Pass it on to I/O. */
   readonly signal: AbortSignal;
   /** Whatever the caller passed as `caller`: carried, never interpreted. */
-  readonly caller: unknown;
+  readonly caller: Caller;
   readonly logger: Logger;
   /** Reports progress to a caller that asked for it (MCP clients do); a no-op otherwise. */
   progress(progress: number, total?: number, message?: string): void;
