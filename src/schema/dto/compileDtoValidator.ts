@@ -125,24 +125,26 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
     },
     check(instance, path, run, depth) {
       let value = instance[name];
-      const at = childPath(path, wireName);
       // Not validated (class-validator's @ValidateIf); the value was bounded and copied when read.
       if (conditions.length > 0 && !conditions.every((condition) => condition(instance, value))) return;
       if (value === undefined || value === null) {
         if (optional) return;
         if (value === undefined) {
-          if (p.required || (conditions.length > 0 && constraints.length > 0)) run.report(at, 'is required', 'isDefined');
+          if (p.required || (conditions.length > 0 && constraints.length > 0)) run.report(childPath(path, wireName), 'is required', 'isDefined');
           return;
         }
       }
-      runConstraints(constraints, value, instance, targetName, name, at, run);
+      // The path is made only when needed: most properties pass, and have no nested value.
+      runConstraints(constraints, value, instance, targetName, name, path, wireName, run);
+      if (eachConstraints.length === 0 && !isNested) return;
+      const at = childPath(path, wireName);
       if (eachConstraints.length > 0) {
         if (!isArray(value)) {
           run.report(at, `must be an array, got ${run.describe(value)}`, 'isArray');
           return;
         }
         for (let i = 0; i < value.length; i++) {
-          runConstraints(eachConstraints, value[i], instance, targetName, name, childPath(at, i), run);
+          runConstraints(eachConstraints, value[i], instance, targetName, name, at, i, run);
         }
       }
       if (isNested && value !== undefined && value !== null) {
@@ -177,7 +179,16 @@ function lengthFirst(constraints: readonly DtoConstraint[]): readonly DtoConstra
   return [...constraints.filter((c) => LENGTH_CONSTRAINTS.has(c.name)), ...constraints.filter((c) => !LENGTH_CONSTRAINTS.has(c.name))];
 }
 
-function runConstraints(constraints: readonly DtoConstraint[], value: unknown, object: object, targetName: string, property: string, at: string, run: ValidationRun): void {
+function runConstraints(
+  constraints: readonly DtoConstraint[],
+  value: unknown,
+  object: object,
+  targetName: string,
+  property: string,
+  parent: string,
+  key: string | number,
+  run: ValidationRun,
+): void {
   let lengthFailed = false;
   for (const c of constraints) {
     if (lengthFailed && c.name === 'matches') continue;
@@ -189,6 +200,7 @@ function runConstraints(constraints: readonly DtoConstraint[], value: unknown, o
       ok = false;
     }
     if (ok === true) continue;
+    const at = childPath(parent, key);
     if (ok instanceof Promise) {
       (run.pending ??= []).push(
         ok.then(
