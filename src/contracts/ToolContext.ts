@@ -2,8 +2,12 @@ import type { Logger } from './Logger.js';
 import type { PermissionGrant } from './PermissionGrant.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
-/** What a tool knows about the call it is serving. Inject it with `@Ctx()`, or with `@inject(ToolContext)` anywhere (it always reads the current call). */
-export interface ToolContext {
+/**
+ * What a tool knows about the call it is serving. Inject it with `@Ctx()`, or with
+ * `@inject(ToolContext)` anywhere (it always reads the current call). `Caller` types `caller` for the handler's reading
+ * (`@Ctx() ctx: ToolContext<AppUser>`); it is what the caller passed, not checked at run time.
+ */
+export interface ToolContext<Caller = unknown> {
   /** The tool's name. */
   readonly tool: string;
   /** The toolset it was registered in. */
@@ -15,7 +19,7 @@ export interface ToolContext {
   /** Aborted when the call times out or the caller cancels it. Pass it on to I/O. */
   readonly signal: AbortSignal;
   /** Whatever the caller passed as `caller`: carried, never interpreted. */
-  readonly caller: unknown;
+  readonly caller: Caller;
   /** The caller's own grant (`CallOptions.permissions`, or the `forCaller` view's), when the call carries one. */
   readonly permissions: PermissionGrant | undefined;
   readonly logger: Logger;

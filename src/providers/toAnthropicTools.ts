@@ -1,3 +1,4 @@
+import { providerDescription } from './providerDescription.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
 import { ANTHROPIC_NAMES } from './NameRule.js';
@@ -49,7 +50,7 @@ export function toAnthropicTools(definitions: readonly ToolDefinition[]): Anthro
   for (const definition of definitions) {
     const name = names.toProvider(definition.name)!;
     const changes = names.renameNote(definition.name);
-    tools.push({ name, description: definition.modelDescription, input_schema: { ...definition.inputSchema, type: 'object' } });
+    tools.push({ name, description: providerDescription(definition, name), input_schema: { ...definition.inputSchema, type: 'object' } });
     report.push({ tool: definition.name, providerName: name, changes });
   }
   return {

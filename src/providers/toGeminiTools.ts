@@ -1,3 +1,4 @@
+import { providerDescription } from './providerDescription.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall } from './dispatchProviderCall.js';
 import { GEMINI_NAMES } from './NameRule.js';
@@ -51,7 +52,7 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
   for (const definition of definitions) {
     const name = names.toProvider(definition.name)!;
     const changes = names.renameNote(definition.name);
-    const declaration: GeminiFunctionDeclaration = { name, description: definition.modelDescription };
+    const declaration: GeminiFunctionDeclaration = { name, description: providerDescription(definition, name) };
     const properties = definition.inputSchema.properties;
     if (typeof properties === 'object' && properties !== null && Object.keys(properties).length > 0) {
       const result = toGeminiSchema(definition.inputSchema);

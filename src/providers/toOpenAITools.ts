@@ -1,3 +1,4 @@
+import { providerDescription } from './providerDescription.js';
 import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
@@ -101,7 +102,7 @@ export function toOpenAITools(definitions: readonly ToolDefinition[], options: O
         nullsToStrip.set(definition.name, definition.inputSchema);
       }
     }
-    converted.push({ name, description: definition.modelDescription, parameters, strict: toolStrict });
+    converted.push({ name, description: providerDescription(definition, name), parameters, strict: toolStrict });
     report.push({ tool: definition.name, providerName: name, changes });
   }
 

@@ -10,8 +10,24 @@ export interface DtoConstraint {
   readonly message: (args: ValidationArguments, path: string, quote: boolean) => string;
 }
 
+/** What class-transformer's `@Type(() => X)` does to a scalar (or to each item of an array) before validation. */
+export type DtoConversion = 'date' | 'string' | 'number' | 'boolean';
+
+/** A `@Transform` function that applies from plain to class (`toClassOnly` or no direction). */
+export type DtoTransform = (params: { value: unknown; key: string; obj: Record<string, unknown>; type: number; options: object }) => unknown;
+
 export interface DtoProperty {
   readonly name: string;
+  /** The key the caller sends: `@Expose({ name })`'s name, or the property name. */
+  readonly wireName: string;
+  /** `@Expose()`d: class-transformer runs the `@Transform`s even when the key is absent. */
+  readonly exposed: boolean;
+  /** `@Exclude()`d: never read from the input; the checks run on what `new Dto()` gives. */
+  readonly excluded: boolean;
+  /** `@Type(() => Date | String | Number | Boolean)`. */
+  readonly conversion?: DtoConversion;
+  /** `@Transform`s, in declaration order, run after the conversion (or the nested class), before the checks. */
+  readonly transforms: readonly DtoTransform[];
   /** Constraints on the value itself. */
   readonly constraints: readonly DtoConstraint[];
   /** Constraints declared with `{ each: true }`, applied to every item. */
@@ -34,5 +50,6 @@ export interface DtoProperty {
 export interface DtoModel {
   readonly dto: Function;
   readonly properties: readonly DtoProperty[];
-  readonly propertyNames: ReadonlySet<string>;
+  /** The keys a caller may send: wire names, and `@Exclude()`d keys (accepted, then ignored, as class-transformer does). */
+  readonly wireNames: ReadonlySet<string>;
 }

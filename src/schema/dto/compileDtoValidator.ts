@@ -6,7 +6,9 @@ import { objectKeys } from '../objectKeys.js';
 import { childPath, type ValidationRun, VALUE_COST } from '../ValidationRun.js';
 import type { Validator } from '../Validator.js';
 import type { DtoConstraint, DtoProperty } from './DtoModel.js';
+import { convert } from './convert.js';
 import { readDtoModel } from './readDtoModel.js';
+import { transform } from './transform.js';
 
 // Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
 const { isArray } = Array;
@@ -38,25 +40,36 @@ export function compileDtoValidator(dto: Function, options: CompileOptions): Val
 function build(dto: Function, options: CompileOptions): Validator {
   const { model } = readDtoModel(dto);
   const properties = model.properties.map((p) => compileProperty(dto, p, options));
-  const known = model.propertyNames;
+  const known = model.wireNames;
+  const count = properties.length;
+  // Two passes, as ValidationPipe's plainToInstance then validate: the checks (and @ValidateIf
+  // conditions) see the whole transformed instance, not the raw input.
   return (value, path, run, depth) => {
     if (objectKeys(value, path, run, depth, known) === undefined) return value;
+    const input = value as Record<string, unknown>;
     const instance = instantiate(dto);
-    for (const property of properties) property(value as Record<string, unknown>, instance, path, run, depth);
+    let unreadable: boolean[] | undefined;
+    for (let i = 0; i < count; i++) if (!properties[i]!.read(input, instance, path, run, depth)) (unreadable ??= [])[i] = true;
+    for (let i = 0; i < count; i++) if (unreadable?.[i] !== true) properties[i]!.check(instance, path, run, depth);
     return instance;
   };
 }
 
-type PropertyCheck = (input: Record<string, unknown>, instance: Record<string, unknown>, path: string, run: ValidationRun, depth: number) => void;
+interface PropertyPass {
+  /** Takes the caller's value into the instance: bounded, copied, converted and transformed. False when it failed a limit or could not be read: its checks are not run. */
+  read(input: Record<string, unknown>, instance: Record<string, unknown>, path: string, run: ValidationRun, depth: number): boolean;
+  /** Runs the declared checks on the instance's value. */
+  check(instance: Record<string, unknown>, path: string, run: ValidationRun, depth: number): void;
+}
 
-function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions): PropertyCheck {
+function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions): PropertyPass {
   const names = new Set([...p.constraints, ...p.eachConstraints].map((c) => c.name));
   const coerceValue = !options.coerce
     ? undefined
     : p.nested !== undefined || names.has('isArray') || p.eachConstraints.length > 0
       ? (v: unknown, run: ValidationRun, depth: number) =>
           coerceJson(v, Array.isArray(p.designType) || p.designType === Array || names.has('isArray') || p.eachConstraints.length > 0 ? 'array' : 'object', run, depth)
-      : [...names].some((n) => NUMBER_CONSTRAINTS.has(n))
+      : [...names].some((n) => NUMBER_CONSTRAINTS.has(n)) || p.conversion === 'number'
         ? coerceNumber
         : names.has('isBoolean')
           ? coerceBoolean
@@ -73,52 +86,73 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
   const constraints = lengthFirst(p.constraints);
   const eachConstraints = lengthFirst(p.eachConstraints);
   const targetName = dto.name;
-  const name = p.name;
-  return (input, instance, path, run, depth) => {
-    let value = hasOwn(input, name) ? input[name] : undefined;
-    // A default comes from the DTO's own constructor, fresh per call: trusted, so not copied or bounded.
-    const sent = value !== undefined;
-    if (!sent && p.default !== undefined) value = instance[name];
-    const at = childPath(path, name);
-    if (p.conditions.length > 0 && !p.conditions.every((condition) => condition(input, value))) {
-      // Not validated (class-validator's @ValidateIf), yet still the caller's value: bounded, free of prototype keys, and copied.
-      if (value !== undefined) instance[name] = sent ? copyJsonValue(value, at, run, depth + 1) : value;
-      return;
-    }
-    if (value === undefined || value === null) {
-      // A null for an @IsOptional field means absent, as in class-validator.
-      if (p.optional) return;
+  const { name, wireName, conversion, transforms, optional, conditions } = p;
+  const isNested = p.nested !== undefined;
+  // A @ValidateIf-skipped nested value is never checked by its class, so it is copied as any value is.
+  const copyWhole = !isNested || conditions.length > 0;
+  const transformsAbsent = p.exposed && transforms.length > 0;
+  return {
+    read(input, instance, path, run, depth) {
+      if (p.excluded) return true;
+      let value = hasOwn(input, wireName) ? input[wireName] : undefined;
       if (value === undefined) {
-        if (p.required || (p.conditions.length > 0 && p.constraints.length > 0)) run.report(at, 'is required', 'isDefined');
-        return;
+        // class-transformer runs the @Transforms of an @Expose()d property even when its key is absent.
+        if (!transformsAbsent) return true;
+        const failed = run.issues.length + run.dropped;
+        value = transform(transforms, undefined, name, input, childPath(path, wireName), run, depth);
+        if (run.issues.length + run.dropped > failed) return false;
+        if (value !== undefined) instance[name] = value;
+        return true;
       }
-    }
-    if (coerceValue !== undefined) value = coerceValue(value, run, depth + 1);
-    const failed = run.issues.length + run.dropped;
-    if (sent && p.nested === undefined) {
-      // Fields with no nested class (@IsObject, @IsArray, @Allow, scalars) get the limits of any value, and the handler a copy.
-      value = copyJsonValue(value, at, run, depth + 1);
-    } else if (sent && isArray(value)) {
-      if (value.length > run.limits.maxArrayLength) run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
-      else run.charge(VALUE_COST);
-    }
-    // Nothing else runs on a value that failed a limit.
-    if (run.issues.length + run.dropped > failed || run.size > run.maxTotalSize) return;
-    runConstraints(constraints, value, input, targetName, name, at, run);
-    if (eachConstraints.length > 0) {
-      if (!isArray(value)) {
-        run.report(at, `must be an array, got ${run.describe(value)}`, 'isArray');
-        return;
+      // A null for an @IsOptional field means absent, as in class-validator; no @Transform sees it.
+      if (value === null && optional) return true;
+      const at = childPath(path, wireName);
+      const failed = run.issues.length + run.dropped;
+      if (coerceValue !== undefined) value = coerceValue(value, run, depth + 1);
+      // Values with no nested class (@IsObject, @IsArray, @Allow, scalars) get the limits of any value, and the handler a copy.
+      if (copyWhole) value = copyJsonValue(value, at, run, depth + 1);
+      else if (isArray(value)) {
+        if (value.length > run.limits.maxArrayLength) run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
+        else run.charge(VALUE_COST);
       }
-      for (let i = 0; i < value.length; i++) {
-        runConstraints(eachConstraints, value[i], input, targetName, name, childPath(at, i), run);
+      // Nothing else runs on a value that failed a limit.
+      if (run.issues.length + run.dropped > failed || run.size > run.maxTotalSize) return false;
+      if (conversion !== undefined) value = convert(conversion, value, at, run);
+      if (transforms.length > 0 && run.issues.length + run.dropped === failed) value = transform(transforms, value, name, input, at, run, depth);
+      if (run.issues.length + run.dropped > failed) return false;
+      instance[name] = value;
+      return true;
+    },
+    check(instance, path, run, depth) {
+      let value = instance[name];
+      // Not validated (class-validator's @ValidateIf); the value was bounded and copied when read.
+      if (conditions.length > 0 && !conditions.every((condition) => condition(instance, value))) return;
+      if (value === undefined || value === null) {
+        if (optional) return;
+        if (value === undefined) {
+          if (p.required || (conditions.length > 0 && constraints.length > 0)) run.report(childPath(path, wireName), 'is required', 'isDefined');
+          return;
+        }
       }
-    }
-    if (p.nested !== undefined && value !== undefined && value !== null) {
-      const validator = nestedValidator();
-      if (validator !== undefined) value = validateNested(validator, value, at, run, depth);
-    }
-    instance[name] = value;
+      // The path is made only when needed: most properties pass, and have no nested value.
+      runConstraints(constraints, value, instance, targetName, name, path, wireName, run);
+      if (eachConstraints.length === 0 && !isNested) return;
+      const at = childPath(path, wireName);
+      if (eachConstraints.length > 0) {
+        if (!isArray(value)) {
+          run.report(at, `must be an array, got ${run.describe(value)}`, 'isArray');
+          return;
+        }
+        for (let i = 0; i < value.length; i++) {
+          runConstraints(eachConstraints, value[i], instance, targetName, name, at, i, run);
+        }
+      }
+      if (isNested && value !== undefined && value !== null) {
+        const validator = nestedValidator();
+        if (validator !== undefined) value = validateNested(validator, value, at, run, depth);
+        instance[name] = value;
+      }
+    },
   };
 }
 
@@ -145,7 +179,16 @@ function lengthFirst(constraints: readonly DtoConstraint[]): readonly DtoConstra
   return [...constraints.filter((c) => LENGTH_CONSTRAINTS.has(c.name)), ...constraints.filter((c) => !LENGTH_CONSTRAINTS.has(c.name))];
 }
 
-function runConstraints(constraints: readonly DtoConstraint[], value: unknown, object: object, targetName: string, property: string, at: string, run: ValidationRun): void {
+function runConstraints(
+  constraints: readonly DtoConstraint[],
+  value: unknown,
+  object: object,
+  targetName: string,
+  property: string,
+  parent: string,
+  key: string | number,
+  run: ValidationRun,
+): void {
   let lengthFailed = false;
   for (const c of constraints) {
     if (lengthFailed && c.name === 'matches') continue;
@@ -157,6 +200,7 @@ function runConstraints(constraints: readonly DtoConstraint[], value: unknown, o
       ok = false;
     }
     if (ok === true) continue;
+    const at = childPath(parent, key);
     if (ok instanceof Promise) {
       (run.pending ??= []).push(
         ok.then(

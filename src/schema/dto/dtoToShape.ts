@@ -7,7 +7,19 @@ import { readDtoModel } from './readDtoModel.js';
 type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
 type Draft = Mutable<Record<string, unknown>> & { kind?: string; notes?: string[] };
 
-const FORMAT_OF: Record<string, StringFormat> = { isEmail: 'email', isUuid: 'uuid', isUrl: 'uri', isFqdn: 'hostname' };
+/** Constraints that are a string format; with arguments only where named in FORMAT_WITH_ARGS. */
+const FORMAT_OF: Record<string, StringFormat> = {
+  isEmail: 'email',
+  isUuid: 'uuid',
+  isUrl: 'uri',
+  isFqdn: 'hostname',
+  isDateString: 'date-time',
+  isIso8601: 'date-time',
+};
+/** Formats whose constraint arguments only narrow the format (a UUID version, ISO 8601 strictness): the format still says it. */
+const FORMAT_WITH_ARGS = new Set(['isUuid', 'isDateString', 'isIso8601']);
+const NUMBER_NAMES = ['isInt', 'isNumber', 'min', 'max', 'isPositive', 'isNegative', 'isDivisibleBy'];
+const STRING_NAMES = ['minLength', 'maxLength', 'isLength', 'matches', 'isNotEmpty', 'isIp', 'isAlpha', 'isAlphanumeric', 'isNumberString', 'contains', 'notContains'];
 
 /**
  * The Shape of a class-validator DTO, for its JSON Schema. Each constraint with a JSON Schema form
@@ -17,12 +29,15 @@ const FORMAT_OF: Record<string, StringFormat> = { isEmail: 'email', isUuid: 'uui
 export function dtoToShape(dto: Function, seen: ReadonlySet<Function> = new Set()): ObjectShape {
   const { model } = readDtoModel(dto);
   const inside = new Set(seen).add(dto);
-  const properties: PropertyShape[] = model.properties.map((p) => ({
-    name: p.name,
-    shape: propertyShape(p, inside),
-    required: p.required,
-    ...(p.default !== undefined && isJsonScalarOrData(p.default.value) && { default: p.default }),
-  }));
+  // An @Exclude()d property is never read from the input, so the model is not told of it.
+  const properties: PropertyShape[] = model.properties
+    .filter((p) => !p.excluded)
+    .map((p) => ({
+      name: p.wireName,
+      shape: propertyShape(p, inside),
+      required: p.required,
+      ...(p.default !== undefined && isJsonScalarOrData(p.default.value) && { default: p.default }),
+    }));
   return { kind: 'object', properties, additionalProperties: false };
 }
 
@@ -38,29 +53,46 @@ function propertyShape(p: DtoProperty, seen: ReadonlySet<Function>): Shape {
   const notes: string[] = [];
   let shape: Shape;
   if (isArray) {
-    const items = nested ?? fromConstraints(p.eachConstraints, undefined, notes, 'each item ');
+    const items = nested ?? fromConstraints(p.eachConstraints, conversionType(p), notes, 'each item ');
     shape = applyArrayConstraints(items, p.constraints, notes);
   } else if (nested !== undefined) {
     shape = nested;
     collectNotes(p.constraints, notes, new Set(['isObject', 'isNotEmptyObject', 'isDefined']));
   } else {
-    shape = fromConstraints(p.constraints, p.designType, notes, '');
+    shape = fromConstraints(p.constraints, conversionType(p) ?? p.designType, notes, '');
   }
   const description = [p.description, ...notes].filter((s) => s !== undefined && s !== '').join(' ');
   return description === '' ? shape : { ...shape, description };
 }
 
+/** What the caller sends for a `@Type(() => Date | String | Number | Boolean)` property. */
+function conversionType(p: DtoProperty): unknown {
+  switch (p.conversion) {
+    case 'date':
+      return Date;
+    case 'string':
+      return String;
+    case 'number':
+      return Number;
+    case 'boolean':
+      return Boolean;
+    default:
+      return undefined;
+  }
+}
+
 function fromConstraints(constraints: readonly DtoConstraint[], designType: unknown, notes: string[], prefix: string): Shape {
   const names = new Set(constraints.map((c) => c.name));
   const draft: Draft = {};
-  let kind =
-    names.has('isInt') || names.has('isNumber') || names.has('min') || names.has('max') || names.has('isPositive') || names.has('isNegative')
-      ? 'number'
-      : names.has('isBoolean')
-        ? 'boolean'
-        : names.has('isString') || [...names].some((n) => n in FORMAT_OF || ['minLength', 'maxLength', 'isLength', 'matches', 'isNotEmpty'].includes(n))
+  let kind = NUMBER_NAMES.some((n) => names.has(n))
+    ? 'number'
+    : names.has('isBoolean')
+      ? 'boolean'
+      : names.has('isObject') || names.has('isNotEmptyObject')
+        ? 'object'
+        : names.has('isString') || [...names].some((n) => n in FORMAT_OF || STRING_NAMES.includes(n))
           ? 'string'
-          : designType === String
+          : designType === String || designType === Date
             ? 'string'
             : designType === Number
               ? 'number'
@@ -68,13 +100,36 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
                 ? 'boolean'
                 : 'unknown';
   const handled = new Set<string>(['isDefined']);
+  if (designType === Date) {
+    // Sent as an ISO 8601 string and made a Date by @Type(() => Date) before the checks.
+    draft.format = 'date-time';
+    handled.add('isDate');
+  }
   for (const c of constraints) {
     const [a, b] = c.constraints;
     switch (c.name) {
       case 'isString':
       case 'isBoolean':
       case 'isNumber':
+      case 'isObject':
         handled.add(c.name);
+        break;
+      case 'isIp':
+        if (a === '4' || a === 4 || a === '6' || a === 6) {
+          draft.format = String(a) === '4' ? 'ipv4' : 'ipv6';
+          handled.add(c.name);
+        }
+        break;
+      case 'equals':
+        if (typeof a === 'string' && kind !== 'number') {
+          draft.enum = [a];
+          kind = 'string';
+          handled.add(c.name);
+        } else if (typeof a === 'number' && kind !== 'string') {
+          draft.enum = [a];
+          kind = 'number';
+          handled.add(c.name);
+        }
         break;
       case 'isInt':
         draft.integer = true;
@@ -132,6 +187,7 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
         } else if (Array.isArray(a) && a.every((v) => typeof v === 'number') && kind !== 'string') {
           draft.enum = a;
           kind = 'number';
+          if (a.every((v) => Number.isInteger(v))) draft.integer = true;
           handled.add(c.name);
         }
         break;
@@ -144,13 +200,14 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
         } else if (values.length > 0 && values.every((v) => typeof v === 'number')) {
           draft.enum = values;
           kind = 'number';
+          if (values.every((v) => Number.isInteger(v))) draft.integer = true;
           handled.add(c.name);
         }
         break;
       }
       default: {
         const format = FORMAT_OF[c.name];
-        if (format !== undefined && isStringFormat(format) && a === undefined) {
+        if (format !== undefined && isStringFormat(format) && (a === undefined || FORMAT_WITH_ARGS.has(c.name))) {
           draft.format = format;
           handled.add(c.name);
         }
@@ -162,6 +219,7 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
     return { kind: 'number', integer: draft.integer === true, ...pick(draft, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum']) } as Shape;
   if (kind === 'string') return { kind: 'string', ...pick(draft, ['minLength', 'maxLength', 'pattern', 'format', 'enum']) } as Shape;
   if (kind === 'boolean') return { kind: 'boolean' };
+  if (kind === 'object') return { kind: 'object', properties: [], additionalProperties: true };
   return { kind: 'unknown' };
 }
 

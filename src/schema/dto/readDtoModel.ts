@@ -1,3 +1,4 @@
+import { TransformationType } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getFromContainer, getMetadataStorage, type ValidationArguments } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
@@ -6,7 +7,7 @@ import { getDescription } from './getDescription.js';
 import { isForbiddenKey } from '../isForbiddenKey.js';
 import { patternProblem } from '../patternProblem.js';
 import { describeValue } from '../ValidationRun.js';
-import type { DtoConstraint, DtoModel, DtoProperty } from './DtoModel.js';
+import type { DtoConstraint, DtoConversion, DtoModel, DtoProperty, DtoTransform } from './DtoModel.js';
 
 const models = new WeakMap<Function, { model: DtoModel; problems: DefinitionProblem[] }>();
 
@@ -34,6 +35,14 @@ function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProbl
     byProperty.set(m.propertyName, list);
   }
   const defaults = instantiate(dto);
+  if (defaultMetadataStorage.getStrategy(dto) === 'excludeAll') {
+    problems.push({
+      where: dto.name,
+      code: 'unsupported_keyword',
+      message: 'a class-level @Exclude() (expose only what is @Expose()d) is not supported for tool input; put @Exclude() on the properties the caller must not set instead',
+    });
+  }
+  const excludedKeys = new Set(defaultMetadataStorage.getExcludedProperties(dto, TransformationType.PLAIN_TO_CLASS));
   const properties: DtoProperty[] = [];
   for (const [name, list] of byProperty) {
     if (isForbiddenKey(name)) {
@@ -71,11 +80,21 @@ function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProbl
       }
     }
     if (isDefined) constraints.unshift(IS_DEFINED);
+    const transformer = readTransformer(dto, name, excludedKeys.has(name), nested !== undefined, problems);
+    if (transformer.conversion !== 'date' && [...constraints, ...eachConstraints].some((c) => c.name === 'isDate')) {
+      problems.push({
+        where: `${dto.name}.${name}`,
+        code: 'date_type',
+        message:
+          '@IsDate() checks a Date, but tool input is JSON, where a date is a string; add @Type(() => Date) from class-transformer (an ISO 8601 string is then made a Date), or use @IsISO8601() on a string',
+      });
+    }
     const designType = Reflect.getMetadata('design:type', dto.prototype, name) as unknown;
     const hasDefault = defaults !== undefined && (defaults as Record<string, unknown>)[name] !== undefined;
     const required = !optional && conditions.length === 0 && !hasDefault && (eachConstraints.length > 0 || constraints.some((c) => failsOnUndefined(c, dto, name)));
     properties.push({
       name,
+      ...transformer,
       constraints,
       eachConstraints,
       ...(nested !== undefined && { nested }),
@@ -87,9 +106,76 @@ function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProbl
       ...(getDescription(dto, name) !== undefined && { description: getDescription(dto, name) }),
     });
   }
-  const model: DtoModel = { dto, properties, propertyNames: new Set(properties.map((p) => p.name)) };
+  const wireNames = new Set<string>(excludedKeys);
+  for (const p of properties) {
+    if (wireNames.has(p.wireName) && !p.excluded) {
+      problems.push({
+        where: `${dto.name}.${p.name}`,
+        code: 'duplicate_arg',
+        message: `its input key "${p.wireName}" is also another property's; give each @Expose({ name }) a name of its own`,
+      });
+    }
+    wireNames.add(p.wireName);
+  }
+  const model: DtoModel = { dto, properties, wireNames };
   return { model, problems };
 }
+
+type Transformer = Pick<DtoProperty, 'wireName' | 'exposed' | 'excluded' | 'conversion' | 'transforms'>;
+
+/** What class-transformer's `plainToInstance` does to one property, read once from its metadata. */
+function readTransformer(dto: Function, name: string, excluded: boolean, nested: boolean, problems: DefinitionProblem[]): Transformer {
+  const where = `${dto.name}.${name}`;
+  const expose = defaultMetadataStorage.findExposeMetadata(dto, name);
+  const exposeOptions = expose?.options ?? {};
+  const exposed = expose !== undefined && exposeOptions.toPlainOnly !== true;
+  if (exposed && (exposeOptions.groups !== undefined || exposeOptions.since !== undefined || exposeOptions.until !== undefined)) {
+    problems.push({
+      where,
+      code: 'unsupported_keyword',
+      message: '@Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
+    });
+  }
+  const wireName = exposed && typeof exposeOptions.name === 'string' ? exposeOptions.name : name;
+  if (isForbiddenKey(wireName)) problems.push({ where, code: 'forbidden_key', message: `"${wireName}" cannot be an input key; choose another @Expose({ name })` });
+  if (excluded && wireName !== name) problems.push({ where, code: 'unsupported_keyword', message: 'it is both @Expose({ name }) and @Exclude(); keep one' });
+  const transforms: DtoTransform[] = defaultMetadataStorage
+    .findTransformMetadatas(dto, name, TransformationType.PLAIN_TO_CLASS)
+    // As plainToInstance does without `groups`: a grouped transform does not apply.
+    .filter((m) => m.options?.groups === undefined || m.options.groups.length === 0)
+    .map((m) => m.transformFn as DtoTransform);
+  if (transforms.length > 0 && nested) {
+    problems.push({
+      where,
+      code: 'unsupported_keyword',
+      message: "@Transform on a @ValidateNested() property is not supported; put the @Transform on the nested class's properties",
+    });
+  }
+  const typeMetadata = defaultMetadataStorage.findTypeMetadata(dto, name);
+  if (typeMetadata?.options?.discriminator !== undefined) {
+    problems.push({
+      where,
+      code: 'unsupported_keyword',
+      message: '@Type with a discriminator is not supported for tool input yet; use one nested class with an @IsIn() kind property and @ValidateIf() for the fields of each kind',
+    });
+  }
+  let conversion: DtoConversion | undefined;
+  if (typeMetadata !== undefined && !nested) {
+    try {
+      conversion = CONVERSIONS.get(typeMetadata.typeFunction());
+    } catch (error) {
+      problems.push({ where, code: 'type_thunk_threw', message: `its @Type thunk threw (${error instanceof Error ? error.message : String(error)})` });
+    }
+  }
+  return { wireName, exposed, excluded, ...(conversion !== undefined && { conversion }), transforms };
+}
+
+const CONVERSIONS = new Map<unknown, DtoConversion>([
+  [Date, 'date'],
+  [String, 'string'],
+  [Number, 'number'],
+  [Boolean, 'boolean'],
+]);
 
 /** class-transformer's `@Type(() => X)` first; otherwise the reflected property type, if it is a class. */
 function nestedType(dto: Function, property: string): (() => Function | undefined) | undefined {
@@ -151,7 +237,8 @@ function toConstraint(m: ValidationMetadata): DtoConstraint {
     return instance.defaultMessage?.(args) ?? `$property failed the ${m.name ?? 'custom'} constraint`;
   };
   return {
-    name: m.name ?? 'customValidation',
+    // A @Validate(Constraint) carries no name of its own: class-validator reports it by its @ValidatorConstraint({ name }).
+    name: m.name ?? getMetadataStorage().getTargetValidatorConstraints(m.constraintCls)[0]?.name ?? 'customValidation',
     constraints: m.constraints ?? [],
     validate: (value, args) => instance.validate(value, args),
     message: (args, path, quote) => {

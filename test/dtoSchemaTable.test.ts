@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { Type } from 'class-transformer';
+import * as v from 'class-validator';
+import { Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
+import { buildRegistry } from './support/buildRegistry.js';
+
+enum Priority {
+  Low,
+  High,
+}
+enum Color {
+  Red = 'red',
+  Blue = 'blue',
+}
+
+@v.ValidatorConstraint({ name: 'isPrime' })
+class IsPrime implements v.ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'number' && [2, 3, 5, 7, 11, 13].includes(value);
+  }
+  defaultMessage(): string {
+    return '$property must be a small prime';
+  }
+}
+
+type Decorate = (target: object, property: string) => void;
+
+/** Each row of the README's "decorator → JSON Schema" table: the decorators, and the property schema they give. */
+const ROWS: [row: string, decorators: Decorate[], schema: Record<string, unknown>][] = [
+  ['@IsString()', [v.IsString()], { type: 'string' }],
+  ['@IsNumber()', [v.IsNumber()], { type: 'number' }],
+  ['@IsInt()', [v.IsInt()], { type: 'integer' }],
+  ['@IsBoolean()', [v.IsBoolean()], { type: 'boolean' }],
+  ['@IsObject()', [v.IsObject()], { type: 'object', properties: {}, required: [], additionalProperties: true }],
+  ['@IsArray()', [v.IsArray()], { type: 'array', items: {} }],
+  ['@Min(n) / @Max(n)', [v.IsNumber(), v.Min(1), v.Max(9)], { type: 'number', minimum: 1, maximum: 9 }],
+  ['@IsPositive() / @IsNegative()', [v.IsPositive()], { type: 'number', exclusiveMinimum: 0 }],
+  ['@MinLength(n) / @MaxLength(n) / @Length(a, b)', [v.IsString(), v.Length(2, 5)], { type: 'string', minLength: 2, maxLength: 5 }],
+  ['@IsNotEmpty() on a string', [v.IsString(), v.IsNotEmpty()], { type: 'string', minLength: 1 }],
+  ['@Matches(re)', [v.Matches(/^[a-z]+$/)], { type: 'string', pattern: '^[a-z]+$' }],
+  ['@IsIn([...])', [v.IsIn(['a', 'b'])], { type: 'string', enum: ['a', 'b'] }],
+  ['@IsIn([1, 2])', [v.IsIn([1, 2])], { type: 'integer', enum: [1, 2] }],
+  ['@Equals(x)', [v.Equals('yes')], { type: 'string', enum: ['yes'] }],
+  ['@IsEnum(StringEnum)', [v.IsEnum(Color)], { type: 'string', enum: ['red', 'blue'] }],
+  ['@IsEnum(NumericEnum)', [v.IsEnum(Priority)], { type: 'integer', enum: [0, 1] }],
+  ['@IsEmail()', [v.IsEmail()], { type: 'string', format: 'email' }],
+  ["@IsUUID() / @IsUUID('4')", [v.IsUUID('4')], { type: 'string', format: 'uuid' }],
+  ['@IsUrl()', [v.IsUrl()], { type: 'string', format: 'uri' }],
+  ['@IsFQDN()', [v.IsFQDN()], { type: 'string', format: 'hostname' }],
+  ["@IsIP('4') / @IsIP('6')", [v.IsIP('6')], { type: 'string', format: 'ipv6' }],
+  ['@IsDateString() / @IsISO8601()', [v.IsISO8601()], { type: 'string', format: 'date-time' }],
+  ['@Type(() => Date) @IsDate()', [Type(() => Date), v.IsDate()], { type: 'string', format: 'date-time' }],
+  ['@ArrayMinSize(n) / @ArrayMaxSize(n) / @ArrayNotEmpty()', [v.IsArray(), v.ArrayNotEmpty(), v.ArrayMaxSize(4)], { type: 'array', items: {}, minItems: 1, maxItems: 4 }],
+  ['@IsString({ each: true })', [v.IsString({ each: true })], { type: 'array', items: { type: 'string' } }],
+  ['no schema form: named in the description', [v.IsInt(), v.IsDivisibleBy(5)], { type: 'integer', description: 'Must also satisfy: isDivisibleBy(5).' }],
+  ['@Validate(Constraint): its @ValidatorConstraint name', [v.IsInt(), v.Validate(IsPrime)], { type: 'integer', description: 'Must also satisfy: isPrime.' }],
+];
+
+function dtoOf(decorators: Decorate[]): Function {
+  class RowDto {
+    value!: unknown;
+  }
+  for (const decorate of [...decorators].reverse()) decorate(RowDto.prototype, 'value');
+  return RowDto;
+}
+
+async function schemaOf(dto: Function): Promise<Record<string, unknown>> {
+  @Tool({ name: 'row', description: 'x' })
+  class RowTool {
+    execute(@Input(dto as new () => object) _input: object): string {
+      return 'ok';
+    }
+  }
+  const { registry } = await buildRegistry(toolset({ name: 'r', tools: [RowTool], granted: PermissionSet.all() }));
+  return (registry.definitions()[0]!.inputSchema as { properties: Record<string, Record<string, unknown>> }).properties.value!;
+}
+
+describe('the README table of class-validator decorators and their JSON Schema', () => {
+  it.each(ROWS)('%s', async (_row, decorators, schema) => {
+    expect(await schemaOf(dtoOf(decorators))).toEqual(schema);
+  });
+
+  it('lists every row the test checks, and no other', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('<!-- decorator-schema-table -->'), readme.indexOf('<!-- /decorator-schema-table -->'));
+    const rows = [...section.matchAll(/^\| (.+?) \| `.*` \|$/gm)].map((m) => m[1]!.replace(/`/g, ''));
+    expect(rows).toEqual(ROWS.map(([row]) => row));
+  });
+
+  it('report a custom constraint by its @ValidatorConstraint name', async () => {
+    class Prime {
+      @v.IsInt() @v.Validate(IsPrime) n!: number;
+    }
+    @Tool({ name: 'prime', description: 'x' })
+    class PrimeTool {
+      execute(@Input() input: Prime): number {
+        return input.n;
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'p', tools: [PrimeTool], granted: PermissionSet.all() }));
+    const error = await registry.call('prime', { n: 4 }).catch((e: unknown) => e);
+    expect((error as ToolValidationError).issues).toEqual([{ path: 'n', message: 'n must be a small prime', constraint: 'isPrime' }]);
+  });
+});

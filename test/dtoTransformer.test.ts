@@ -1,0 +1,158 @@
+import { Exclude, Expose, Transform, Type } from 'class-transformer';
+import { IsDate, IsIn, IsInt, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
+import { Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
+import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
+
+let received: unknown;
+let transformCalls = 0;
+
+class Task {
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsString() @Length(3, 120) title!: string;
+  @Type(() => Date) @IsDate() @Expose({ name: 'due_at' }) dueAt!: Date;
+  @Transform(({ value }) => `${value}!`, { toPlainOnly: true }) @IsOptional() @IsString() plainOnly?: string;
+  @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : value), { toClassOnly: true }) @IsOptional() @IsString() classOnly?: string;
+  @Exclude() @IsIn(['user', 'admin']) role = 'user';
+  @IsOptional() @Type(() => Number) @IsInt({ each: true }) ids?: number[];
+  @IsIn(['fixed', 'flexible']) @Expose({ name: 'kind_of' }) kind = 'flexible';
+  // A condition sees the transformed instance, property names and all, as class-validator's does.
+  @ValidateIf((task: Task) => task.kind === 'fixed') @IsString() @Length(5, 5) slot?: string;
+}
+
+@Tool({ name: 'tasks.add', description: 'Add a task.' })
+class AddTask {
+  execute(@Input() task: Task): string {
+    received = task;
+    return 'added';
+  }
+}
+
+class Hostile {
+  @Transform(({ value }) => (typeof value === 'string' ? value.repeat(1_000_000) : value)) @IsOptional() @IsString() grows?: string;
+  @Transform(({ value }) => (typeof value === 'string' ? JSON.parse(value) : value)) @IsOptional() parsed?: unknown;
+  @Transform(({ obj }) => (obj as { shared?: unknown }).shared) @IsOptional() @Expose() alias?: unknown;
+  @IsOptional() shared?: unknown;
+  @Transform(({ value }) => {
+    transformCalls++;
+    return (value as string).trim();
+  })
+  @IsOptional()
+  @IsString()
+  throws?: string;
+}
+
+@Tool({ name: 'hostile', description: 'Transforms on hostile input.' })
+class HostileTool {
+  execute(@Input() input: Hostile): string {
+    received = input;
+    return 'ok';
+  }
+}
+
+async function registry(coerce = false) {
+  return (await buildRegistry(toolsModule({ coerce, limits: { maxStringLength: 10_000 } }), toolset({ name: 't', tools: [AddTask, HostileTool], granted: PermissionSet.all() })))
+    .registry;
+}
+
+async function issues(promise: Promise<unknown>): Promise<[string, string][]> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ToolValidationError);
+  return (error as ToolValidationError).issues.map((i) => [i.path, i.constraint]);
+}
+
+const valid = { title: '  Write the report ', due_at: '2024-03-07T09:30:00Z' };
+
+describe('class-transformer decorators on @Input DTOs', () => {
+  it('show wire names, Dates as date-time strings, and no @Exclude()d property', async () => {
+    const schema = (await registry()).definitions().find((d) => d.name === 'tasks.add')!.inputSchema as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(schema.properties)).toEqual(['title', 'due_at', 'plainOnly', 'classOnly', 'ids', 'kind_of', 'slot']);
+    expect(schema.properties.due_at).toEqual({ type: 'string', format: 'date-time' });
+    expect(schema.properties.ids).toEqual({ type: 'array', items: { type: 'integer' } });
+    expect(schema.required).toEqual(['title', 'due_at']);
+  });
+
+  it('hand the handler the transformed instance: trimmed, a Date, property names, toClassOnly applied, toPlainOnly not', async () => {
+    await expect((await registry()).call('tasks.add', { ...valid, plainOnly: 'p', classOnly: 'c', ids: [1, 2], role: 'admin' })).resolves.toBe('added');
+    const task = received as Task;
+    expect(task).toBeInstanceOf(Task);
+    expect(task.title).toBe('Write the report');
+    expect(task.dueAt).toBeInstanceOf(Date);
+    expect(task.dueAt.toISOString()).toBe('2024-03-07T09:30:00.000Z');
+    expect(task.plainOnly).toBe('p');
+    expect(task.classOnly).toBe('C');
+    expect(task.ids).toEqual([1, 2]);
+    // @Exclude(): accepted and ignored, as plainToInstance does.
+    expect(task.role).toBe('user');
+    expect(Object.keys(task)).not.toContain('due_at');
+  });
+
+  it('validate after transforming: "  ab " trims to 2 characters and fails @Length(3)', async () => {
+    expect(await issues((await registry()).call('tasks.add', { ...valid, title: '  ab ' }))).toEqual([['title', 'isLength']]);
+  });
+
+  it('take a Date only from an ISO 8601 date-time string, coercion on or off', async () => {
+    for (const coerce of [false, true]) {
+      const r = await registry(coerce);
+      expect(await issues(r.call('tasks.add', { ...valid, due_at: 'next tuesday' }))).toEqual([['due_at', 'isDate']]);
+      expect(await issues(r.call('tasks.add', { ...valid, due_at: 1_709_803_800_000 }))).toEqual([['due_at', 'isDate']]);
+      await expect(r.call('tasks.add', valid)).resolves.toBe('added');
+    }
+  });
+
+  it('name issues and unknown keys by the key the caller sends', async () => {
+    const r = await registry();
+    expect(await issues(r.call('tasks.add', { title: 'abc' }))).toEqual([['due_at', 'isDefined']]);
+    expect(await issues(r.call('tasks.add', { ...valid, dueAt: valid.due_at }))).toEqual([['dueAt', 'whitelistValidation']]);
+    expect(await issues(r.call('tasks.add', { ...valid, kind_of: 'fixed', slot: 'x' }))).toEqual([['slot', 'isLength']]);
+    await expect(r.call('tasks.add', { ...valid, slot: 'x' })).resolves.toBe('added');
+  });
+
+  it('bound what a @Transform returns: a huge string is refused, prototype keys are refused, shared objects are copied', async () => {
+    const r = await registry();
+    expect(await issues(r.call('hostile', { grows: 'abc' }))).toEqual([['grows', 'limit']]);
+    expect(await issues(r.call('hostile', { parsed: '{"__proto__":{"polluted":1}}' }))).toEqual([['parsed.__proto__', 'forbiddenKey']]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const shared = { list: [1, 2] };
+    await expect(r.call('hostile', { shared })).resolves.toBe('ok');
+    const seen = received as Hostile;
+    expect(seen.alias).toEqual(shared);
+    expect(seen.alias).not.toBe(shared);
+    (seen.alias as { list: number[] }).list.push(3);
+    expect(shared.list).toEqual([1, 2]);
+  });
+
+  it('report a @Transform that throws as a bad value, and never run one on a value past the limits', async () => {
+    const r = await registry();
+    expect(await issues(r.call('hostile', { throws: 42 }))).toEqual([['throws', 'transform']]);
+    transformCalls = 0;
+    expect(await issues(r.call('hostile', { throws: 'x'.repeat(20_000) }))).toEqual([['throws', 'limit']]);
+    expect(transformCalls).toBe(0);
+  });
+
+  it('refuse what cannot be honoured, saying what to write instead', async () => {
+    class Circle {
+      @IsInt() radius!: number;
+    }
+    class Shapes {
+      @ValidateNested() @Type(() => Circle, { discriminator: { property: 'kind', subTypes: [{ name: 'circle', value: Circle }] } }) shape!: Circle;
+      @ValidateNested() @Type(() => Circle) @Transform(({ value }) => value) other!: Circle;
+      @IsDate() when!: Date;
+    }
+    @Tool({ name: 'shapes', description: 'x' })
+    class ShapesTool {
+      execute(@Input() input: Shapes): unknown {
+        return input;
+      }
+    }
+    const problems = await definitionProblems(toolset({ name: 's', tools: [ShapesTool], granted: PermissionSet.all() }));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Shapes.shape: @Type with a discriminator is not supported'),
+        expect.stringContaining('Shapes.other: @Transform on a @ValidateNested() property is not supported'),
+        expect.stringContaining('Shapes.when: @IsDate() checks a Date, but tool input is JSON'),
+      ]),
+    );
+  });
+});
