@@ -13,6 +13,11 @@ export function trackCalls(): void {
   storage ??= new AsyncLocalStorage<ToolContext>();
 }
 
+/** Whether call tracking is on (something injected ToolContext). */
+export function trackingCalls(): boolean {
+  return storage !== undefined;
+}
+
 /** Runs `fn` (and everything it awaits) as part of the call `ctx`. */
 export function runInCall<T>(ctx: ToolContext, fn: () => T): T {
   return storage === undefined ? fn() : storage.run(ctx, fn);

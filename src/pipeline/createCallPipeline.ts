@@ -1,6 +1,6 @@
 import { CallContext } from '../context/CallContext.js';
 import type { Denial } from '../contracts/Denial.js';
-import { runInCall } from '../context/currentCall.js';
+import { runInCall, trackingCalls } from '../context/currentCall.js';
 import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { PermissionDeniedError } from '../errors/PermissionDeniedError.js';
@@ -43,6 +43,9 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
   const deadline = (run: () => Promise<unknown>, ctx: CallContext, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<unknown> =>
     timeoutMs === undefined && signal === undefined ? run() : withDeadline(run, ctx, timeoutMs, signal);
 
+  const newContext = (options: CallOptions): CallContext =>
+    new CallContext(definition, options.callId ?? newCallId(), options.caller, options.permissions, logger, options.onProgress);
+
   const callTool = async (input: unknown, options: CallOptions, trail?: AuditTrail): Promise<unknown> => {
     const timeoutMs = callTimeout(options.timeoutMs, core.timeoutMs);
     const reason = core.unavailable();
@@ -51,7 +54,7 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
     if (signal?.aborted) throw new ToolAbortedError(name);
     // The context is made when something needs it: a refusal (the common failure) never does.
     let made: CallContext | undefined;
-    const context = (): CallContext => (made ??= new CallContext(definition, options.callId ?? newCallId(), options.caller, options.permissions, logger, options.onProgress));
+    const context = (): CallContext => (made ??= newContext(options));
 
     // Guards and async validation run under the call's time limit and signal: neither can hold a call open.
     let denial = access(options.caller, options.permissions);
@@ -90,7 +93,10 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
           throw error;
         }
       }
-      result = await deadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, timeoutMs, signal);
+      // The common case (no limit, no signal, nothing reading the injected context) calls straight through.
+      result = await (timeoutMs === undefined && signal === undefined && !trackingCalls()
+        ? invoke(value, ctx)
+        : deadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, timeoutMs, signal));
     } catch (error) {
       throw toToolError(name, error);
     } finally {
