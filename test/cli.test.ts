@@ -140,3 +140,25 @@ describe('the hermes-tools CLI', () => {
     expect(stderr).toMatch(message);
   });
 });
+
+describe('hermes-tools serve --http, refusals', () => {
+  it('names what is wrong with --token-env, never the token', async () => {
+    const missing = await samples('serve', '--http', '0', '--token-env', 'NO_SUCH_TOKEN_VAR');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('NO_SUCH_TOKEN_VAR is not set');
+    const short = await cliWithEnv({ SHORT_TOKEN: 'abc12345' }, '--module', SAMPLES, 'serve', '--http', '0', '--token-env', 'SHORT_TOKEN');
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('shorter than 16 characters');
+    expect(short.stderr).not.toContain('abc12345');
+  });
+
+  it('refuses a non-loopback --host without a token or --allow-unauthenticated', async () => {
+    const open = await samples('serve', '--http', '0', '--host', '0.0.0.0');
+    expect(open.code).toBe(2);
+    expect(open.stderr).toContain('--token-env');
+    expect(open.stderr).toContain('--allow-unauthenticated');
+    const stdio = await samples('serve', '--stdio', '--stateless');
+    expect(stdio.code).toBe(2);
+    expect(stdio.stderr).toContain('--stateless applies to --http only');
+  });
+});

@@ -26,7 +26,7 @@ interface Command {
   /** Help lines for the command's own options. */
   readonly optionHelp?: readonly string[];
   readonly positionals: readonly [min: number, max: number];
-  run(registry: () => Promise<ToolRegistry>, values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<number>;
+  run(registry: () => Promise<ToolRegistry>, values: Record<string, string | boolean | string[] | undefined>, positionals: string[]): Promise<number>;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -85,14 +85,32 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   serve: {
-    usage: 'serve --stdio | --http <port> [--host <address>]',
+    usage: 'serve --stdio | --http <port> [--host <address>] [--token-env <NAME>] [--stateless]',
     summary: 'Serves the tools over MCP: on stdin/stdout, or Streamable HTTP at http://<host>:<port>/mcp (host 127.0.0.1 by default).',
-    options: { stdio: { type: 'boolean' }, http: { type: 'string' }, host: { type: 'string' } },
+    options: {
+      stdio: { type: 'boolean' },
+      http: { type: 'string' },
+      host: { type: 'string' },
+      'token-env': { type: 'string' },
+      'allow-unauthenticated': { type: 'boolean' },
+      'allow-origin': { type: 'string', multiple: true },
+      stateless: { type: 'boolean' },
+    },
+    optionHelp: [
+      '--http <port>              Streamable HTTP on this port (0 picks a free one); or --stdio',
+      '--host <address>           the interface to bind (default 127.0.0.1, this machine only)',
+      '--token-env <NAME>         require "Authorization: Bearer <token>", the token being the value of $NAME (16+ characters)',
+      '--allow-unauthenticated    serve a non-loopback --host without a token (refused otherwise)',
+      '--allow-origin <origin>    let browser pages of this origin call the server (repeatable; others get 403)',
+      '--stateless                keep no session, so that many replicas can sit behind one load balancer',
+    ],
     positionals: [0, 0],
     async run(registry, values) {
       const stdio = values.stdio === true;
       if (stdio === (values.http !== undefined)) throw new UsageError('serve needs exactly one of --stdio or --http <port>');
-      if (stdio && values.host !== undefined) throw new UsageError('--host applies to --http only');
+      for (const httpOnly of ['host', 'token-env', 'allow-unauthenticated', 'allow-origin', 'stateless']) {
+        if (stdio && values[httpOnly] !== undefined) throw new UsageError(`--${httpOnly} applies to --http only`);
+      }
       // Loaded here, so the other commands work without the MCP SDK installed.
       const mcp = await import('../mcp/index.js').catch((error: unknown) => {
         throw new UsageError(`serve needs @modelcontextprotocol/sdk installed (${(error as Error).message.split('\n')[0]})`);
@@ -104,7 +122,20 @@ const COMMANDS: Record<string, Command> = {
       }
       const port = Number(values.http);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http needs a port number from 0 to 65535, got "${String(values.http)}"`);
-      const http = await mcp.serveHttp(await registry(), { ...server, port, ...(values.host === undefined ? {} : { host: String(values.host) }) });
+      const host = values.host === undefined ? '127.0.0.1' : String(values.host);
+      const auth = values['token-env'] === undefined ? undefined : staticToken(mcp.staticTokenAuth, String(values['token-env']));
+      if (auth === undefined && !mcp.isLoopbackHost(host) && values['allow-unauthenticated'] !== true) {
+        throw new UsageError(`--host ${host} can be reached from other machines: pass --token-env <NAME> to require a token, or --allow-unauthenticated if the network is trusted`);
+      }
+      const http = await mcp.serveHttp(await registry(), {
+        ...server,
+        port,
+        host,
+        ...(auth === undefined ? {} : { auth }),
+        allowUnauthenticated: values['allow-unauthenticated'] === true,
+        allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
+        stateless: values.stateless === true,
+      });
       out(`MCP endpoint: ${http.url.href}`);
       const stop = (): void => void http.close().then(() => process.exit(0));
       process.once('SIGINT', stop).once('SIGTERM', stop);
@@ -112,6 +143,14 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/** The static-token auth of `--token-env NAME`, or a UsageError that says what is wrong with the variable (never its value). */
+function staticToken<T>(make: (token: string) => T, name: string): T {
+  const token = process.env[name];
+  if (token === undefined || token === '') throw new UsageError(`--token-env ${name}: the environment variable ${name} is not set; set it to the bearer token clients must send`);
+  if (token.length < 16) throw new UsageError(`--token-env ${name}: the token in ${name} is shorter than 16 characters; use a long random one (openssl rand -hex 32)`);
+  return make(token);
+}
 
 function out(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -178,7 +217,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw new UsageError(`${name} needs --module <file>: pass a JavaScript module that exports a registry or a container (see hermes-tools ${name} --help)`);
   const registry = (): Promise<ToolRegistry> =>
     failIfStalled(loadRegistry(module), () => new UsageError(`the module ${module} never finished giving its registry: its export's promise never settled`));
-  return command.run(registry, parsed.values as Record<string, string | boolean | undefined>, positionals);
+  return command.run(registry, parsed.values as Record<string, string | boolean | string[] | undefined>, positionals);
 }
 
 main(process.argv.slice(2)).then(

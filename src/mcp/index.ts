@@ -6,7 +6,13 @@
  */
 export { createMcpServer } from './createMcpServer.js';
 export { serveStdio } from './serveStdio.js';
-export { serveHttp, type McpHttpOptions, type McpHttpServer } from './serveHttp.js';
+export { serveHttp } from './serveHttp.js';
+export type { McpHttpOptions, McpHttpServer } from './McpHttpOptions.js';
+export type { SessionEndReason } from './SessionTable.js';
+export type { McpHttpAuth, VerifiedToken, ProtectedResourceMetadata } from './McpHttpAuth.js';
+export { staticTokenAuth } from './staticTokenAuth.js';
+export { scopesToPermissions } from './scopesToPermissions.js';
+export { isLoopbackHost } from './isLoopbackHost.js';
 export { toMcpTool } from './toMcpTool.js';
 export { toCallToolResult, ERROR_META_KEY } from './toCallToolResult.js';
 export type { McpServerOptions, McpRequestExtra } from './McpServerOptions.js';

@@ -1,0 +1,52 @@
+import type { McpHttpAuth } from './McpHttpAuth.js';
+import type { McpServerOptions } from './McpServerOptions.js';
+import type { SessionEndReason } from './SessionTable.js';
+
+/** Options of {@link serveHttp}: the server's, plus where to listen and how to protect it. */
+export interface McpHttpOptions extends McpServerOptions {
+  /** TCP port; 0 picks a free one (see `McpHttpServer.url`). */
+  readonly port: number;
+  /** Interface to bind. Default `127.0.0.1`: only this machine can connect. */
+  readonly host?: string;
+  /** URL path of the MCP endpoint. Default `/mcp`. */
+  readonly path?: string;
+  /** Bearer-token authentication: every request needs a token that `auth.verify` accepts. */
+  readonly auth?: McpHttpAuth;
+  /**
+   * Serve a non-loopback `host` without `auth`: anyone who can reach the port can call the tools.
+   * Refused unless set; a warning is emitted when it is.
+   */
+  readonly allowUnauthenticated?: boolean;
+  /** Receives the server's warnings (serving without authentication). Default: `process.emitWarning`, printed on stderr. */
+  readonly onWarning?: (message: string) => void;
+  /**
+   * Origins (`https://app.example.com`) whose browser pages may call this server. A request with
+   * any other `Origin` header gets 403. Default: none; requests without `Origin` (non-browser clients) pass.
+   */
+  readonly allowedOrigins?: readonly string[];
+  /** A session with no request for this long is closed, in milliseconds. Default 600,000 (10 minutes). */
+  readonly sessionIdleMs?: number;
+  /** At most this many sessions at once; a new one beyond it gets 503 with `Retry-After`. Default 1,000. */
+  readonly maxSessions?: number;
+  /** Largest request body, in bytes; a larger one gets 413. Default 4 MiB. */
+  readonly maxRequestBodyBytes?: number;
+  /**
+   * Keep no session: every POST is served by a fresh server, so any replica behind a load balancer
+   * can answer any request. There is then no GET stream (`list_changed`) and no elicitation.
+   */
+  readonly stateless?: boolean;
+  /** Called when a session opens (for metrics and audit). */
+  readonly onSessionOpened?: (id: string) => void;
+  /** Called once when a session ends, with why: `idle`, `client` (it deleted it) or `shutdown`. */
+  readonly onSessionClosed?: (id: string, reason: SessionEndReason) => void;
+}
+
+/** A running Streamable HTTP endpoint. */
+export interface McpHttpServer {
+  /** The endpoint's URL, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: URL;
+  /** How many sessions are open now (0 when stateless). */
+  sessions(): number;
+  /** Stops listening and closes every session. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,122 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import type { AvailabilityWatch } from './AvailabilityWatch.js';
+import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
+import { elicitApproval } from './elicitApproval.js';
+import { ProgressRelay } from './ProgressRelay.js';
+import { toCallToolResult } from './toCallToolResult.js';
+import { hasObjectOutput, toMcpTool } from './toMcpTool.js';
+
+/** What a server shares with the others of its HTTP endpoint. */
+export interface ServerWiring {
+  /** Sends `list_changed` when availability changes: one watch for every session of an endpoint. */
+  readonly watch: AvailabilityWatch;
+  /** The caller's own permissions for a request (from its token), narrowing the toolsets' grants. */
+  readonly permissions?: (extra: McpRequestExtra) => PermissionSet | undefined;
+}
+
+/**
+ * The MCP server behind {@link createMcpServer} and each session of {@link serveHttp}. Listings go
+ * through `registry.forCaller`, so a client sees only the tools it may call; calls go through
+ * `registry.dispatch` with the same caller and permissions.
+ */
+export function buildServer(registry: ToolRegistry, options: McpServerOptions, wiring: ServerWiring): Server {
+  const pageSize = options.pageSize ?? Number.POSITIVE_INFINITY;
+  if (!(pageSize >= 1)) throw new TypeError(`createMcpServer: pageSize must be a number of at least 1, got ${String(options.pageSize)}`);
+  const listChanged = wiring.watch.intervalMs > 0;
+  const server = new Server(
+    { name: options.name, version: options.version },
+    { capabilities: { tools: { listChanged } }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+  );
+
+  const callerOf =
+    options.caller ??
+    ((extra: McpRequestExtra) => {
+      const principal = extra.authInfo?.extra?.principal;
+      return { via: 'mcp', client: server.getClientVersion()?.name, sessionId: extra.sessionId, ...(principal === undefined ? {} : { principal }) };
+    });
+
+  // A registry that is already a caller's view cannot be narrowed again: it is listed as it is.
+  let isView = false;
+  const visible = async (extra: McpRequestExtra): Promise<ToolRegistry> => {
+    if (isView) return registry;
+    try {
+      return await registry.forCaller({ caller: callerOf(extra), permissions: wiring.permissions?.(extra) }, { signal: extra.signal });
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      isView = true;
+      return registry;
+    }
+  };
+
+  // The listing is rebuilt only when the set of tools shown changes.
+  let cache: { key: string; tools: Tool[] } | undefined;
+  const listing = (view: ToolRegistry): Tool[] => {
+    const definitions = view.definitions();
+    const key = definitions.map((d) => d.name).join('\n');
+    if (cache === undefined || cache.key !== key) cache = { key, tools: definitions.map(toMcpTool) };
+    return cache.tools;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
+    const tools = listing(await visible(extra));
+    const start = request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, tools.length);
+    const end = Math.min(start + pageSize, tools.length);
+    return end < tools.length ? { tools: tools.slice(start, end), nextCursor: encodeCursor(end) } : { tools: tools.slice(start) };
+  });
+
+  // Whether a tool's result goes out as structuredContent is fixed per tool: decided once per name.
+  const structuredByName = new Map<string, boolean>();
+  const structured = (name: string): boolean => {
+    let known = structuredByName.get(name);
+    if (known === undefined) {
+      known = registry.has(name) && hasObjectOutput(registry.get(name).definition);
+      if (registry.has(name)) structuredByName.set(name, known);
+    }
+    return known;
+  };
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args = {} } = request.params;
+    const progressToken = request.params._meta?.progressToken;
+    const relay = progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }));
+    const permissions = wiring.permissions?.(extra);
+    const outcome = await registry.dispatch(name, args, {
+      signal: extra.signal,
+      caller: callerOf(extra),
+      approve: elicitApproval(server, extra),
+      // SEP-414: the caller's trace context travels in _meta; only these three keys, and only strings.
+      trace: Object.fromEntries(
+        ['traceparent', 'tracestate', 'baggage'].flatMap((key) => (typeof request.params._meta?.[key] === 'string' ? [[key, request.params._meta[key]]] : [])),
+      ),
+      ...(permissions === undefined ? {} : { permissions }),
+      ...(relay === undefined ? {} : { onProgress: relay.report }),
+    });
+    await relay?.close();
+    return toCallToolResult(outcome, structured(name));
+  });
+
+  if (listChanged) {
+    let unsubscribe: (() => void) | undefined;
+    server.oninitialized = () => {
+      unsubscribe = wiring.watch.subscribe(() => void server.sendToolListChanged().catch(() => undefined));
+    };
+    server.onclose = () => unsubscribe?.();
+  }
+  return server;
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string, length: number): number {
+  const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  const offset = match === null ? Number.NaN : Number(match[1]);
+  if (!(offset >= 0 && offset <= length)) {
+    throw new McpError(ErrorCode.InvalidParams, 'tools/list: the cursor is not one this server gave out; list again without a cursor');
+  }
+  return offset;
+}

@@ -1,0 +1,295 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isLoopbackHost, type McpHttpAuth, type McpHttpOptions, serveHttp, type VerifiedToken } from 'hermes-tools/mcp';
+import { ToolRegistry } from 'hermes-tools';
+import { cancelled, container } from './fixtures/httpTools.js';
+
+async function registry(): Promise<ToolRegistry> {
+  return (await container()).get(ToolRegistry);
+}
+
+const TOKENS = new Map<string, VerifiedToken>();
+const AUTH: McpHttpAuth = {
+  verify: (token) => TOKENS.get(token),
+  resourceMetadata: { authorizationServers: ['https://auth.example.com'], scopesSupported: ['notes:read', 'notes:write'] },
+};
+
+function text(result: unknown): string {
+  return (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+}
+
+async function connect(url: URL, token?: string): Promise<Client> {
+  const client = new Client({ name: 'http-test', version: '1.0.0' });
+  const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
+  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+  return client;
+}
+
+function initialize(url: URL, headers: Record<string, string> = {}, body?: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body:
+      body ??
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+  });
+}
+
+async function serve(options: Partial<McpHttpOptions> = {}) {
+  return serveHttp(await registry(), { name: 'http-test', version: '1.0.0', port: 0, ...options });
+}
+
+afterEach(() => TOKENS.clear());
+
+describe('serveHttp with auth', () => {
+  it('answers 401 with WWW-Authenticate naming the resource metadata, and serves that document', async () => {
+    const http = await serve({ auth: AUTH });
+    try {
+      const none = await initialize(http.url);
+      expect(none.status).toBe(401);
+      const metadataUrl = new URL('/.well-known/oauth-protected-resource/mcp', http.url).href;
+      expect(none.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
+      const bad = await initialize(http.url, { authorization: 'Bearer not-a-token' });
+      expect(bad.status).toBe(401);
+      expect(bad.headers.get('www-authenticate')).toContain('error="invalid_token"');
+      expect(JSON.stringify(await bad.json())).not.toContain('not-a-token');
+
+      for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
+        const doc = await fetch(new URL(path, http.url));
+        expect(doc.status).toBe(200);
+        expect(await doc.json()).toEqual({
+          resource: http.url.href,
+          authorization_servers: ['https://auth.example.com'],
+          scopes_supported: ['notes:read', 'notes:write'],
+          bearer_methods_supported: ['header'],
+        });
+      }
+      await expect(connect(http.url)).rejects.toThrow();
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("narrows tools/list and tools/call to the token's scopes, and fills in extra.authInfo", async () => {
+    TOKENS.set('reader-token', { principal: 'ann', scopes: ['notes:read', 'openid'] });
+    TOKENS.set('writer-token', { principal: 'bob', scopes: ['notes:read', 'notes:write'] });
+    const seen: unknown[] = [];
+    const http = await serve({ auth: AUTH });
+    const traced = await serveHttp(await registry(), {
+      name: 'http-test',
+      version: '1.0.0',
+      port: 0,
+      auth: AUTH,
+      caller: (extra) => (seen.push(extra.authInfo), { user: extra.authInfo?.clientId }),
+    });
+    const reader = await connect(http.url, 'reader-token');
+    const writer = await connect(http.url, 'writer-token');
+    const viaCaller = await connect(traced.url, 'reader-token');
+    try {
+      expect((await reader.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'wait.cancel', 'whoami']);
+      expect((await writer.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'notes.write', 'wait.cancel', 'whoami']);
+      expect(text(await reader.callTool({ name: 'notes.read', arguments: {} }))).toBe('the note');
+      const denied = await reader.callTool({ name: 'notes.write', arguments: { text: 'x' } });
+      expect(denied.isError).toBe(true);
+      expect(denied._meta?.['hermes-tools/error']).toMatchObject({ code: 'permission_denied' });
+      expect(text(await writer.callTool({ name: 'notes.write', arguments: { text: 'x' } }))).toBe('wrote x');
+      expect(JSON.parse(text(await reader.callTool({ name: 'whoami', arguments: {} })))).toMatchObject({ via: 'mcp', client: 'http-test', principal: 'ann' });
+
+      expect(text(await viaCaller.callTool({ name: 'whoami', arguments: {} }))).toBe('{"user":"ann"}');
+      expect(seen.at(-1)).toMatchObject({ token: 'reader-token', clientId: 'ann', scopes: ['notes:read', 'openid'], extra: { principal: 'ann' } });
+    } finally {
+      await Promise.all([reader.close(), writer.close(), viaCaller.close()]);
+      await Promise.all([http.close(), traced.close()]);
+    }
+  });
+
+  it('refuses a token that expired mid-session, and a session used with another identity', async () => {
+    const ann: { principal: string; scopes: string[]; expiresAt?: number } = { principal: 'ann', scopes: ['notes:read'], expiresAt: Date.now() / 1000 + 3600 };
+    TOKENS.set('ann-token', ann);
+    TOKENS.set('eve-token', { principal: 'eve', scopes: ['notes:read'] });
+    const http = await serve({ auth: AUTH });
+    const client = await connect(http.url, 'ann-token');
+    try {
+      expect(text(await client.callTool({ name: 'notes.read', arguments: {} }))).toBe('the note');
+      const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+      const hijack = await fetch(http.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer eve-token', 'mcp-session-id': sessionId },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+      });
+      expect(hijack.status).toBe(403);
+
+      ann.expiresAt = Date.now() / 1000 - 1;
+      await expect(client.callTool({ name: 'notes.read', arguments: {} })).rejects.toThrow();
+      const raw = await fetch(http.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer ann-token', 'mcp-session-id': sessionId },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/list' }),
+      });
+      expect(raw.status).toBe(401);
+      expect(raw.headers.get('www-authenticate')).toContain('expired');
+    } finally {
+      await client.close().catch(() => undefined);
+      await http.close();
+    }
+  });
+});
+
+describe('serveHttp hardening', () => {
+  it('answers 403 to a foreign Origin, and serves an allowed one', async () => {
+    const http = await serve({ allowedOrigins: ['https://app.example.com'] });
+    try {
+      const foreign = await initialize(http.url, { origin: 'https://evil.example' });
+      expect(foreign.status).toBe(403);
+      expect(JSON.stringify(await foreign.json())).toContain('allowedOrigins');
+      expect((await initialize(http.url, { origin: 'https://app.example.com' })).status).toBe(200);
+      expect((await initialize(http.url)).status).toBe(200);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('detects loopback by address, not by text', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', '127.255.255.254', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'localhost', 'LOCALHOST'])
+      expect([host, isLoopbackHost(host)]).toEqual([host, true]);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '128.0.0.1', '127.0.0.1.example.com', 'localhost.example.com', '192.168.1.2'])
+      expect([host, isLoopbackHost(host)]).toEqual([host, false]);
+  });
+
+  it('keeps DNS-rebinding protection on 127.0.0.2', async () => {
+    const http = await serve({ host: '127.0.0.2' });
+    try {
+      expect((await initialize(http.url)).status).toBe(200);
+      const rebound = await new Promise<number>((resolve, reject) => {
+        import('node:http').then(({ request }) => {
+          const req = request(
+            http.url,
+            { method: 'POST', headers: { host: 'evil.example:80', 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode!);
+            },
+          );
+          req.on('error', reject);
+          req.end('{}');
+        }, reject);
+      });
+      expect(rebound).toBe(403);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('refuses a non-loopback address without auth, and warns when told to allow it', async () => {
+    await expect(serve({ host: '0.0.0.0' })).rejects.toThrow(/without authentication.*allowUnauthenticated/);
+    const warnings: string[] = [];
+    const http = await serve({ host: '0.0.0.0', allowUnauthenticated: true, onWarning: (message) => warnings.push(message) });
+    try {
+      expect(warnings).toEqual([expect.stringContaining('serving 0.0.0.0 without authentication')]);
+    } finally {
+      await http.close();
+    }
+    const withAuth = await serve({ host: '0.0.0.0', auth: AUTH });
+    await withAuth.close();
+  });
+
+  it('closes a session left idle, and answers its id with 404 after', async () => {
+    const closed: [string, string][] = [];
+    let onClosed: () => void = () => undefined;
+    const gone = new Promise<void>((resolve) => (onClosed = resolve));
+    const http = await serve({ sessionIdleMs: 50, onSessionClosed: (id, reason) => (closed.push([id, reason]), onClosed()) });
+    const client = await connect(http.url);
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    try {
+      expect(http.sessions()).toBe(1);
+      // Abandoned: the client goes away without ending its session.
+      await client.close();
+      await gone;
+      expect(closed).toEqual([[sessionId, 'idle']]);
+      expect(http.sessions()).toBe(0);
+      const stale = await fetch(http.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      });
+      expect(stale.status).toBe(404);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('answers 503 with Retry-After past maxSessions', async () => {
+    const http = await serve({ maxSessions: 2 });
+    try {
+      expect((await initialize(http.url)).status).toBe(200);
+      expect((await initialize(http.url)).status).toBe(200);
+      const third = await initialize(http.url);
+      expect(third.status).toBe(503);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(JSON.stringify(await third.json())).toContain('maximum of 2 sessions');
+      expect(http.sessions()).toBe(2);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('answers 413 to a body over the limit, and 400 to one that is not JSON', async () => {
+    const http = await serve({ maxRequestBodyBytes: 1000 });
+    try {
+      const big = await initialize(http.url, {}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { padding: 'x'.repeat(2000) } }));
+      expect(big.status).toBe(413);
+      expect(JSON.stringify(await big.json())).toContain('1000 bytes');
+      const garbled = await initialize(http.url, {}, '{nope');
+      expect(garbled.status).toBe(400);
+      expect(http.sessions()).toBe(0);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('asks for availability with one poll, however many sessions are open', async () => {
+    const http = await serve({ listChangedIntervalMs: 10 });
+    const clients = await Promise.all(Array.from({ length: 5 }, () => connect(http.url)));
+    try {
+      expect(http.sessions()).toBe(5);
+      const timers = (process as unknown as { getActiveResourcesInfo(): string[] }).getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+      // One availability poll and one idle sweep, not one timer per session (SSE keep-alives aside).
+      expect(timers).toBeLessThan(5 + 2 + 5);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+      await http.close();
+    }
+  });
+});
+
+describe('serveHttp stateless', () => {
+  it('lists, calls with progress, authenticates and cancels with no session', async () => {
+    TOKENS.set('reader-token', { principal: 'ann', scopes: ['notes:read'] });
+    const http = await serve({ stateless: true, auth: AUTH });
+    const client = await connect(http.url, 'reader-token');
+    try {
+      expect((client.transport as StreamableHTTPClientTransport).sessionId).toBeUndefined();
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'wait.cancel', 'whoami']);
+      expect(text(await client.callTool({ name: 'notes.read', arguments: {} }))).toBe('the note');
+      expect((await client.callTool({ name: 'notes.write', arguments: { text: 'x' } })).isError).toBe(true);
+      expect(http.sessions()).toBe(0);
+
+      const controller = new AbortController();
+      const before = cancelled.seen.length;
+      const call = client.callTool({ name: 'wait.cancel', arguments: {} }, undefined, { signal: controller.signal, onprogress: () => controller.abort('changed my mind') });
+      await expect(call).rejects.toThrow('changed my mind');
+      await cancelled.seen[before];
+      const get = await fetch(http.url, { headers: { authorization: 'Bearer reader-token', accept: 'text/event-stream' } });
+      expect(get.status).toBe(405);
+    } finally {
+      await client.close();
+      await http.close();
+    }
+  });
+});
