@@ -143,6 +143,13 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const channelOff = median(channelSamples.off);
 const channelOn = median(channelSamples.on);
+// What the channel costs a call nobody watches: one hasSubscribers read (the audit check beside it is a field read).
+let watched = 0;
+const reads = 10_000_000;
+const readsStarted = performance.now();
+for (let i = 0; i < reads; i++) if (channel.hasSubscribers) watched++;
+const hasSubscribersNs = ((performance.now() - readsStarted) * 1e6) / reads;
+if (watched !== 0) throw new Error('nobody should be subscribed here');
 
 log('instrumentTools(): off against on (spans recorded, then dropped by a no-op processor), alternating');
 // What an app pays with tracing on, short of exporting: the SDK's spans and ids, the histogram and counter aggregated, the AsyncLocalStorage context.
@@ -221,9 +228,9 @@ const targets: [string, string, boolean][] = [
   ['1,000 tools built and listed ≤ 150 ms', `${median(builds).toFixed(0)} ms`, median(builds) <= 150],
   ['heap per tool at 1,000 tools ≤ 10 KiB', `${(median(heaps) / 1024).toFixed(1)} KiB`, median(heaps) <= 10 * 1024],
   [
-    'call channel with no subscriber: only a `hasSubscribers` read (subscribed ÷ unsubscribed shown)',
-    `${format(channelOff)} vs ${format(channelOn)} (${(channelOn / channelOff).toFixed(2)}×)`,
-    channelOn >= channelOff * 0.97,
+    'call channel with nobody subscribed (one `hasSubscribers` read) ≤ 1% of an @Arg call',
+    `${hasSubscribersNs.toFixed(1)} ns = ${((hasSubscribersNs / channelOff) * 100).toFixed(2)}% of ${format(channelOff)}`,
+    hasSubscribersNs <= channelOff * 0.01,
   ],
   [
     'our MCP round trip ≤ the bare McpServer',
@@ -257,6 +264,7 @@ const lines = [
   '|---|--:|',
   `| nobody subscribed to \`hermes-tools:call\` | ${format(channelOff)} |`,
   `| one no-op subscriber (start, end, asyncStart, asyncEnd, error) | ${format(channelOn)} |`,
+  `| the check a call makes when nobody subscribed (\`hasSubscribers\`) | ${hasSubscribersNs.toFixed(1)} ns |`,
   '',
   '## OpenTelemetry (`hermes-tools/otel`)',
   '',

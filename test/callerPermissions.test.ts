@@ -86,7 +86,6 @@ describe('forCaller', () => {
     const bob = await r.forCaller({ caller: { user: 'bob', team: 'red' }, permissions: PermissionSet.none().grant('fs:read') });
     await expect(bob.call('team.notes', {}, { caller: { team: 'blue' } })).rejects.toMatchObject({ reason: 'only the blue team may read its notes' });
     await expect(bob.call('fs.write', {}, { permissions: PermissionSet.all() })).rejects.toMatchObject({ permission: 'fs:write' });
-    await expect(bob.get('fs.write').execute({}, { permissions: PermissionSet.all() })).rejects.toMatchObject({ permission: 'fs:write' });
     await expect(bob.call('fs.read', {})).resolves.toBe('read');
   });
 
@@ -97,6 +96,16 @@ describe('forCaller', () => {
     const notFound = await bob.dispatch('fs.writ', {});
     expect(notFound).toMatchObject({ ok: false, error: { code: 'tool_not_found' } });
     expect(JSON.stringify(notFound)).not.toContain('fs.write');
+  });
+
+  it('hides what it does not list from get and has too, while a call by name is still denied', async () => {
+    const r = await registry();
+    const bob = await r.forCaller({ caller: { team: 'red' }, permissions: PermissionSet.none().grant('fs:read') });
+    expect(bob.has('fs.write')).toBe(false);
+    expect(() => bob.get('fs.write')).toThrow('There is no tool named "fs.write"');
+    expect(bob.has('fs.read')).toBe(true);
+    expect(bob.get('fs.read').definition.name).toBe('fs.read');
+    await expect(bob.call('fs.write', {})).rejects.toMatchObject({ code: 'permission_denied' });
   });
 
   it('runs the guards again on each call', async () => {

@@ -48,7 +48,7 @@ describe('result budgets', () => {
     const full = JSON.stringify({ count: 200, rows: rows(200) });
     expect(outcome.truncated).toMatchObject({ id: expect.stringMatching(/^res_/), totalChars: full.length });
     const shown = JSON.stringify(outcome.value);
-    expect(shown.length).toBeLessThanOrEqual(2_000 + 300);
+    expect(shown.length).toBeLessThanOrEqual(2_000);
     expect(outcome.truncated!.shownChars).toBe(shown.length);
     const value = outcome.value as { count: number; rows: unknown[] };
     expect(value.count).toBe(200);
@@ -99,11 +99,32 @@ describe('result budgets', () => {
     expect(store.size).toBe(1);
   });
 
+  it('cut nested values in turn, so that what is shown is valid JSON at every level', async () => {
+    const r = await registry();
+    const outcome = await r.dispatch('db.query', { n: 1 }, { caller: 'ann' });
+    expect(outcome.ok && outcome.truncated).toBeUndefined();
+    @Tool({ name: 'deep', description: 'Returns a deeply nested result.', maxResultChars: 600 })
+    class Deep {
+      execute(): unknown {
+        return { meta: { a: 1 }, data: { inner: { list: Array.from({ length: 100 }, (_, i) => ({ i, text: 'y'.repeat(30) })) } } };
+      }
+    }
+    const { registry: deep } = await buildRegistry(toolsModule({ results: {} }), toolset({ name: 'deep', tools: [Deep] }));
+    const cut = await deep.dispatch('deep', {});
+    if (!cut.ok) throw new Error('expected a result');
+    const value = JSON.parse(JSON.stringify(cut.value)) as { meta: unknown; data: { inner: { list: unknown[] } } };
+    expect(value.meta).toEqual({ a: 1 });
+    const list = value.data.inner.list;
+    expect(list[0]).toEqual({ i: 0, text: 'y'.repeat(30) });
+    expect(String(list.at(-1))).toMatch(/^\[… cut to fit: \d+ of 100 items not shown/);
+    expect(JSON.stringify(cut.value).length).toBeLessThanOrEqual(600);
+  });
+
   it('cut a string at its beginning, and leave a result within budget alone', async () => {
     const r = await registry();
     const cut = await r.dispatch('logs.tail', { chars: 5_000 });
-    expect(cut.ok && typeof cut.value === 'string' && cut.value.startsWith('L'.repeat(900))).toBe(true);
-    expect(cut.ok && (cut.value as string)).toMatch(/\[… cut to fit: 4002 of 5000 characters of this text not shown; 5002 characters in all; read the whole result/);
+    expect(cut.ok && typeof cut.value === 'string' && cut.value.startsWith('L'.repeat(700))).toBe(true);
+    expect(cut.ok && (cut.value as string)).toMatch(/\[… cut to fit: \d+ of 5000 characters of this text not shown; 5002 characters in all; read the whole result/);
     const whole = await r.dispatch('logs.tail', { chars: 500 });
     expect(whole).toEqual({ ok: true, tool: 'logs.tail', callId: expect.any(String), value: 'L'.repeat(500) });
   });

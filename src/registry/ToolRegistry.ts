@@ -91,14 +91,21 @@ export class ToolRegistry {
 
   /** The tool named `name`, as a kernel tool. Throws ToolNotFoundError naming the closest tools. */
   get(name: string): RegisteredTool {
-    const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
+    const tool = typeof name === 'string' && this.#knows(name) ? this.#tools.get(name) : undefined;
     if (tool === undefined) throw this.#notFound(name);
     return tool;
   }
 
-  /** Whether a tool by that exact name is registered here (available or not). */
+  /**
+   * Whether a tool by that exact name is registered here (available or not). In a caller's view,
+   * only the tools it may call are: the others are not shown, though a call to one is denied.
+   */
   has(name: string): boolean {
-    return this.#tools.has(name);
+    return this.#knows(name);
+  }
+
+  #knows(name: string): boolean {
+    return this.#tools.has(name) && (this.#listed === undefined || this.#listed.has(name));
   }
 
   /** Calls a tool through its whole pipeline. Resolves to its result or rejects with a ToolError. */
