@@ -196,6 +196,32 @@ for (let run = 0; run < 3; run++) {
   heaps.push((process.memoryUsage().heapUsed - before) / 1000);
   keep.push(big, built, classes);
 }
+log('10,000 tools: build, list, definitions, and a call against a registry of one');
+gc();
+const tenThousandStarted = performance.now();
+const manyClasses = generateTools(10_000, 'many');
+const many = new Container();
+await many.load(toolset({ name: 'many', tools: manyClasses, granted: PermissionSet.none().grant('fs:read') }));
+const manyRegistry = many.get(ToolRegistry);
+const tenThousandBuild = performance.now() - tenThousandStarted;
+const listedStarted = performance.now();
+for (let i = 0; i < 5; i++) manyRegistry.list();
+const tenThousandList = (performance.now() - listedStarted) / 5;
+const definedStarted = performance.now();
+for (let i = 0; i < 5; i++) manyRegistry.definitions();
+const tenThousandDefinitions = (performance.now() - definedStarted) / 5;
+const one = new Container();
+await one.load(toolset({ name: 'one', tools: generateTools(1, 'one'), granted: PermissionSet.none().grant('fs:read') }));
+const oneRegistry = one.get(ToolRegistry);
+const scale = await measure(
+  [
+    { name: 'one of 10,000', run: () => manyRegistry.call('many.tool_5000', { path: 'a' }) },
+    { name: 'the only one', run: () => oneRegistry.call('one.tool_0', { path: 'a' }) },
+  ],
+  ROUNDS,
+  log,
+);
+
 await Promise.all([mcpSdkClient.close(), oursMcpClient.close()]);
 
 const ns = (name: string): number => calls.get(name)!;
@@ -231,6 +257,11 @@ const targets: [string, string, boolean][] = [
     'call channel with nobody subscribed (one `hasSubscribers` read) ≤ 1% of an @Arg call',
     `${hasSubscribersNs.toFixed(1)} ns = ${((hasSubscribersNs / channelOff) * 100).toFixed(2)}% of ${format(channelOff)}`,
     hasSubscribersNs <= channelOff * 0.01,
+  ],
+  [
+    'a call on a registry of 10,000 tools ≤ 1.1× one on a registry of 1',
+    `${(scale.get('one of 10,000')! / scale.get('the only one')!).toFixed(2)}×`,
+    scale.get('one of 10,000')! <= scale.get('the only one')! * 1.1,
   ],
   [
     'our MCP round trip ≤ the bare McpServer',
@@ -272,6 +303,16 @@ const lines = [
   '|---|--:|--:|--:|',
   `| \`instrumentTools()\` off (never started, or stopped) | ${format(otelOff)} | | |`,
   `| \`instrumentTools()\` on: BasicTracerProvider (no-op processor), MeterProvider, AsyncLocalStorage context | ${format(otelOn)} | ${format(otelOn - otelOff)} | ${(otelOn / otelOff).toFixed(2)}× |`,
+  '',
+  '## 10,000 tools',
+  '',
+  '| what | value |',
+  '|---|--:|',
+  `| define 10,000 @Tool classes, load the toolset, build the registry | ${tenThousandBuild.toFixed(0)} ms |`,
+  `| \`list()\` | ${tenThousandList.toFixed(1)} ms |`,
+  `| \`definitions()\` | ${tenThousandDefinitions.toFixed(1)} ms |`,
+  `| a call on the registry of 10,000 | ${format(scale.get('one of 10,000')!)} |`,
+  `| the same call on a registry of 1 | ${format(scale.get('the only one')!)} |`,
   '',
   '## 1,000 tools (median of 3)',
   '',
