@@ -11,7 +11,7 @@ const FLOORS = [
   ['tools'],
   ['registry'],
   ['di'],
-  ['mcp', 'providers', 'ai', 'cli', 'otel'],
+  ['mcp', 'providers', 'ai', 'cli', 'otel', 'nest'],
 ];
 /** Same-floor imports that are allowed: decorators write what metadata reads; the CLI uses the MCP and provider kernels; the AI SDK bridge uses the providers' shared name rules. */
 const ALSO = { decorators: ['metadata'], cli: ['mcp', 'providers'], ai: ['providers'] };
