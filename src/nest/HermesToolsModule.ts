@@ -1,4 +1,4 @@
-import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import { DiscoveryModule, ModuleRef } from '@nestjs/core';
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
@@ -6,6 +6,7 @@ import { DeferredToolRegistry } from './DeferredToolRegistry.js';
 import { FeatureToolset } from './FeatureToolset.js';
 import type { HermesToolsAsyncOptions } from './HermesToolsAsyncOptions.js';
 import type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
+import { mcpController } from './mcpController.js';
 import type { NestToolsetOptions } from './NestToolsetOptions.js';
 import { RegistryBuilder } from './RegistryBuilder.js';
 import { toDescriptor } from './toDescriptor.js';
@@ -28,7 +29,11 @@ let features = 0;
 export class HermesToolsModule {
   /** The registry with these options; import it once, in the root module. */
   static forRoot(options: HermesToolsModuleOptions = {}): DynamicModule {
-    return rootModule(options.imports ?? [], { provide: HERMES_TOOLS_OPTIONS, useValue: Object.freeze({ ...options }) });
+    return rootModule(
+      options.imports ?? [],
+      { provide: HERMES_TOOLS_OPTIONS, useValue: Object.freeze({ ...options }) },
+      options.mcp === undefined ? [] : [mcpController(options.mcp)],
+    );
   }
 
   /** The registry with options made by a factory that injects Nest providers (a ConfigService, say). */
@@ -63,12 +68,13 @@ export class HermesToolsModule {
 }
 
 /** The global module that provides the registry, with a provider of its options. */
-function rootModule(imports: NonNullable<HermesToolsModuleOptions['imports']>, options: Provider): DynamicModule {
+function rootModule(imports: NonNullable<HermesToolsModuleOptions['imports']>, options: Provider, controllers: Function[] = []): DynamicModule {
   return {
     module: HermesToolsModule,
     global: true,
     imports: [DiscoveryModule, ...imports],
     providers: [options, { provide: ToolRegistry, useFactory: () => new DeferredToolRegistry() }, RegistryBuilder],
+    controllers: controllers as Type[],
     exports: [ToolRegistry],
   };
 }

@@ -8,3 +8,4 @@ export { HermesToolsModule } from './HermesToolsModule.js';
 export type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
 export type { HermesToolsAsyncOptions } from './HermesToolsAsyncOptions.js';
 export type { NestToolsetOptions } from './NestToolsetOptions.js';
+export type { McpEndpointOptions } from './McpEndpointOptions.js';
