@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { INestApplication } from '@nestjs/common';
 import { Arg, PermissionSet, Permissions, Tool } from 'hermes-tools';
 import { HermesToolsModule } from 'hermes-tools/nest';
+import { AppModule } from '../samples/nest/AppModule.js';
 
 interface User {
   readonly name: string;
@@ -114,5 +115,27 @@ describe('hermes-tools/nest MCP endpoint', () => {
     await expect(connect(url, 'eve-token')).rejects.toThrow(/403/);
     const get = await fetch(url, { headers: { authorization: 'Bearer ann-token', accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
+  });
+
+  it('serves the Nest sample: its discovered tools, per user', async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    const sample = moduleRef.createNestApplication({ logger: false });
+    await sample.listen(0, '127.0.0.1');
+    const endpoint = new URL(`http://127.0.0.1:${(sample.getHttpServer().address() as AddressInfo).port}/mcp`);
+    const ann = await connect(endpoint, 'ann-token');
+    const bob = await connect(endpoint, 'bob-token');
+    try {
+      expect((await ann.listTools()).tools.map((tool) => tool.name)).toEqual(['users.invite', 'users.list', 'users.remove']);
+      expect((await bob.listTools()).tools.map((tool) => tool.name)).toEqual(['users.list']);
+      const invited = await ann.callTool({ name: 'users.invite', arguments: { name: 'carl', email: 'carl@example.org' } });
+      expect(JSON.stringify(invited.content)).toContain('invited carl');
+      const invalid = await ann.callTool({ name: 'users.invite', arguments: { name: 'Carl!', email: 'nope' } });
+      expect(invalid.isError).toBe(true);
+      expect(JSON.stringify((await bob.callTool({ name: 'users.list', arguments: {} })).content)).toContain('carl');
+    } finally {
+      await ann.close();
+      await bob.close();
+      await sample.close();
+    }
   });
 });
