@@ -6,7 +6,7 @@ export default {
   testMatch: ['**/*.test.js'],
   moduleNameMapper: {
     '^hermes-tools$': '<rootDir>/build/src/index.js',
-    '^hermes-tools/(mcp|providers|ai|otel)$': '<rootDir>/build/src/$1/index.js',
+    '^hermes-tools/(mcp|providers|ai|otel|nest)$': '<rootDir>/build/src/$1/index.js',
   },
   testTimeout: 30000,
 };

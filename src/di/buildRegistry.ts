@@ -29,6 +29,7 @@ import { createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { TOOLS_MODULE_OPTIONS, TOOLSET } from './tokens.js';
 import type { ToolsModuleOptions } from './ToolsModuleOptions.js';
+import type { ToolsetOptions } from './ToolsetOptions.js';
 
 /** The default result budget: about 25,000 tokens of JSON. */
 const DEFAULT_RESULT_CHARS = 100_000;
@@ -49,6 +50,35 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
       message: 'toolsModule() is loaded more than once; load it once',
     }) ?? {};
   const toolsets = attempt(() => context.getAll(TOOLSET), problems, { where: '', code: 'invalid_toolset', message: 'the toolsets could not be read' }) ?? [];
+  return assembleRegistry(moduleOptions, toolsets, inversifyResolver(context), problems);
+}
+
+/** Where the registry gets instances of the classes it is given: Inversify's context, or another container. */
+export interface InstanceResolver {
+  /** An interceptor, guard, approver, audit sink or result store class, resolved once; throws if it cannot. */
+  service(type: Function): object;
+  /** A tool class, resolved once for a singleton toolset and on every call for a `call` one; throws if it cannot. */
+  tool(type: Function): object;
+}
+
+function inversifyResolver(context: ResolutionContext): InstanceResolver {
+  return {
+    service: (type) => context.get(type as new () => object, { autobind: true }),
+    tool: (type) => context.get(type as new () => object),
+  };
+}
+
+/**
+ * Builds the ToolRegistry from module options, toolsets and a resolver, with every wiring mistake
+ * (`problems` already found included) reported at once in one ToolDefinitionError.
+ * @internal The seam shared by the Inversify path and the Nest module.
+ */
+export function assembleRegistry(
+  moduleOptions: ToolsModuleOptions,
+  toolsets: readonly Required<ToolsetOptions>[],
+  resolver: InstanceResolver,
+  problems: DefinitionProblem[],
+): ToolRegistry {
   checkModuleOptions(moduleOptions, problems);
 
   // Interceptor, guard and approver classes are resolved from the container once, so they can inject services.
@@ -56,7 +86,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
   const fromContainer = <T extends object>(type: Function, kind: string, where: string, found: DefinitionProblem[]): T | undefined => {
     let instance = instances.get(type);
     if (instance === undefined) {
-      instance = attempt(() => context.get(type as new () => T, { autobind: true }), found, {
+      instance = attempt(() => resolver.service(type), found, {
         where,
         code: 'container_failed',
         message: `${kind} ${type.name} could not be created by the container`,
@@ -164,7 +194,7 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
     const outerGuards = [...moduleGuards, ...(set.guards ?? []).flatMap((g) => toGuard(g, where, problems) ?? [])];
     const handlers = new Map<Function, ((ctx: ToolContext) => object) | undefined>();
     const instanceFor = (target: Function): ((ctx: ToolContext) => object) | undefined => {
-      if (!handlers.has(target)) handlers.set(target, resolveInstance(context, target, set.scope, problems));
+      if (!handlers.has(target)) handlers.set(target, resolveInstance(resolver, target, set.scope, problems));
       return handlers.get(target);
     };
     for (const target of set.tools) {
@@ -217,8 +247,8 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
   return new ToolRegistry(tools, { ...(audit !== undefined && { audit }), ...(store !== undefined && { results: store }) });
 }
 
-function resolveInstance(context: ResolutionContext, target: Function, scope: 'singleton' | 'call', problems: DefinitionProblem[]): ((ctx: ToolContext) => object) | undefined {
-  const resolve = () => context.get(target as new () => object);
+function resolveInstance(resolver: InstanceResolver, target: Function, scope: 'singleton' | 'call', problems: DefinitionProblem[]): ((ctx: ToolContext) => object) | undefined {
+  const resolve = () => resolver.tool(target);
   if (scope === 'call') {
     // A call-scoped tool is resolved inside the call, and may read its injected ToolContext there.
     trackCalls();

@@ -1,0 +1,80 @@
+import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
+import { DiscoveryModule, ModuleRef } from '@nestjs/core';
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import { ToolRegistry } from '../registry/ToolRegistry.js';
+import { DeferredToolRegistry } from './DeferredToolRegistry.js';
+import { FeatureToolset } from './FeatureToolset.js';
+import type { HermesToolsAsyncOptions } from './HermesToolsAsyncOptions.js';
+import type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
+import { mcpController } from './mcpController.js';
+import type { NestToolsetOptions } from './NestToolsetOptions.js';
+import { RegistryBuilder } from './RegistryBuilder.js';
+import { toDescriptor } from './toDescriptor.js';
+import { HERMES_TOOLS_OPTIONS } from './tokens.js';
+
+let features = 0;
+
+/**
+ * hermes-tools in a Nest app. `forRoot` (once, in the root module) makes `ToolRegistry` a global
+ * provider, built when the app initialises from every toolset: the root's, each `forFeature`'s, and
+ * with `discover` every provider with `@Tool`. Tool, guard, interceptor, approver and audit sink
+ * classes come from Nest's container, so they inject any Nest provider; wiring mistakes fail
+ * `app.init()` with one ToolDefinitionError.
+ *
+ * @example
+ * HermesToolsModule.forRoot({ toolsets: [{ name: 'users', tools: [FindUser] }], timeoutMs: 5_000 })
+ */
+@Module({})
+// biome-ignore lint/complexity/noStaticOnlyClass: a Nest module is a class; forRoot and forFeature are Nest's idiom.
+export class HermesToolsModule {
+  /** The registry with these options; import it once, in the root module. */
+  static forRoot(options: HermesToolsModuleOptions = {}): DynamicModule {
+    return rootModule(
+      options.imports ?? [],
+      { provide: HERMES_TOOLS_OPTIONS, useValue: Object.freeze({ ...options }) },
+      options.mcp === undefined ? [] : [mcpController(options.mcp)],
+    );
+  }
+
+  /** The registry with options made by a factory that injects Nest providers (a ConfigService, say). */
+  static forRootAsync(options: HermesToolsAsyncOptions): DynamicModule {
+    return rootModule(options.imports ?? [], {
+      provide: HERMES_TOOLS_OPTIONS,
+      useFactory: options.useFactory as (...args: unknown[]) => HermesToolsModuleOptions | Promise<HermesToolsModuleOptions>,
+      inject: [...(options.inject ?? [])],
+    });
+  }
+
+  /**
+   * A feature module's own toolset, in the one registry. Its tools are the providers some module
+   * declares (the feature module's, usually), or constructed by Nest with what `imports` exports.
+   */
+  static forFeature(options: NestToolsetOptions): DynamicModule {
+    const problems: DefinitionProblem[] = [];
+    const descriptor = toDescriptor(options, problems);
+    features += 1;
+    return {
+      module: HermesToolsModule,
+      imports: [...(options.imports ?? [])],
+      providers: [
+        {
+          provide: Symbol(`hermes-tools:toolset:${features}:${String(options.name)}`),
+          useFactory: (moduleRef: ModuleRef) => new FeatureToolset(descriptor, moduleRef, problems),
+          inject: [ModuleRef],
+        },
+      ],
+    };
+  }
+}
+
+/** The global module that provides the registry, with a provider of its options. */
+function rootModule(imports: NonNullable<HermesToolsModuleOptions['imports']>, options: Provider, controllers: Function[] = []): DynamicModule {
+  return {
+    module: HermesToolsModule,
+    global: true,
+    imports: [DiscoveryModule, ...imports],
+    providers: [options, { provide: ToolRegistry, useFactory: () => new DeferredToolRegistry() }, RegistryBuilder],
+    controllers: controllers as Type[],
+    exports: [ToolRegistry],
+  };
+}
