@@ -8,12 +8,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PermissionSet, ToolDefinitionError, ToolError, ToolRegistry, toolsModule } from 'hermes-tools';
 import { type McpToolsetEvent, type McpToolsetOptions, mcpToolset, serveHttp, staticTokenAuth } from 'hermes-tools/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Container } from 'inversify';
 import { cancelled, container as serverContainer } from './fixtures/httpTools.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const EVERYTHING = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const FILESYSTEM = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+const CLI = path.join(ROOT, 'dist/src/cli/main.js');
 const TOKEN = 'a-test-token-of-enough-length-0123';
 
 /** The toolset's events, and a promise of the next one of a type. */
@@ -258,5 +262,31 @@ describe('mcpToolset refusals', () => {
     expect(problems.length).toBeGreaterThan(5);
     expect((error as ToolDefinitionError).details.map((p) => p.where)).toContain('mcpToolset "everything" tool "echo"');
     await module.close();
+  });
+});
+
+describe('hermes-tools serve --remote: a gateway', () => {
+  async function gateway(...remotes: string[]): Promise<Client> {
+    const args = [CLI, 'serve', '--stdio', ...remotes.flatMap((r) => ['--remote', r])];
+    const client = new Client({ name: 'gateway-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
+    return client;
+  }
+  const text = (result: unknown) => (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+
+  it('serves a spawned server (command line) and an HTTP one (url) under their names', async () => {
+    const upstream = await serveHttp((await serverContainer()).get(ToolRegistry), { name: 'upstream', version: '1.0.0', port: 0 });
+    const client = await gateway(`ev="${process.execPath}" "${EVERYTHING}" stdio`, `up=${upstream.url.href}`);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['ev.echo', 'ev.get-sum', 'up.notes.read']));
+      expect(text(await client.callTool({ name: 'ev.echo', arguments: { message: 'through the gateway' } }))).toBe('Echo: through the gateway');
+      expect(text(await client.callTool({ name: 'up.notes.read', arguments: {} }))).toBe('the note');
+      const refused = (await client.callTool({ name: 'ev.echo', arguments: { message: 1 } })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+    } finally {
+      await client.close();
+      await upstream.close();
+    }
   });
 });
