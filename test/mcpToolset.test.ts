@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PermissionSet, ToolDefinitionError, ToolError, ToolRegistry, toolsModule } from 'hermes-tools';
+import { PermissionSet, Requires, Tool, ToolDefinitionError, ToolError, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { type McpToolsetEvent, type McpToolsetOptions, mcpToolset, serveHttp, staticTokenAuth } from 'hermes-tools/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -242,6 +242,42 @@ describe('mcpToolset over Streamable HTTP: our serveHttp with a bearer token', (
       expect(await registry.call('up.notes.read', {})).toBe('the note');
     } finally {
       channel.unsubscribe(subscribers);
+      await remote?.module.close();
+      await http.close();
+    }
+  });
+});
+
+const gate = { open: true };
+
+@Tool({ name: 'gated', description: 'Available while the gate is open.' })
+@Requires({ check: () => gate.open, description: 'an open gate' })
+class Gated {
+  execute(): string {
+    return 'through the gate';
+  }
+}
+
+describe('mcpToolset and tools/list_changed', () => {
+  it('makes a tool the remote stops offering unavailable, and available again when it is back', async () => {
+    const upstream = new Container();
+    upstream.load(toolset({ name: 'gates', tools: [Gated] }));
+    const http = await serveHttp(upstream.get(ToolRegistry), { name: 'upstream', version: '1.0.0', port: 0, listChangedIntervalMs: 10 });
+    let remote: Awaited<ReturnType<typeof load>> | undefined;
+    try {
+      remote = await load({ name: 'up', server: { url: http.url }, granted: PermissionSet.all() });
+      expect(await remote.registry.call('up.gated', {})).toBe('through the gate');
+      const closed = remote.events.next('tools_changed');
+      gate.open = false;
+      expect(await closed).toMatchObject({ unavailable: ['gated'], added: [] });
+      expect(names(remote.registry, 'up.')).toEqual([]);
+      expect(await codeOf(remote.registry.call('up.gated', {}))).toBe('tool_unavailable');
+      const reopened = remote.events.next('tools_changed');
+      gate.open = true;
+      expect(await reopened).toMatchObject({ unavailable: [], added: [] });
+      expect(await remote.registry.call('up.gated', {})).toBe('through the gate');
+    } finally {
+      gate.open = true;
       await remote?.module.close();
       await http.close();
     }
