@@ -284,6 +284,36 @@ describe('mcpToolset and tools/list_changed', () => {
   });
 });
 
+describe('mcpToolset under the module: approvals, interceptors, deadline', () => {
+  it('asks approval for a destructive remote tool, runs the interceptors, and times out a slow call', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hermes-fs-'));
+    const seen: string[] = [];
+    const files = mcpToolset({ name: 'fs', server: { command: process.execPath, args: [FILESYSTEM, dir], stderr: 'ignore' }, granted: PermissionSet.all() });
+    const slow = mcpToolset({
+      name: 'ev',
+      server: { command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' },
+      granted: PermissionSet.all(),
+      timeoutMs: 300,
+      interceptors: [(input, ctx, next) => (seen.push(ctx.tool), next(input))],
+    });
+    const c = new Container();
+    try {
+      await c.loadAsync(toolsModule({ approvals: { approve: () => false } }), files, slow);
+      const registry = c.get(ToolRegistry);
+      const file = path.join(dir, 'denied.txt');
+      expect(registry.get('fs.write_file').definition.approval).toBeDefined();
+      expect(await codeOf(registry.call('fs.write_file', { path: file, content: 'x' }))).toBe('approval_denied');
+      expect(existsSync(file)).toBe(false);
+      expect(await codeOf(registry.call('ev.trigger-long-running-operation', { duration: 60, steps: 2 }))).toBe('timeout');
+      expect(seen).toEqual(['ev.trigger-long-running-operation']);
+      expect(await registry.call('ev.echo', { message: 'still here' })).toBe('Echo: still here');
+    } finally {
+      await Promise.all([files.close(), slow.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('mcpToolset refusals', () => {
   it('refuses at load, in one ToolDefinitionError, every remote tool whose schema the local model cannot hold', async () => {
     const module = mcpToolset({
