@@ -106,7 +106,7 @@ describe('mcpToolset over stdio: @modelcontextprotocol/server-everything', () =>
     expect(await codeOf(remote.registry.call('everything.echo', JSON.parse('{"message":"x","__proto__":{"admin":true}}')))).toBe('invalid_input');
   });
 
-  it('is refused by the toolset grant and by a caller without the permission', async () => {
+  it('is refused for a caller whose own grant lacks everything:call', async () => {
     expect(await codeOf(remote.registry.call('everything.echo', { message: 'x' }, { permissions: PermissionSet.none() }))).toBe('permission_denied');
   });
 
@@ -315,7 +315,24 @@ describe('mcpToolset under the module: approvals, interceptors, deadline', () =>
 });
 
 describe('mcpToolset refusals', () => {
-  it('refuses at load, in one ToolDefinitionError, every remote tool whose schema the local model cannot hold', async () => {
+  it('refuses at load, in one ToolDefinitionError, every remote schema the local model cannot hold', async () => {
+    const events: McpToolsetEvent[] = [];
+    const module = mcpToolset({
+      name: 'odd',
+      server: { command: process.execPath, args: [fileURLToPath(new URL('./fixtures/oddSchemaServer.js', import.meta.url))], stderr: 'ignore' },
+      granted: PermissionSet.all(),
+      onEvent: (e) => events.push(e),
+    });
+    const error = await new Container().loadAsync(module).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    const details = (error as ToolDefinitionError).details;
+    expect(details.map((d) => d.where)).toEqual(['mcpToolset "odd" tool "union".v', 'mcpToolset "odd" tool "linked"', 'mcpToolset "odd" tool "linked".n']);
+    expect(details.map((d) => d.code)).toEqual(['unsupported_keyword', 'unsupported_keyword', 'unsupported_keyword']);
+    expect(events.map((e) => e.type)).toEqual(['connected']);
+    await module.close();
+  });
+
+  it('refuses at load, in one ToolDefinitionError, every remote tool whose prefixed name is not a valid tool name', async () => {
     const module = mcpToolset({
       name: 'everything',
       prefix: 'a prefix with spaces ',
