@@ -284,6 +284,30 @@ describe('mcpToolset and tools/list_changed', () => {
   });
 });
 
+describe('mcpToolset and a remote whose schemas change', () => {
+  it('makes a tool whose input schema changed unavailable, reports new tools, and restores both when the list is back', async () => {
+    const remote = await load({
+      name: 'ch',
+      server: { command: process.execPath, args: [fileURLToPath(new URL('./fixtures/changingServer.js', import.meta.url))], stderr: 'ignore' },
+      granted: PermissionSet.all(),
+    });
+    try {
+      expect(names(remote.registry, 'ch.')).toEqual(['ch.flip', 'ch.target']);
+      const changed = remote.events.next('tools_changed');
+      await remote.registry.call('ch.flip', {});
+      expect(await changed).toMatchObject({ unavailable: ['target'], added: ['extra'] });
+      expect(names(remote.registry, 'ch.')).toEqual(['ch.flip']);
+      expect(await codeOf(remote.registry.call('ch.target', { a: 'x' }))).toBe('tool_unavailable');
+      const restored = remote.events.next('tools_changed');
+      await remote.registry.call('ch.flip', {});
+      expect(await restored).toMatchObject({ unavailable: [], added: [] });
+      expect(await remote.registry.call('ch.target', { a: 'x' })).toBe('target ok');
+    } finally {
+      await remote.module.close();
+    }
+  });
+});
+
 describe('mcpToolset under the module: approvals, interceptors, deadline', () => {
   it('asks approval for a destructive remote tool, runs the interceptors, and times out a slow call', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'hermes-fs-'));
