@@ -3,7 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { redactSecrets } from '../errors/redactSecrets.js';
-import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import { toolsModule } from '../di/toolsModule.js';
+import { ToolError } from '../errors/ToolError.js';
+import { PermissionSet } from '../permissions/PermissionSet.js';
+import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { toMcpTool } from '../mcp/toMcpTool.js';
 import { toAnthropicTools } from '../providers/toAnthropicTools.js';
 import { toGeminiTools } from '../providers/toGeminiTools.js';
@@ -85,7 +88,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   serve: {
-    usage: 'serve --stdio | --http <port> [--host <address>] [--token-env <NAME>] [--stateless]',
+    usage: 'serve --stdio | --http <port> [--host <address>] [--token-env <NAME>] [--stateless] [--remote <name>=<command line or url>]…',
     summary: 'Serves the tools over MCP: on stdin/stdout, or Streamable HTTP at http://<host>:<port>/mcp (host 127.0.0.1 by default).',
     options: {
       stdio: { type: 'boolean' },
@@ -95,6 +98,7 @@ const COMMANDS: Record<string, Command> = {
       'allow-unauthenticated': { type: 'boolean' },
       'allow-origin': { type: 'string', multiple: true },
       stateless: { type: 'boolean' },
+      remote: { type: 'string', multiple: true },
     },
     optionHelp: [
       '--http <port>              Streamable HTTP on this port (0 picks a free one); or --stdio',
@@ -103,6 +107,8 @@ const COMMANDS: Record<string, Command> = {
       '--allow-unauthenticated    serve a non-loopback --host without a token (refused otherwise)',
       '--allow-origin <origin>    let browser pages of this origin call the server (repeatable; others get 403)',
       '--stateless                keep no session, so that many replicas can sit behind one load balancer',
+      '--remote <name>=<command>  serve the tools of another MCP server as "<name>.<tool>", spawning <command> (repeatable);',
+      '--remote <name>=<url>      or reaching it over Streamable HTTP: a gateway, used instead of --module',
     ],
     positionals: [0, 0],
     async run(registry, values) {
@@ -118,6 +124,8 @@ const COMMANDS: Record<string, Command> = {
       const server = { name: 'hermes-tools', version: VERSION };
       if (stdio) {
         await mcp.serveStdio(await registry(), server);
+        // A gateway's spawned servers would keep this process alive once its own client has gone.
+        process.stdin.once('end', () => void closeRemotes());
         return new Promise<number>(() => undefined);
       }
       const port = Number(values.http);
@@ -137,12 +145,63 @@ const COMMANDS: Record<string, Command> = {
         stateless: values.stateless === true,
       });
       out(`MCP endpoint: ${http.url.href}`);
-      const stop = (): void => void http.close().then(() => process.exit(0));
+      const stop = (): void => void Promise.all([http.close(), closeRemotes()]).then(() => process.exit(0));
       process.once('SIGINT', stop).once('SIGTERM', stop);
       return new Promise<number>(() => undefined);
     },
   },
 };
+
+interface RemoteSpec {
+  readonly name: string;
+  readonly server: { readonly command: string; readonly args: readonly string[] } | { readonly url: string };
+}
+
+/** `<name>=<url>` or `<name>=<command line>` (words split on spaces; quote a word with '…' or "…"). */
+function parseRemote(spec: string): RemoteSpec {
+  const at = spec.indexOf('=');
+  const name = spec.slice(0, Math.max(at, 0));
+  const target = spec.slice(at + 1).trim();
+  if (at <= 0 || !/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(name) || target === '')
+    throw new UsageError(`--remote needs <name>=<command line> or <name>=<url>, the name made of letters, digits, "_" and "-"; got "${spec}"`);
+  if (/^https?:\/\//i.test(target)) {
+    if (!URL.canParse(target)) throw new UsageError(`--remote ${name}: "${target}" is not a valid URL`);
+    return { name, server: { url: target } };
+  }
+  const words = [...target.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  return { name, server: { command: words[0]!, args: words.slice(1) } };
+}
+
+/** The loaded --remote toolsets, closed when the server stops. */
+const remotes: { close(): Promise<void> }[] = [];
+
+function closeRemotes(): Promise<unknown> {
+  return Promise.all(remotes.splice(0).map((r) => r.close()));
+}
+
+/** The registry of a gateway: one mcpToolset per --remote, each granted its own `<name>:call`. */
+async function gatewayRegistry(specs: readonly RemoteSpec[]): Promise<ToolRegistry> {
+  const names = new Set<string>();
+  for (const spec of specs) {
+    if (names.has(spec.name)) throw new UsageError(`--remote ${spec.name} is given twice; give each remote server its own name`);
+    names.add(spec.name);
+  }
+  const mcp = await import('../mcp/index.js').catch((error: unknown) => {
+    throw new UsageError(`--remote needs @modelcontextprotocol/sdk installed (${(error as Error).message.split('\n')[0]})`);
+  });
+  const { Container } = await import('inversify');
+  const container = new Container();
+  const modules = specs.map((spec) => mcp.mcpToolset({ name: spec.name, server: spec.server, granted: PermissionSet.none().grant(`${spec.name}:call`) }));
+  try {
+    await container.loadAsync(toolsModule(), ...modules);
+    remotes.push(...modules);
+    return container.get(ToolRegistry);
+  } catch (error) {
+    await Promise.all(modules.map((m) => m.close()));
+    const message = error instanceof ToolError ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new UsageError(`--remote: ${message}`);
+  }
+}
 
 /** The static-token auth of `--token-env NAME`, or a UsageError that says what is wrong with the variable (never its value). */
 function staticToken<T>(make: (token: string) => T, name: string): T {
@@ -213,6 +272,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [min, max] = command.positionals;
   if (positionals.length < min || positionals.length > max) throw new UsageError(`usage: hermes-tools ${command.usage}`);
   const module = parsed.values.module as string | undefined;
+  const remotes = parsed.values.remote as string[] | undefined;
+  if (remotes !== undefined) {
+    if (module !== undefined) throw new UsageError('--remote builds its own registry and cannot be combined with --module; load mcpToolset(...) in your module to combine them');
+    const specs = remotes.map(parseRemote);
+    return command.run(() => gatewayRegistry(specs), parsed.values as Record<string, string | boolean | string[] | undefined>, positionals);
+  }
   if (module === undefined)
     throw new UsageError(`${name} needs --module <file>: pass a JavaScript module that exports a registry or a container (see hermes-tools ${name} --help)`);
   const registry = (): Promise<ToolRegistry> =>

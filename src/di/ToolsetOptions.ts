@@ -1,6 +1,7 @@
 import type { PermissionSet } from '../permissions/PermissionSet.js';
 import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
+import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 
 /** A named group of tools with one grant, decided at the composition root. */
 export interface ToolsetOptions {
@@ -19,4 +20,9 @@ export interface ToolsetOptions {
    * can `@inject(ToolContext)`. Classes the user bound already keep their own binding.
    */
   readonly scope?: 'singleton' | 'call';
+  /**
+   * Tools declared without decorators, ready to compile like the `tools` classes' (each `target`
+   * must be bound in the container). For integrations that import tools, such as `mcpToolset`.
+   */
+  readonly declarations?: readonly ToolDeclaration[];
 }

@@ -197,6 +197,7 @@ export function assembleRegistry(
       if (!handlers.has(target)) handlers.set(target, resolveInstance(resolver, target, set.scope, problems));
       return handlers.get(target);
     };
+    const declarations = [...(set.declarations ?? [])];
     for (const target of set.tools) {
       if (typeof target !== 'function') {
         problems.push({ where, code: 'not_a_class', message: `${String(target)} is not a class` });
@@ -204,19 +205,20 @@ export function assembleRegistry(
       }
       const read = readToolDeclarations(target);
       problems.push(...read.problems);
-      for (const declaration of read.declarations) {
-        const core = compileTool(declaration, environment({ toolset: set.name, granted: set.granted, outerMiddlewares, outerGuards, approvals, instanceFor }), problems);
-        const name = declaration.options.name;
-        const owner = owners.get(name);
-        if (owner !== undefined) {
-          problems.push({
-            where: declaration.where,
-            code: 'duplicate_name',
-            message: `tool name "${name}" is already used by ${owner}; tool names must be unique across toolsets`,
-          });
-        } else owners.set(name, `${declaration.where} in toolset "${set.name}"`);
-        if (core !== undefined && owner === undefined) tools.push(createRegisteredTool(core));
-      }
+      declarations.push(...read.declarations);
+    }
+    for (const declaration of declarations) {
+      const core = compileTool(declaration, environment({ toolset: set.name, granted: set.granted, outerMiddlewares, outerGuards, approvals, instanceFor }), problems);
+      const name = declaration.options.name;
+      const owner = owners.get(name);
+      if (owner !== undefined) {
+        problems.push({
+          where: declaration.where,
+          code: 'duplicate_name',
+          message: `tool name "${name}" is already used by ${owner}; tool names must be unique across toolsets`,
+        });
+      } else owners.set(name, `${declaration.where} in toolset "${set.name}"`);
+      if (core !== undefined && owner === undefined) tools.push(createRegisteredTool(core));
     }
   }
   if (store !== undefined && maxResultChars !== undefined) {

@@ -1,6 +1,7 @@
 import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 import type { ExampleOptions } from '../contracts/ExampleOptions.js';
+import type { Shape } from '../schema/Shape.js';
 import type { ParamMetadata } from './ParamMetadata.js';
 import type { RequiresOptions } from './RequiresOptions.js';
 import type { ToolOptions } from './ToolOptions.js';
@@ -30,4 +31,9 @@ export interface ToolDeclaration {
   readonly paramTypes: readonly unknown[] | undefined;
   /** The handler's declared parameter count (`Function.length`). */
   readonly arity: number;
+  /**
+   * The input's Shape, given outright by a declaration built without decorators (`mcpToolset`):
+   * `params` are then ignored and the handler receives `(input, ctx)`.
+   */
+  readonly input?: Shape;
 }

@@ -17,6 +17,7 @@ export function toDescriptor(options: NestToolsetOptions, problems: DefinitionPr
     granted: options.granted ?? PermissionSet.none(),
     interceptors: Object.freeze([...(options.interceptors ?? [])]),
     guards: Object.freeze([...(options.guards ?? [])]),
+    declarations: Object.freeze([]),
     scope: 'singleton' as const,
   });
 }

@@ -22,6 +22,7 @@ export type ArgumentPlan = (value: Record<string, unknown>, ctx: ToolContext) =>
  */
 export function planArguments(declaration: ToolDeclaration, problems: DefinitionProblem[]): { shape: Shape; plan: ArgumentPlan[] } {
   const { where, params, paramTypes, arity } = declaration;
+  if (declaration.input !== undefined) return { shape: declaration.input, plan: [(value) => value, (_value, ctx) => ctx] };
   const count = Math.max(paramTypes?.length ?? 0, arity, ...[...params.keys()].map((i) => i + 1));
   const plan: ArgumentPlan[] = [];
   const properties: { name: string; shape: Shape; required: boolean; default?: { value: unknown } }[] = [];

@@ -1,0 +1,61 @@
+import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { GuardLike } from '../contracts/ToolGuard.js';
+import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
+
+/** A server spawned as a child process and spoken to over its stdin and stdout. */
+export interface McpStdioServer {
+  readonly command: string;
+  readonly args?: readonly string[];
+  /** The child's environment. Default: the SDK's safe subset of this process's (`PATH`, `HOME`…). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The child's working directory. Default: this process's. */
+  readonly cwd?: string;
+  /** The child's stderr: shown on this process's (default) or dropped. */
+  readonly stderr?: 'inherit' | 'ignore';
+}
+
+/** A server reached over Streamable HTTP. */
+export interface McpHttpServerAddress {
+  readonly url: string | URL;
+  /** Sent with every request, e.g. `{ Authorization: 'Bearer …' }`. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** What happened to a remote toolset's connection, for logs and tests. */
+export type McpToolsetEvent =
+  | { readonly type: 'connected'; readonly toolset: string; readonly tools: readonly string[]; readonly pid?: number }
+  | { readonly type: 'disconnected'; readonly toolset: string; readonly reason: string; readonly retryInMs: number }
+  | { readonly type: 'reconnect_failed'; readonly toolset: string; readonly reason: string; readonly retryInMs: number }
+  | {
+      readonly type: 'tools_changed';
+      readonly toolset: string;
+      /** Registered tools the server no longer offers as registered: gone, or with another input schema. Unavailable until it offers them again. */
+      readonly unavailable: readonly string[];
+      /** Tools the server now offers that the registry does not hold: they need a new registry. */
+      readonly added: readonly string[];
+    };
+
+/** Options of `mcpToolset`. */
+export interface McpToolsetOptions {
+  /** The toolset's name: the default prefix (`<name>.`) and permission (`<name>:call`). */
+  readonly name: string;
+  readonly server: McpStdioServer | McpHttpServerAddress;
+  /** What this toolset's tools may do: the ceiling of every call, as for `toolset`. */
+  readonly granted: PermissionSet;
+  /** Put before each remote tool's name. Default: `<name>.`. */
+  readonly prefix?: string;
+  /** What each remote tool requires. Default: `['<name>:call']`. */
+  readonly permissions?: readonly string[];
+  /** Time limit of one call, in milliseconds: the tools' `timeoutMs`. Default: the module's. */
+  readonly timeoutMs?: number;
+  /** Guard every remote tool, after the module's guards. */
+  readonly guards?: readonly GuardLike[];
+  /** Wrap every remote tool, inside the module's interceptors. */
+  readonly interceptors?: readonly InterceptorLike[];
+  /** Time limit of the first connection (spawn, initialize, list), in milliseconds. Default: 30,000. */
+  readonly connectTimeoutMs?: number;
+  /** Delays between reconnection attempts: doubling from `initialMs` (default 250) up to `maxMs` (default 30,000). */
+  readonly reconnect?: { readonly initialMs?: number; readonly maxMs?: number };
+  /** Told of connections, disconnections and changes of the remote's tool list. */
+  readonly onEvent?: (event: McpToolsetEvent) => void;
+}

@@ -1,0 +1,223 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type CallToolResult, ErrorCode, McpError, type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContext } from '../contracts/ToolContext.js';
+import { redactAndClip } from '../errors/redactSecrets.js';
+import { ToolExecutionError } from '../errors/ToolExecutionError.js';
+import { ToolUnavailableError } from '../errors/ToolUnavailableError.js';
+import { withoutLocations } from '../errors/toToolError.js';
+import { MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
+import type { McpToolsetEvent, McpToolsetOptions } from './McpToolsetOptions.js';
+
+const MAX_DETAIL = 500;
+
+/**
+ * One remote MCP server as `mcpToolset` sees it: a connected SDK Client (or none while it
+ * reconnects, with doubling delays on timers that never keep the process alive), the tools it
+ * offers now, and the input schemas the registry compiled at load.
+ */
+export class RemoteServer {
+  private client: Client | undefined;
+  private offered = new Map<string, Tool>();
+  private readonly registered = new Map<string, string>();
+  private attempt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private probing = false;
+  private closed = false;
+
+  constructor(private readonly options: McpToolsetOptions) {}
+
+  /** Connects and lists the tools, or rejects: the first connection is not retried. */
+  async start(): Promise<readonly Tool[]> {
+    const opened = await this.open();
+    this.adopt(opened.client, opened.tools, opened.pid);
+    return opened.tools;
+  }
+
+  /** Records the tools the registry holds, with the input schemas they were compiled from. */
+  register(tools: readonly Tool[]): void {
+    for (const tool of tools) this.registered.set(tool.name, schemaKey(tool));
+  }
+
+  /** Whether a registered remote tool can be called now: connected, still offered, same input schema. */
+  isAvailable(name: string): boolean {
+    const tool = this.offered.get(name);
+    return this.client !== undefined && tool !== undefined && schemaKey(tool) === this.registered.get(name);
+  }
+
+  /** Calls a remote tool with validated input, relaying progress and cancellation. */
+  async call(name: string, input: unknown, ctx: ToolContext): Promise<unknown> {
+    const client = this.client;
+    if (client === undefined) throw new ToolUnavailableError(ctx.tool, `the MCP server "${this.options.name}" is disconnected`);
+    let result: CallToolResult;
+    try {
+      result = (await client.callTool({ name, arguments: input as Record<string, unknown> }, undefined, {
+        signal: ctx.signal,
+        // The call's deadline is the pipeline's, which aborts the signal: the SDK's own limit stays out of the way.
+        timeout: MAX_TIMEOUT_MS,
+        onprogress: (p) => ctx.progress(p.progress, p.total, p.message),
+      })) as CallToolResult;
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed && error.code !== ErrorCode.RequestTimeout) {
+        throw new ToolExecutionError(ctx.tool, clip(error.message), { cause: error });
+      }
+      this.lost(client, describe(error));
+      throw new ToolUnavailableError(ctx.tool, `the MCP server "${this.options.name}" could not be reached (${clip(describe(error), 200)})`);
+    }
+    const texts = (result.content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : []));
+    if (result.isError === true) {
+      throw new ToolExecutionError(ctx.tool, clip(texts.join('\n')) || 'the remote tool reported an error without text', { cause: result });
+    }
+    if (result.structuredContent !== undefined) return result.structuredContent;
+    const content = result.content ?? [];
+    return content.length > 0 && texts.length === content.length ? texts.join('\n') : content;
+  }
+
+  /** Closes the connection and stops reconnecting. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.close().catch(() => undefined);
+  }
+
+  private async open(): Promise<{ client: Client; tools: Tool[]; pid: number | undefined }> {
+    const server = this.options.server;
+    const client = new Client({ name: 'hermes-tools', version: '1' }, { capabilities: {} });
+    let stdio: StdioClientTransport | undefined;
+    const transport =
+      'command' in server
+        ? (stdio = new StdioClientTransport({
+            command: server.command,
+            args: [...(server.args ?? [])],
+            ...(server.env !== undefined && { env: { ...server.env } }),
+            ...(server.cwd !== undefined && { cwd: server.cwd }),
+            stderr: server.stderr ?? 'inherit',
+          }))
+        : new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
+    const timeout = this.options.connectTimeoutMs ?? 30_000;
+    try {
+      await client.connect(transport, { timeout });
+      const tools = await listAll(client, timeout);
+      return { client, tools, pid: stdio?.pid ?? undefined };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private adopt(client: Client, tools: readonly Tool[], pid: number | undefined): void {
+    this.client = client;
+    this.attempt = 0;
+    client.onclose = () => this.lost(client, 'the connection closed');
+    client.onerror = (error) => this.probe(client, error);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refresh(client));
+    const changes = this.setOffered(tools);
+    this.emit({ type: 'connected', toolset: this.options.name, tools: tools.map((t) => t.name), ...(pid !== undefined && { pid }) });
+    if (this.registered.size > 0 && (changes.unavailable.length > 0 || changes.added.length > 0)) this.emit({ type: 'tools_changed', toolset: this.options.name, ...changes });
+  }
+
+  private setOffered(tools: readonly Tool[]): { unavailable: string[]; added: string[] } {
+    this.offered = new Map(tools.map((t) => [t.name, t]));
+    const unavailable = [...this.registered.keys()].filter((name) => !this.isAvailable(name));
+    const added = tools.filter((t) => !this.registered.has(t.name)).map((t) => t.name);
+    return { unavailable, added };
+  }
+
+  private async refresh(client: Client): Promise<void> {
+    try {
+      const tools = await listAll(client, this.options.connectTimeoutMs ?? 30_000);
+      if (client !== this.client) return;
+      this.emit({ type: 'tools_changed', toolset: this.options.name, ...this.setOffered(tools) });
+    } catch (error) {
+      this.probe(client, error);
+    }
+  }
+
+  /** Something went wrong on the transport: a ping tells whether the server is still there. */
+  private probe(client: Client, error: unknown): void {
+    if (client !== this.client || this.probing) return;
+    this.probing = true;
+    client
+      .ping({ timeout: 10_000 })
+      .catch(() => this.lost(client, describe(error)))
+      .finally(() => {
+        this.probing = false;
+      });
+  }
+
+  private lost(client: Client, reason: string): void {
+    if (client !== this.client) return;
+    this.client = undefined;
+    void client.close().catch(() => undefined);
+    const retryInMs = this.nextDelay();
+    this.emit({ type: 'disconnected', toolset: this.options.name, reason: clip(reason, 200), retryInMs });
+    this.schedule(retryInMs);
+  }
+
+  private schedule(delay: number): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.reconnect(), delay);
+    this.timer.unref();
+  }
+
+  private async reconnect(): Promise<void> {
+    this.timer = undefined;
+    if (this.closed || this.client !== undefined) return;
+    try {
+      const opened = await this.open();
+      if (this.closed) {
+        await opened.client.close().catch(() => undefined);
+        return;
+      }
+      this.adopt(opened.client, opened.tools, opened.pid);
+    } catch (error) {
+      const retryInMs = this.nextDelay();
+      this.emit({ type: 'reconnect_failed', toolset: this.options.name, reason: clip(describe(error), 200), retryInMs });
+      this.schedule(retryInMs);
+    }
+  }
+
+  private nextDelay(): number {
+    const initial = this.options.reconnect?.initialMs ?? 250;
+    const max = this.options.reconnect?.maxMs ?? 30_000;
+    const delay = Math.min(max, initial * 2 ** this.attempt);
+    this.attempt = Math.min(this.attempt + 1, 30);
+    return delay;
+  }
+
+  private emit(event: McpToolsetEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // A listener's failure must not break the connection's bookkeeping.
+    }
+  }
+}
+
+async function listAll(client: Client, timeout: number): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined && tools.length < 10_000);
+  return tools;
+}
+
+function schemaKey(tool: Tool): string {
+  return JSON.stringify(tool.inputSchema);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+function clip(text: string, max = MAX_DETAIL): string {
+  return redactAndClip(withoutLocations(text.slice(0, max * 4)).trim(), max);
+}
