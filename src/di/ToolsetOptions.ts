@@ -23,6 +23,7 @@ export interface ToolsetOptions {
   /**
    * Tools declared without decorators, ready to compile like the `tools` classes' (each `target`
    * must be bound in the container). For integrations that import tools, such as `mcpToolset`.
+   * @internal
    */
   readonly declarations?: readonly ToolDeclaration[];
 }
