@@ -14,7 +14,7 @@ const completion = await client.chat.completions.create({ model, messages, tools
 const reply = completion.choices[0]!.message;
 messages.push(reply);
 for (const call of reply.tool_calls ?? []) {
-  // tool_calls can also hold custom tool calls (openai 7); the tools sent here are all function tools.
+  // tool_calls can also hold custom tool calls (openai 6 and 7); the tools sent here are all function tools.
   if (call.type === 'function') messages.push((await openai.dispatch(registry, call)).message);
 }
 // #endregion openai

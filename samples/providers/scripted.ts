@@ -20,7 +20,7 @@ await container.load(toolset({ name: 'notes', tools: [ReadNote] }));
 export const registry = container.get(ToolRegistry);
 export const model = 'a-model';
 
-/** Chat Completions: a function tool call, and a custom tool call (which `tool_calls` can hold since openai 7). */
+/** Chat Completions: a function tool call, and a custom tool call (which `tool_calls` can hold in openai 6 and 7). */
 export function scriptedOpenAI(): OpenAI {
   const completion = {
     choices: [
