@@ -75,6 +75,12 @@ describe('property names a provider refuses', () => {
     // A provider name that is wrong stays wrong: the validator names it.
     const bad = await anthropic.dispatch(registry, { ...use, input: { _x: 'plans', filter: { tag: 'work' } } });
     expect(bad.outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    // The validator names the tool's own properties; the message tells the model how it sends them.
+    expect(bad.message.is_error).toBe(true);
+    expect(bad.message.content).toContain('filter.$tag');
+    expect(bad.message.content.split('\n').at(-1)).toBe(
+      'Property names above are the tool\'s own: "$x" is sent as "_x"; "filter.$tag" as "filter._tag"; "filter.labels[].$name" as "filter.labels[]._name".',
+    );
   });
 
   it('Gemini: renamed to its stricter rule in parameters, named in the report, and mapped back before dispatch', async () => {
@@ -95,6 +101,9 @@ describe('property names a provider refuses', () => {
     const { outcome, message } = await gemini.dispatch(registry, call);
     expect(outcome).toMatchObject({ ok: true, value: expected });
     expect(message.functionResponse.response).toEqual({ output: expected });
+    const bad = await gemini.dispatch(registry, { ...call, args: { _x: 'plans', filter: { _tag: 'work', max_count: 'three' } } });
+    expect(bad.outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(String(bad.message.functionResponse.response.error)).toMatch(/filter\.max-count[\s\S]*"filter\.max-count" as "filter\.max_count"/);
   });
 
   it('a renamed name that collides with a legal one gets a hash, and both map back', async () => {

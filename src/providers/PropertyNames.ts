@@ -17,6 +17,11 @@ export interface RenamedProperties {
   readonly schema: JsonSchema;
   /** One line per renamed property: `property "filter.$x" sent as "_x" (…)`. */
   readonly changes: string[];
+  /**
+   * For a validation error's message, which names the registry's properties: how each renamed one
+   * is sent (`"$x" is sent as "_x"; "filter.$tag" as "filter._tag"`). Empty when nothing was renamed.
+   */
+  readonly legend: string;
   /** The call's arguments with the provider's property names mapped back to the registry's. The input is not changed. */
   restore(args: unknown): unknown;
 }
@@ -29,19 +34,27 @@ export interface RenamedProperties {
  */
 export function renameProperties(schema: JsonSchema, rule: NameRule): RenamedProperties {
   const changes: string[] = [];
+  const pairs: [string, string][] = [];
   const map: KeyMap = { keys: new Map(), children: new Map() };
-  const renamed = rename(schema, '', rule, map, changes);
-  if (changes.length === 0) return { schema, changes, restore: (args) => args };
-  return { schema: renamed, changes, restore: (args) => restore(args, map) };
+  const renamed = rename(schema, { registry: '', provider: '' }, rule, map, changes, pairs);
+  if (changes.length === 0) return { schema, changes, legend: '', restore: (args) => args };
+  const legend = `Property names above are the tool's own: ${pairs.map(([from, to], i) => `"${from}" ${i === 0 ? 'is sent as' : 'as'} "${to}"`).join('; ')}.`;
+  return { schema: renamed, changes, legend, restore: (args) => restore(args, map) };
 }
 
-function rename(node: JsonSchema, path: string, rule: NameRule, map: KeyMap, changes: string[]): JsonSchema {
+interface Paths {
+  readonly registry: string;
+  readonly provider: string;
+}
+
+function rename(node: JsonSchema, path: Paths, rule: NameRule, map: KeyMap, changes: string[], pairs: [string, string][]): JsonSchema {
   const out: Record<string, unknown> = { ...node };
-  if (Array.isArray(node.anyOf)) out.anyOf = node.anyOf.map((b: unknown) => (isRecord(b) ? rename(b, path, rule, map, changes) : b));
-  if (Array.isArray(node.oneOf)) out.oneOf = node.oneOf.map((b: unknown) => (isRecord(b) ? rename(b, path, rule, map, changes) : b));
+  const branch = (b: unknown): unknown => (isRecord(b) ? rename(b, path, rule, map, changes, pairs) : b);
+  if (Array.isArray(node.anyOf)) out.anyOf = node.anyOf.map(branch);
+  if (Array.isArray(node.oneOf)) out.oneOf = node.oneOf.map(branch);
   if (isRecord(node.items)) {
     map.items ??= { keys: new Map(), children: new Map() };
-    out.items = rename(node.items, `${path}[]`, rule, map.items, changes);
+    out.items = rename(node.items, { registry: `${path.registry}[]`, provider: `${path.provider}[]` }, rule, map.items, changes, pairs);
   }
   if (isRecord(node.properties)) {
     const keys = Object.keys(node.properties);
@@ -49,9 +62,11 @@ function rename(node: JsonSchema, path: string, rule: NameRule, map: KeyMap, cha
     const properties: Record<string, unknown> = {};
     for (const key of keys) {
       const providerKey = names.toProvider(key)!;
+      const childPath = { registry: join(path.registry, key), provider: join(path.provider, providerKey) };
       if (providerKey !== key) {
         map.keys.set(providerKey, key);
-        changes.push(`property "${join(path, key)}" sent as "${providerKey}" (${rule.says})`);
+        changes.push(`property "${childPath.registry}" sent as "${providerKey}" (${rule.says})`);
+        pairs.push([childPath.registry, childPath.provider]);
       }
       const child = node.properties[key];
       let childMap = map.children.get(key);
@@ -59,7 +74,7 @@ function rename(node: JsonSchema, path: string, rule: NameRule, map: KeyMap, cha
         childMap = { keys: new Map(), children: new Map() };
         map.children.set(key, childMap);
       }
-      define(properties, providerKey, isRecord(child) ? rename(child, join(path, key), rule, childMap, changes) : child);
+      define(properties, providerKey, isRecord(child) ? rename(child, childPath, rule, childMap, changes, pairs) : child);
     }
     out.properties = properties;
     if (Array.isArray(node.required)) out.required = node.required.map((r: unknown) => (typeof r === 'string' ? (names.toProvider(r) ?? r) : r));
@@ -82,4 +97,9 @@ function restore(value: unknown, map: KeyMap | undefined): unknown {
 // defineProperty, not assignment: a "__proto__" key stays a plain own key for the validator to refuse.
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A failed call's message for the model: an `invalid_input` one of a tool with renamed properties gets the legend. */
+export function errorText(error: { readonly code: string; readonly message: string }, renamed: RenamedProperties | undefined): string {
+  return error.code === 'invalid_input' && renamed !== undefined && renamed.legend !== '' ? `${error.message}\n${renamed.legend}` : error.message;
 }

@@ -2,7 +2,7 @@ import { providerDescription } from './providerDescription.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
 import { ANTHROPIC_NAMES, ANTHROPIC_PROPERTIES } from './NameRule.js';
-import { renameProperties } from './PropertyNames.js';
+import { errorText, renameProperties, type RenamedProperties } from './PropertyNames.js';
 import { ProviderNames } from './ProviderNames.js';
 import type { ProviderTools } from './ProviderTools.js';
 import type { ToolConversionReport } from './ToolConversionReport.js';
@@ -49,19 +49,19 @@ export function toAnthropicTools(definitions: readonly ToolDefinition[]): Anthro
   );
   const report: ToolConversionReport[] = [];
   const tools: AnthropicTool[] = [];
-  const restorers = new Map<string, (args: unknown) => unknown>();
+  const restorers = new Map<string, RenamedProperties>();
   for (const definition of definitions) {
     const name = names.toProvider(definition.name)!;
     const changes = names.renameNote(definition.name);
     const properties = renameProperties(definition.inputSchema, ANTHROPIC_PROPERTIES);
     if (properties.changes.length > 0) {
       changes.push(...properties.changes);
-      restorers.set(definition.name, properties.restore);
+      restorers.set(definition.name, properties);
     }
     tools.push({ name, description: providerDescription(definition, name), input_schema: { ...properties.schema, type: 'object' } });
     report.push({ tool: definition.name, providerName: name, changes });
   }
-  const prepare = (tool: string, args: unknown): unknown => restorers.get(tool)?.(args) ?? args;
+  const prepare = (tool: string, args: unknown): unknown => restorers.get(tool)?.restore(args) ?? args;
   return {
     tools,
     report,
@@ -70,7 +70,7 @@ export function toAnthropicTools(definitions: readonly ToolDefinition[]): Anthro
       const outcome = await dispatchProviderCall(registry, names, call.name, call.input, { callId: call.id, ...options }, prepare);
       const message: AnthropicToolResult = outcome.ok
         ? { type: 'tool_result', tool_use_id: call.id, content: resultText(outcome.value) }
-        : { type: 'tool_result', tool_use_id: call.id, content: outcome.error.message, is_error: true };
+        : { type: 'tool_result', tool_use_id: call.id, content: errorText(outcome.error, restorers.get(outcome.tool)), is_error: true };
       return { message, outcome };
     },
   };

@@ -2,7 +2,7 @@ import { providerDescription } from './providerDescription.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall } from './dispatchProviderCall.js';
 import { GEMINI_NAMES, GEMINI_PROPERTIES } from './NameRule.js';
-import { renameProperties } from './PropertyNames.js';
+import { errorText, renameProperties, type RenamedProperties } from './PropertyNames.js';
 import { ProviderNames } from './ProviderNames.js';
 import type { ProviderTools } from './ProviderTools.js';
 import type { ToolConversionReport } from './ToolConversionReport.js';
@@ -50,7 +50,7 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
   );
   const report: ToolConversionReport[] = [];
   const declarations: GeminiFunctionDeclaration[] = [];
-  const restorers = new Map<string, (args: unknown) => unknown>();
+  const restorers = new Map<string, RenamedProperties>();
   for (const definition of definitions) {
     const name = names.toProvider(definition.name)!;
     const changes = names.renameNote(definition.name);
@@ -60,7 +60,7 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
       const renamed = renameProperties(definition.inputSchema, GEMINI_PROPERTIES);
       if (renamed.changes.length > 0) {
         changes.push(...renamed.changes);
-        restorers.set(definition.name, renamed.restore);
+        restorers.set(definition.name, renamed);
       }
       const result = toGeminiSchema(renamed.schema);
       if ('impossible' in result) {
@@ -74,7 +74,7 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
     declarations.push(declaration);
     report.push({ tool: definition.name, providerName: name, changes });
   }
-  const prepare = (tool: string, args: unknown): unknown => restorers.get(tool)?.(args) ?? args;
+  const prepare = (tool: string, args: unknown): unknown => restorers.get(tool)?.restore(args) ?? args;
   return {
     tools: [{ functionDeclarations: declarations }],
     report,
@@ -82,7 +82,7 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
     async dispatch(registry, call, options) {
       const name = call.name ?? '';
       const outcome = await dispatchProviderCall(registry, names, name, call.args ?? {}, { ...(call.id === undefined ? {} : { callId: call.id }), ...options }, prepare);
-      const response = outcome.ok ? { output: outcome.value } : { error: outcome.error.message };
+      const response = outcome.ok ? { output: outcome.value } : { error: errorText(outcome.error, restorers.get(outcome.tool)) };
       return { message: { functionResponse: { ...(call.id === undefined ? {} : { id: call.id }), name, response } }, outcome };
     },
   };
