@@ -30,6 +30,18 @@ describe('an optional @Arg under "strict"', () => {
       "Greet.execute @Arg('title'): reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object, and so, under \"strict\", do `title: string | undefined` and `title: string | null`); write @Arg('title', { type: String, optional: true }) (Number, Boolean, a DTO class or a JSON Schema in place of String), or declare the parameter `title?: string`, which reflects as String",
     ]);
 
+    @Tool({ name: 'nick', description: 'A nickname.' })
+    class Nick {
+      execute(@Arg('nick') nick: string | null): string {
+        return nick ?? 'none';
+      }
+    }
+    expect(await definitionProblems(toolset({ name: 'n', tools: [Nick] }))).toEqual([
+      expect.stringMatching(
+        /^Nick\.execute @Arg\('nick'\): .*; write @Arg\('nick', \{ type: String \}\) \(Number, Boolean, a DTO class or a JSON Schema in place of String\); add optional: true if it may be absent$/,
+      ),
+    ]);
+
     @Tool({ name: 'greet', description: 'Greets.' })
     class Fixed {
       execute(@Arg('title', { type: String, optional: true }) title: string | undefined, @Arg('name') name: string): string {

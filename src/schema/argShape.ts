@@ -137,6 +137,6 @@ function untellable(name: string | undefined, options: ArgOptions): string {
   const optional = options.optional === true || options.default !== undefined;
   const fix = `@Arg('${name}', { type: String${options.optional === true ? ', optional: true' : ''} })`;
   return `${general}, and so, under "strict", do \`${name}: string | undefined\` and \`${name}: string | null\`); write ${fix} (Number, Boolean, a DTO class or a JSON Schema in place of String)${
-    optional ? `, or declare the parameter \`${name}?: string\`, which reflects as String` : ''
+    optional ? `, or declare the parameter \`${name}?: string\`, which reflects as String` : '; add optional: true if it may be absent'
   }`;
 }
