@@ -1,8 +1,8 @@
-import type { FunctionCall, FunctionDeclaration, Part, Schema, Type } from '@google/genai';
+import { type FunctionCall, type FunctionDeclaration, type Part, type Schema, type Tool as GeminiSdkTool, Type } from '@google/genai';
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
 import { Arg, Tool, toolset, type ToolDefinition, type ToolRegistry } from 'hermes-tools';
-import { toAnthropicTools, toGeminiTools, toOpenAITools, type GeminiSchema } from 'hermes-tools/providers';
+import { GeminiType, toAnthropicTools, toGeminiTools, toOpenAITools, type GeminiSchema } from 'hermes-tools/providers';
 import { buildRegistry } from './support/buildRegistry.js';
 import { sampleWorkspace } from './support/sampleWorkspace.js';
 
@@ -207,13 +207,12 @@ describe('toAnthropicTools', () => {
   });
 });
 
-type Literal<S> = Omit<S, 'type' | 'items' | 'properties' | 'anyOf'> & { type?: `${Type}`; items?: Literal<S>; properties?: Record<string, Literal<S>>; anyOf?: Literal<S>[] };
-type Declaration = Omit<FunctionDeclaration, 'parameters'> & { parameters?: Literal<Schema> };
-
 describe('toGeminiTools', () => {
   it("uses only keys of Gemini's OpenAPI subset, with string enums and declared required properties", () => {
     const gemini = toGeminiTools(all);
-    const declarations: Declaration[] = gemini.tools[0]!.functionDeclarations;
+    // The official types, not a lookalike: this file does not compile if the output is not a @google/genai Tool.
+    const tools: GeminiSdkTool[] = gemini.tools;
+    const declarations: FunctionDeclaration[] = tools[0]!.functionDeclarations!;
     for (const declaration of declarations) {
       expect(declaration.name).toMatch(GEMINI_NAME);
       if (declaration.parameters === undefined) continue;
@@ -224,7 +223,9 @@ describe('toGeminiTools', () => {
         expect(node.type).toMatch(/^[A-Z]+$/);
       }
     }
-    const find = declarations.find((d) => d.name === 'notes.find')!.parameters as GeminiSchema;
+    const find: GeminiSchema = declarations.find((d) => d.name === 'notes.find')!.parameters as GeminiSchema;
+    const asSdk: Schema = find;
+    expect(asSdk.type).toBe(Type.OBJECT);
     expect(find.properties).toMatchObject({
       folder: { type: 'STRING', nullable: true },
       priority: { type: 'NUMBER', description: '(one of 1, 2, 3)' },
@@ -236,6 +237,13 @@ describe('toGeminiTools', () => {
     expect(tag.parameters).toBeUndefined();
     expect(tag.parametersJsonSchema).toEqual(notes.get('notes.tag').definition.inputSchema);
     expect(gemini.report.find((r) => r.tool === 'notes.tag')!.changes[0]).toMatch(/parametersJsonSchema/);
+  });
+
+  it("GeminiType has the SDK's Type values, so the values sent are the ones the SDK names", () => {
+    const sdk = new Set<string>(Object.values(Type));
+    for (const value of Object.values(GeminiType)) expect([value, sdk.has(value)]).toEqual([value, true]);
+    const type: Type = GeminiType.ARRAY;
+    expect(type).toBe(Type.ARRAY);
   });
 
   it('round trip: a functionCall part to dispatch to a functionResponse part with output or error', async () => {

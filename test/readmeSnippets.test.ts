@@ -24,10 +24,30 @@ function regionOf(file: string, region: string): string {
 describe('the README snippets', () => {
   it('are found', () => {
     expect(snippets().length).toBeGreaterThanOrEqual(4);
+    const names = snippets().map(([name]) => name);
+    // Every provider snippet of "Model providers" is one of them.
+    expect(names).toEqual(
+      expect.arrayContaining(['samples/providers/openaiChat.ts#openai', 'samples/providers/anthropicMessages.ts#anthropic', 'samples/providers/geminiContent.ts#gemini']),
+    );
+    const providers = readme.slice(readme.indexOf('### Model providers'), readme.indexOf('### Vercel AI SDK'));
+    expect(providers.match(/```ts/g)).toHaveLength(providers.match(/<!-- snippet: /g)!.length);
   });
 
   it.each(snippets())('%s is the compiled sample, word for word', (_name, block, region) => {
     expect(block).toBe(region);
+  });
+
+  it("the provider snippets run against scripted clients: the tool results are appended in each SDK's shape", async () => {
+    const openai = await import('../samples/providers/openaiChat.js');
+    expect(openai.messages.slice(1)).toEqual([
+      expect.objectContaining({ role: 'assistant' }),
+      // The custom tool call is skipped: only function tools were sent.
+      { role: 'tool', tool_call_id: 'call_1', content: 'buy milk' },
+    ]);
+    const anthropic = await import('../samples/providers/anthropicMessages.js');
+    expect(anthropic.messages[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'buy milk' }] });
+    const gemini = await import('../samples/providers/geminiContent.js');
+    expect(gemini.contents[2]).toEqual({ role: 'user', parts: [{ functionResponse: { id: 'g1', name: 'notes.read', response: { output: 'buy milk' } } }] });
   });
 
   it('the sample they come from runs', async () => {

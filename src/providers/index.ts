@@ -19,7 +19,7 @@ export type {
 } from './toOpenAITools.js';
 export { toAnthropicTools, type AnthropicTools, type AnthropicTool, type AnthropicToolUse, type AnthropicToolResult } from './toAnthropicTools.js';
 export { toGeminiTools, type GeminiTools, type GeminiTool, type GeminiFunctionDeclaration, type GeminiFunctionCall, type GeminiFunctionResponsePart } from './toGeminiTools.js';
-export type { GeminiSchema, GeminiType } from './toGeminiSchema.js';
+export { type GeminiSchema, GeminiType } from './toGeminiSchema.js';
 export type { ProviderTools } from './ProviderTools.js';
 export type { ProviderToolResult } from './ProviderToolResult.js';
 export type { ToolConversionReport } from './ToolConversionReport.js';

@@ -1,7 +1,8 @@
 import { providerDescription } from './providerDescription.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
-import { ANTHROPIC_NAMES } from './NameRule.js';
+import { ANTHROPIC_NAMES, ANTHROPIC_PROPERTIES } from './NameRule.js';
+import { errorText, renameProperties, type RenamedProperties } from './PropertyNames.js';
 import { ProviderNames } from './ProviderNames.js';
 import type { ProviderTools } from './ProviderTools.js';
 import type { ToolConversionReport } from './ToolConversionReport.js';
@@ -32,7 +33,8 @@ export type AnthropicTools = ProviderTools<AnthropicTool, AnthropicToolUse, Anth
 
 /**
  * The definitions as Anthropic tools: names fitted to `^[a-zA-Z0-9_-]{1,64}$` (no dots, mapped
- * back on the way in), the input schema as is (JSON Schema with an object root), a report per tool.
+ * back on the way in), the input schema as is (JSON Schema with an object root) but for property
+ * names outside `^[a-zA-Z0-9_.-]{1,64}$`, renamed and mapped back the same way, a report per tool.
  * Errors go back as `tool_result` blocks with `is_error: true`.
  *
  * @example
@@ -47,21 +49,28 @@ export function toAnthropicTools(definitions: readonly ToolDefinition[]): Anthro
   );
   const report: ToolConversionReport[] = [];
   const tools: AnthropicTool[] = [];
+  const restorers = new Map<string, RenamedProperties>();
   for (const definition of definitions) {
     const name = names.toProvider(definition.name)!;
     const changes = names.renameNote(definition.name);
-    tools.push({ name, description: providerDescription(definition, name), input_schema: { ...definition.inputSchema, type: 'object' } });
+    const properties = renameProperties(definition.inputSchema, ANTHROPIC_PROPERTIES);
+    if (properties.changes.length > 0) {
+      changes.push(...properties.changes);
+      restorers.set(definition.name, properties);
+    }
+    tools.push({ name, description: providerDescription(definition, name), input_schema: { ...properties.schema, type: 'object' } });
     report.push({ tool: definition.name, providerName: name, changes });
   }
+  const prepare = (tool: string, args: unknown): unknown => restorers.get(tool)?.restore(args) ?? args;
   return {
     tools,
     report,
     toolName: (providerName) => names.toRegistry(providerName),
     async dispatch(registry, call, options) {
-      const outcome = await dispatchProviderCall(registry, names, call.name, call.input, { callId: call.id, ...options });
+      const outcome = await dispatchProviderCall(registry, names, call.name, call.input, { callId: call.id, ...options }, prepare);
       const message: AnthropicToolResult = outcome.ok
         ? { type: 'tool_result', tool_use_id: call.id, content: resultText(outcome.value) }
-        : { type: 'tool_result', tool_use_id: call.id, content: outcome.error.message, is_error: true };
+        : { type: 'tool_result', tool_use_id: call.id, content: errorText(outcome.error, restorers.get(outcome.tool)), is_error: true };
       return { message, outcome };
     },
   };

@@ -1,8 +1,22 @@
 import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { at, isRecord, join, withNotes } from './schemaNotes.js';
 
-/** Gemini's `Type` names. */
-export type GeminiType = 'STRING' | 'NUMBER' | 'INTEGER' | 'BOOLEAN' | 'ARRAY' | 'OBJECT' | 'NULL';
+/**
+ * Gemini's schema types: the names and values of `@google/genai`'s `Type` enum. TypeScript relates
+ * two enums by their name and members, so this one, also named `Type`, is assignable to the SDK's:
+ * the output type-checks as the SDK's `Schema` and `Tool` without this module importing the SDK.
+ */
+enum Type {
+  STRING = 'STRING',
+  NUMBER = 'NUMBER',
+  INTEGER = 'INTEGER',
+  BOOLEAN = 'BOOLEAN',
+  ARRAY = 'ARRAY',
+  OBJECT = 'OBJECT',
+  NULL = 'NULL',
+}
+export { Type as GeminiType };
+type GeminiType = Type;
 
 /** The OpenAPI 3.0 subset Gemini's `parameters` accept (int64 fields as strings, as its API types them). */
 export interface GeminiSchema {

@@ -1,7 +1,8 @@
 import { providerDescription } from './providerDescription.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall } from './dispatchProviderCall.js';
-import { GEMINI_NAMES } from './NameRule.js';
+import { GEMINI_NAMES, GEMINI_PROPERTIES } from './NameRule.js';
+import { errorText, renameProperties, type RenamedProperties } from './PropertyNames.js';
 import { ProviderNames } from './ProviderNames.js';
 import type { ProviderTools } from './ProviderTools.js';
 import type { ToolConversionReport } from './ToolConversionReport.js';
@@ -33,8 +34,8 @@ export interface GeminiFunctionResponsePart {
 export type GeminiTools = ProviderTools<GeminiTool, GeminiFunctionCall, GeminiFunctionResponsePart>;
 
 /**
- * The definitions as Gemini function declarations: names fitted to Gemini's rule, schemas fitted to
- * its OpenAPI subset (or sent as `parametersJsonSchema` when the subset cannot express them), and a
+ * The definitions as Gemini function declarations: names fitted to Gemini's rule, property names to
+ * `^[A-Za-z_][A-Za-z0-9_]{0,63}$` (both mapped back on the way in), schemas fitted to its OpenAPI subset (or sent as `parametersJsonSchema` when the subset cannot express them), and a
  * report per tool. Results go back as `functionResponse` parts with `output` or `error`.
  *
  * @example
@@ -49,15 +50,21 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
   );
   const report: ToolConversionReport[] = [];
   const declarations: GeminiFunctionDeclaration[] = [];
+  const restorers = new Map<string, RenamedProperties>();
   for (const definition of definitions) {
     const name = names.toProvider(definition.name)!;
     const changes = names.renameNote(definition.name);
     const declaration: GeminiFunctionDeclaration = { name, description: providerDescription(definition, name) };
     const properties = definition.inputSchema.properties;
     if (typeof properties === 'object' && properties !== null && Object.keys(properties).length > 0) {
-      const result = toGeminiSchema(definition.inputSchema);
+      const renamed = renameProperties(definition.inputSchema, GEMINI_PROPERTIES);
+      if (renamed.changes.length > 0) {
+        changes.push(...renamed.changes);
+        restorers.set(definition.name, renamed);
+      }
+      const result = toGeminiSchema(renamed.schema);
       if ('impossible' in result) {
-        declaration.parametersJsonSchema = definition.inputSchema;
+        declaration.parametersJsonSchema = renamed.schema;
         changes.push(`sent as parametersJsonSchema (full JSON Schema), because ${result.impossible}`);
       } else {
         declaration.parameters = result.schema;
@@ -67,14 +74,15 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
     declarations.push(declaration);
     report.push({ tool: definition.name, providerName: name, changes });
   }
+  const prepare = (tool: string, args: unknown): unknown => restorers.get(tool)?.restore(args) ?? args;
   return {
     tools: [{ functionDeclarations: declarations }],
     report,
     toolName: (providerName) => names.toRegistry(providerName),
     async dispatch(registry, call, options) {
       const name = call.name ?? '';
-      const outcome = await dispatchProviderCall(registry, names, name, call.args ?? {}, { ...(call.id === undefined ? {} : { callId: call.id }), ...options });
-      const response = outcome.ok ? { output: outcome.value } : { error: outcome.error.message };
+      const outcome = await dispatchProviderCall(registry, names, name, call.args ?? {}, { ...(call.id === undefined ? {} : { callId: call.id }), ...options }, prepare);
+      const response = outcome.ok ? { output: outcome.value } : { error: errorText(outcome.error, restorers.get(outcome.tool)) };
       return { message: { functionResponse: { ...(call.id === undefined ? {} : { id: call.id }), name, response } }, outcome };
     },
   };

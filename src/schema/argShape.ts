@@ -15,8 +15,8 @@ const UNTELLABLE = new Set<unknown>([Object, Function, Promise, Symbol, undefine
  * The Shape of an `@Arg`: its explicit `type`, or the reflected parameter type, refined by its
  * options. Problems name `where` and say what to write instead.
  */
-export function argShape(options: ArgOptions, reflected: unknown, where: string, problems: DefinitionProblem[]): Shape {
-  const base = typeShape(options.type ?? inferFromEnum(options, reflected), options, where, problems, 'type');
+export function argShape(options: ArgOptions, reflected: unknown, where: string, problems: DefinitionProblem[], name?: string): Shape {
+  const base = typeShape(options.type ?? inferFromEnum(options, reflected), options, where, problems, 'type', name);
   const description = options.description === undefined ? {} : { description: options.description };
   const nullable = options.nullable === true ? { nullable: true } : {};
   return { ...base, ...description, ...nullable } as Shape;
@@ -29,7 +29,7 @@ function inferFromEnum(options: ArgOptions, reflected: unknown): unknown {
   return reflected;
 }
 
-function typeShape(spec: unknown, options: ArgOptions, where: string, problems: DefinitionProblem[], what: 'type' | 'items'): Shape {
+function typeShape(spec: unknown, options: ArgOptions, where: string, problems: DefinitionProblem[], what: 'type' | 'items', name?: string): Shape {
   let resolved: unknown;
   try {
     resolved = resolveTypeSpec(spec);
@@ -113,8 +113,7 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
     problems.push({
       where,
       code: 'untellable_type',
-      message:
-        'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object); add { type: String } (or Number, Boolean, a DTO class, a JSON Schema)',
+      message: untellable(name, options),
     });
     return { kind: 'unknown' };
   }
@@ -126,4 +125,18 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
 
 function strip<T extends object>(shape: T): T {
   return Object.fromEntries(Object.entries(shape).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * What to write when reflection sees `Object` (or nothing): under `strict`, `x: string | undefined`
+ * and `x: string | null` are unions and reflect as Object, while `x?: string` reflects as String.
+ */
+function untellable(name: string | undefined, options: ArgOptions): string {
+  const general = 'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object';
+  if (name === undefined) return `${general}); add { type: String } (or Number, Boolean, a DTO class, a JSON Schema)`;
+  const optional = options.optional === true || options.default !== undefined;
+  const fix = `@Arg('${name}', { type: String${options.optional === true ? ', optional: true' : ''} })`;
+  return `${general}, and so, under "strict", do \`${name}: string | undefined\` and \`${name}: string | null\`); write ${fix} (Number, Boolean, a DTO class or a JSON Schema in place of String)${
+    optional ? `, or declare the parameter \`${name}?: string\`, which reflects as String` : '; add optional: true if it may be absent'
+  }`;
 }

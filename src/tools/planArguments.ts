@@ -32,7 +32,7 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
     problems.push({
       where,
       code: 'missing_metadata',
-      message: `has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx, vite and Node's type stripping drop it)${runsStrippedTypeScript() ? ": this process runs TypeScript through Node's type stripping, which keeps no metadata" : ''}; or name every type, which needs no metadata: @Arg(name, { type }), @Input(Dto)`,
+      message: `has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx, vite and Node's type stripping drop it)${runsStrippedTypeScript() ? ": this process runs TypeScript through Node's type stripping, which keeps no metadata" : ''}; or name every type, which needs no metadata and works under esbuild, tsx and vite whatever tsconfig.json says: ${namedTypes(params)} (String, Number, Boolean, a DTO class or a JSON Schema as the type)`,
     });
     return { shape: { kind: 'object', properties: [], additionalProperties: false }, plan };
   }
@@ -84,7 +84,7 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
       });
     }
     if (properties.some((p) => p.name === name)) problems.push({ where: argAt, code: 'duplicate_arg', message: `two parameters are named "${name}"` });
-    const shape = argShape(param.options, reflected, argAt, problems);
+    const shape = argShape(param.options, reflected, argAt, problems, name);
     const hasDefault = param.options.default !== undefined;
     properties.push({ name, shape, required: param.options.optional !== true && !hasDefault, ...(hasDefault && { default: { value: param.options.default } }) });
     if (hasDefault) {
@@ -99,4 +99,16 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
     problems.push({ where, code: 'mixed_input_and_args', message: 'mixes @Input() with @Arg(); use one DTO with @Input(), or @Arg for each argument' });
   }
   return { shape: inputShape ?? { kind: 'object', properties, additionalProperties: false }, plan };
+}
+
+/** The decorators to write, one per parameter that needs reflection: `@Arg('path', { type: String }) for #1, @Input(TheDto) for #2`. */
+function namedTypes(params: ToolDeclaration['params']): string {
+  const forms: string[] = [];
+  for (const [index, param] of [...params.entries()].sort(([a], [b]) => a - b)) {
+    if (param.kind === 'arg' && param.options.type === undefined) {
+      const optional = param.options.optional === true ? ', optional: true' : '';
+      forms.push(`@Arg('${param.name}', { type: String${optional} }) for #${index + 1}`);
+    } else if (param.kind === 'input' && param.type === undefined) forms.push(`@Input(TheDto) for #${index + 1}`);
+  }
+  return forms.join(', ');
 }
