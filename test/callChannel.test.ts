@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { tracingChannel } from 'node:diagnostics_channel';
-import { Arg, CALL_CHANNEL, Permissions, RequiresApproval, Requires, Tool, toolset, toolsModule, type CallMessage } from 'hermes-tools';
+import { Arg, CALL_CHANNEL, Tool, toolset, toolsModule, type CallMessage } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
+import { Asks, BadOutput, Denied, Gone, Slow } from './support/refusedTools.js';
 
 const quiet = { start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
 const spans = new AsyncLocalStorage<{ span: string }>();
@@ -16,48 +17,10 @@ class Ok {
   }
 }
 
-@Tool({ name: 'gone', description: 'Needs a variable that is not set.' })
-@Requires({ env: ['HERMES_CHANNEL_TEST_NEVER_SET'] })
-class Gone {
-  execute(): string {
-    return 'x';
-  }
-}
-
-@Tool({ name: 'denied', description: 'Needs a permission nobody has.' })
-@Permissions('vault:open')
-class Denied {
-  execute(): string {
-    return 'x';
-  }
-}
-
-@Tool({ name: 'asks', description: 'Needs an approval.' })
-@RequiresApproval()
-class Asks {
-  execute(): string {
-    return 'x';
-  }
-}
-
-@Tool({ name: 'slow', description: 'Never answers.', timeoutMs: 5 })
-class Slow {
-  execute(): Promise<never> {
-    return new Promise(() => undefined);
-  }
-}
-
 @Tool({ name: 'breaks', description: 'Throws.' })
 class Breaks {
   execute(): never {
     throw new Error('broken');
-  }
-}
-
-@Tool({ name: 'bad.output', description: 'Returns the wrong thing.', output: { type: 'object' } })
-class BadOutput {
-  execute(): number {
-    return 4;
   }
 }
 

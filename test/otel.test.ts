@@ -5,10 +5,11 @@ import { DataPointType, type HistogramMetricData, MeterProvider, MetricReader, t
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Arg, CALL_CHANNEL, type CallMessage, Permissions, RequiresApproval, Requires, Tool, type ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { Arg, CALL_CHANNEL, type CallMessage, Tool, type ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
 import { instrumentTools } from 'hermes-tools/otel';
 import { buildRegistry } from './support/buildRegistry.js';
+import { Asks, BadOutput, Denied, Gone, Slow } from './support/refusedTools.js';
 
 // An environment value the redaction rule must hide wherever content is recorded; set before any registry is built.
 const SECRET = 'otel-test-secret-7c1e9a40';
@@ -54,48 +55,10 @@ class Waits {
   }
 }
 
-@Tool({ name: 'gone', description: 'Needs a variable that is not set.' })
-@Requires({ env: ['HERMES_OTEL_TEST_NEVER_SET'] })
-class Gone {
-  execute(): string {
-    return 'x';
-  }
-}
-
-@Tool({ name: 'denied', description: 'Needs a permission nobody has.' })
-@Permissions('vault:open')
-class Denied {
-  execute(): string {
-    return 'x';
-  }
-}
-
-@Tool({ name: 'asks', description: 'Needs an approval.' })
-@RequiresApproval()
-class Asks {
-  execute(): string {
-    return 'x';
-  }
-}
-
-@Tool({ name: 'slow', description: 'Never answers.', timeoutMs: 1 })
-class Slow {
-  execute(): Promise<never> {
-    return new Promise(() => undefined);
-  }
-}
-
 @Tool({ name: 'breaks', description: 'Throws.' })
 class Breaks {
   execute(): never {
     throw new Error(`broken with ${SECRET}`);
-  }
-}
-
-@Tool({ name: 'bad.output', description: 'Returns the wrong thing.', output: { type: 'object' } })
-class BadOutput {
-  execute(): number {
-    return 4;
   }
 }
 

@@ -1,3 +1,4 @@
+import { MAX_MESSAGE } from './MAX_MESSAGE.js';
 import { redactAndClip } from './redactSecrets.js';
 import type { ToolErrorCode } from '../contracts/ToolErrorCode.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
@@ -43,6 +44,3 @@ export abstract class ToolError extends Error {
     return this.toPayload();
   }
 }
-
-/** The longest message kept: a tool's error text can be anything, and it is read by a model. */
-const MAX_MESSAGE = 16_000;

@@ -6,6 +6,7 @@ import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
 import { ProgressRelay } from './ProgressRelay.js';
+import { traceContextOf } from './traceContextOf.js';
 import { toCallToolResult } from './toCallToolResult.js';
 import { hasObjectOutput, toMcpTool } from './toMcpTool.js';
 
@@ -87,10 +88,7 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
       signal: extra.signal,
       caller: callerOf(extra),
       approve: elicitApproval(server, extra),
-      // SEP-414: the caller's trace context travels in _meta; only these three keys, and only strings.
-      trace: Object.fromEntries(
-        ['traceparent', 'tracestate', 'baggage'].flatMap((key) => (typeof request.params._meta?.[key] === 'string' ? [[key, request.params._meta[key]]] : [])),
-      ),
+      trace: traceContextOf(request.params._meta),
       ...(permissions === undefined ? {} : { permissions }),
       ...(relay === undefined ? {} : { onProgress: relay.report }),
     });

@@ -1,4 +1,5 @@
 import { isLibraryError } from '../errors/isLibraryError.js';
+import { MAX_MESSAGE } from '../errors/MAX_MESSAGE.js';
 import { MAX_REASON } from '../errors/MAX_REASON.js';
 import { redactIssues } from '../errors/redactIssues.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
@@ -43,7 +44,6 @@ function sanitise(payload: ToolErrorPayload): ToolErrorPayload {
 }
 
 const CODE = /^[a-z][a-z_]{0,39}$/;
-const MAX_MESSAGE = 16_000;
 const MAX_ISSUES = 1_000;
 
 function isIssue(value: unknown): value is ValidationIssue {
