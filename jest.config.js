@@ -9,4 +9,6 @@ export default {
     '^hermes-tools/(mcp|providers|ai|otel|nest)$': '<rootDir>/build/src/$1/index.js',
   },
   testTimeout: 30000,
+  // Installs redis-server when it is missing (see test/support/ensureRedisServer.ts).
+  globalSetup: '<rootDir>/build/test/support/ensureRedisServer.js',
 };
