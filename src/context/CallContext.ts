@@ -2,15 +2,18 @@ import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { Logger } from '../contracts/Logger.js';
 import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
+import { newCallId } from './newCallId.js';
 
 export type ProgressListener = (progress: number, total?: number, message?: string) => void;
 
 /**
- * The ToolContext of one call. Its AbortController is made on first use of `signal`, so a call
- * whose tool never looks at it pays nothing for it; an abort before that is still seen.
+ * The ToolContext of one call. Its AbortController is made on first use of `signal`, and its id on
+ * first read of `callId`, so a call whose tool never looks at them pays nothing for them; an abort
+ * before that is still seen.
  */
 export class CallContext implements ToolContext {
   #controller: AbortController | undefined;
+  #callId: string | undefined;
   #settled = false;
 
   readonly tool: string;
@@ -18,7 +21,7 @@ export class CallContext implements ToolContext {
 
   constructor(
     readonly definition: ToolDefinition,
-    readonly callId: string,
+    callId: string | undefined,
     readonly caller: unknown,
     readonly permissions: PermissionGrant | undefined,
     readonly logger: Logger,
@@ -26,6 +29,11 @@ export class CallContext implements ToolContext {
   ) {
     this.tool = definition.name;
     this.toolset = definition.toolset;
+    this.#callId = callId;
+  }
+
+  get callId(): string {
+    return (this.#callId ??= newCallId());
   }
 
   get signal(): AbortSignal {

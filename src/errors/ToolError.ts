@@ -23,11 +23,12 @@ export abstract class ToolError extends Error {
    * The message is redacted here (see `redactSecrets`), so whatever a tool puts in an error it
    * throws, a secret from the environment never reaches a model, a client or a log line.
    */
-  constructor(message: string, options?: { cause?: unknown }) {
+  constructor(message: string | undefined, options?: { cause?: unknown }) {
     const limit = Error.stackTraceLimit;
     if (!(new.target as unknown as typeof ToolError).captureStack) Error.stackTraceLimit = 0;
     try {
-      super(redactAndClip(String(message), MAX_MESSAGE), options);
+      // undefined: the subclass makes its message when first read, and redacts it then.
+      super(message === undefined ? undefined : redactAndClip(String(message), MAX_MESSAGE), options);
     } finally {
       Error.stackTraceLimit = limit;
     }

@@ -1,3 +1,4 @@
+import { invalidInputMessage } from './invalidInputPayload.js';
 import { redactIssues } from './redactIssues.js';
 import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
@@ -8,21 +9,31 @@ export class ToolValidationError extends ToolError {
   readonly code = 'invalid_input' as const;
   readonly retryable = true;
   readonly issues: readonly ValidationIssue[];
+  #message: string | undefined;
   protected static override readonly captureStack = false;
+
+  static {
+    // The message lists every issue; it is made when first read, since a kernel that reads `issues` (or `toPayload()`) may never need it.
+    Object.defineProperty(ToolValidationError.prototype, 'message', {
+      get(this: ToolValidationError): string {
+        return (this.#message ??= invalidInputMessage(this.tool, this.issues));
+      },
+      set(this: ToolValidationError, text: string) {
+        this.#message = String(text);
+      },
+      configurable: true,
+    });
+  }
 
   constructor(
     readonly tool: string,
     issues: readonly ValidationIssue[],
   ) {
-    super(
-      `Invalid arguments for ${tool} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):\n` +
-        issues.map((i) => `- ${i.message}`).join('\n') +
-        '\nFix every problem listed and call again.',
-    );
+    super(undefined);
     this.issues = redactIssues(issues, false);
   }
 
   override toPayload(): ToolErrorPayload {
-    return { ...super.toPayload(), issues: this.issues };
+    return { code: this.code, message: this.message, retryable: this.retryable, issues: this.issues };
   }
 }

@@ -1,6 +1,10 @@
-import { CallContext } from '../context/CallContext.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
 import type { Denial } from '../contracts/Denial.js';
+import type { InputValidation } from '../contracts/InputValidation.js';
+import type { ToolCore } from '../contracts/ToolCore.js';
+import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import { runInCall, trackingCalls } from '../context/currentCall.js';
+import { newCallId } from '../context/newCallId.js';
 import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { PermissionDeniedError } from '../errors/PermissionDeniedError.js';
@@ -8,60 +12,59 @@ import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import { ToolUnavailableError } from '../errors/ToolUnavailableError.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
 import { toToolError } from '../errors/toToolError.js';
-import type { CallOptions } from '../contracts/CallOptions.js';
-import type { InputValidation } from '../contracts/InputValidation.js';
-import type { ToolCore } from '../contracts/ToolCore.js';
 import { AuditTrail } from './AuditTrail.js';
 import { callChannel, capturingContent, traceCall } from './callChannel.js';
 import { callTimeout } from './callTimeout.js';
 import { checkAccess } from './checkAccess.js';
-import { newCallId } from './newCallId.js';
 import { notJson } from './notJson.js';
+import { PendingCall } from './PendingCall.js';
 import { requestApproval } from './requestApproval.js';
+import { then } from './then.js';
 import { toJsonValue } from './toJsonValue.js';
 import { withDeadline } from './withDeadline.js';
+
+/** A tool's call pipeline: `call` resolves to the result or rejects with a ToolError. */
+export interface CallPipeline {
+  readonly call: (input: unknown, options?: CallOptions) => Promise<unknown>;
+  /**
+   * The same steps, for `dispatch`: resolves to the result, or to the issues when the input is
+   * invalid, so that the commonest refusal builds no Error. Other failures reject as in `call`.
+   */
+  readonly attempt: (input: unknown, options: CallOptions) => Promise<unknown>;
+}
+
+/** What `attempt` resolves to when the input is invalid. */
+export class InvalidInput {
+  constructor(readonly issues: readonly ValidationIssue[]) {}
+}
 
 /**
  * The call pipeline, composed in this one place:
  * availability → guards → validation → approval → interceptors → handler → output check.
  *
+ * - Each step answers at once, or with a promise only when it has to wait (an async guard or
+ *   constraint, an approval, a time limit): with nothing asynchronous configured the steps up to
+ *   the handler run synchronously. There is one pipeline, not a fast and a slow one.
  * - The guards' answer for the toolset's grant depends only on configuration, so it is computed
  *   once; the caller's permissions and the other guards are asked on every call.
- * - A time limit or a caller's signal covers validation and then, afresh, the interceptors and the
- *   handler. A person's approval is not cut by the tool's limit: it has its own.
+ * - A time limit or a caller's signal covers the guards and validation and then, afresh, the
+ *   interceptors and the handler. A person's approval is not cut by the tool's limit: it has its own.
  * - Every call is published on the `hermes-tools:call` channel when someone subscribes.
  */
-export function createCallPipeline(core: ToolCore): (input: unknown, options?: CallOptions) => Promise<unknown> {
+export function createCallPipeline(core: ToolCore): CallPipeline {
   const { definition, validate, invoke, checkOutput, logger, approval } = core;
   const name = definition.name;
   const access = checkAccess(core);
 
-  const unwrap = (validation: InputValidation): unknown => {
-    if (!validation.ok) throw new ToolValidationError(name, validation.issues);
-    return validation.value;
-  };
-  const deadline = (run: () => Promise<unknown>, ctx: CallContext, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<unknown> =>
-    timeoutMs === undefined && signal === undefined ? run() : withDeadline(run, ctx, timeoutMs, signal);
-
-  const newContext = (options: CallOptions): CallContext =>
-    new CallContext(definition, options.callId ?? newCallId(), options.caller, options.permissions, logger, options.onProgress);
-
-  const callTool = async (input: unknown, options: CallOptions, trail?: AuditTrail): Promise<unknown> => {
-    const timeoutMs = callTimeout(options.timeoutMs, core.timeoutMs);
+  const admit = (call: PendingCall): void | Promise<void> => {
     const reason = core.unavailable();
     if (reason !== undefined) throw new ToolUnavailableError(name, reason);
-    const signal = options.signal;
-    if (signal?.aborted) throw new ToolAbortedError(name);
-    // The context is made when something needs it: a refusal (the common failure) never does.
-    let made: CallContext | undefined;
-    const context = (): CallContext => (made ??= newContext(options));
-
-    // Guards and async validation run under the call's time limit and signal: neither can hold a call open.
-    let denial = access(options.caller, options.permissions);
-    if (denial instanceof Promise) {
-      const pending = denial;
-      denial = (await deadline(() => pending, context(), timeoutMs, signal)) as Denial | undefined;
-    }
+    if (call.signal?.aborted) throw new ToolAbortedError(name);
+    const denial = access(call.options.caller, call.options.permissions);
+    return denial instanceof Promise ? call.within(denial).then((answer) => allow(answer, call)) : allow(denial, call);
+  };
+  const allow = (denial: Denial | undefined, call: PendingCall): void => {
+    const trail = call.trail;
     if (denial !== undefined) {
       if (trail !== undefined) {
         trail.access = 'denied';
@@ -70,67 +73,104 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
       throw new PermissionDeniedError(name, denial);
     }
     if (trail !== undefined) trail.access = 'allowed';
-    const validation = validate(input);
-    const value = validation instanceof Promise ? await deadline(() => validation.then(unwrap), context(), timeoutMs, signal) : unwrap(validation);
+  };
 
-    const ctx = context();
-    let result: unknown;
-    try {
-      if (approval !== undefined) {
-        try {
-          const { by } = await requestApproval(approval.approve ?? options.approve, approval.timeoutMs, {
-            definition,
-            input: value,
-            caller: options.caller,
-            callId: ctx.callId,
-            signal,
-            logger,
-          });
-          if (trail !== undefined) trail.approval = { approved: true, ...(by !== undefined && { by }) };
-        } catch (error) {
-          if (trail !== undefined && error instanceof ApprovalDeniedError)
-            trail.approval = { approved: false, reason: error.reason, ...(error.by !== undefined && { by: error.by }) };
-          throw error;
-        }
-      }
-      // The common case (no limit, no signal, nothing reading the injected context) calls straight through.
-      result = await (timeoutMs === undefined && signal === undefined && !trackingCalls()
-        ? invoke(value, ctx)
-        : deadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, timeoutMs, signal));
-    } catch (error) {
-      throw toToolError(name, error);
-    } finally {
-      ctx.settle();
-    }
-    if (checkOutput !== undefined) {
-      const json = toJsonValue(result);
-      if (!json.ok) throw notJson(name, json.reason, true);
-      const issues = checkOutput(json.value);
-      if (issues !== undefined) throw new OutputValidationError(name, issues);
-    }
+  const check = (input: unknown, call: PendingCall): InputValidation | Promise<InputValidation> => {
+    const validation = validate(input);
+    return validation instanceof Promise ? call.within(validation) : validation;
+  };
+
+  const approve = (value: unknown, call: PendingCall): Promise<void> => {
+    const trail = call.trail;
+    const ctx = call.context;
+    return requestApproval(approval!.approve ?? call.options.approve, approval!.timeoutMs, {
+      definition,
+      input: value,
+      caller: call.options.caller,
+      callId: ctx.callId,
+      signal: call.signal,
+      logger,
+    }).then(
+      ({ by }) => {
+        if (trail !== undefined) trail.approval = { approved: true, ...(by !== undefined && { by }) };
+      },
+      (error: unknown) => {
+        if (trail !== undefined && error instanceof ApprovalDeniedError)
+          trail.approval = { approved: false, reason: error.reason, ...(error.by !== undefined && { by: error.by }) };
+        ctx.settle();
+        throw toToolError(name, error);
+      },
+    );
+  };
+
+  const output = (result: unknown): unknown => {
+    if (checkOutput === undefined) return result;
+    const json = toJsonValue(result);
+    if (!json.ok) throw notJson(name, json.reason, true);
+    const issues = checkOutput(json.value);
+    if (issues !== undefined) throw new OutputValidationError(name, issues);
     return result;
   };
 
+  const handle = (value: unknown, call: PendingCall): Promise<unknown> => {
+    const ctx = call.context;
+    let running: Promise<unknown>;
+    // The common case (no limit, no signal, nothing reading the injected context) calls straight through.
+    if (!call.bounded && !trackingCalls()) {
+      try {
+        running = invoke(value, ctx);
+      } catch (error) {
+        running = Promise.reject(error);
+      }
+    } else {
+      running = withDeadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, call.timeoutMs, call.signal);
+    }
+    return running.then(
+      (result) => {
+        ctx.settle();
+        return output(result);
+      },
+      (error: unknown) => {
+        ctx.settle();
+        throw toToolError(name, error);
+      },
+    );
+  };
+
+  const proceed = (value: unknown, call: PendingCall): Promise<unknown> => (approval === undefined ? handle(value, call) : approve(value, call).then(() => handle(value, call)));
+
+  /** The steps in order; `invalid` says what an invalid input becomes: a thrown ToolValidationError, or a value. */
+  const run = (input: unknown, options: CallOptions, trail: AuditTrail | undefined, invalid: (issues: readonly ValidationIssue[]) => unknown): unknown => {
+    try {
+      const call = new PendingCall(core, options, callTimeout(options.timeoutMs, core.timeoutMs), trail);
+      return then(admit(call), () => then(check(input, call), (validation) => (validation.ok ? proceed(validation.value, call) : invalid(validation.issues)))) as Promise<unknown>;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  // Returned rejected, not thrown: unwinding a throw through the steps costs more than the error.
+  const reject = (issues: readonly ValidationIssue[]): Promise<never> => Promise.reject(new ToolValidationError(name, issues));
+  const asValue = (issues: readonly ValidationIssue[]): InvalidInput => new InvalidInput(issues);
+  const settled = (result: unknown): Promise<unknown> => (result instanceof Promise ? result : Promise.resolve(result));
+
   const identity = core.identity;
   const audit = core.audit;
-  return (input, given = {}) => {
-    const options = identity === undefined ? given : { ...given, caller: identity.caller, permissions: identity.permissions };
-    if (audit === undefined && !callChannel.hasSubscribers) return callTool(input, options);
+  const observed = (input: unknown, options: CallOptions): Promise<unknown> => {
     const callId = options.callId ?? newCallId();
     const traced = { ...options, callId };
     const trail =
       audit === undefined
         ? undefined
         : new AuditTrail(audit, { tool: name, toolset: definition.toolset, callId, caller: options.caller, permissions: definition.permissions }, input);
-    const run = (): Promise<unknown> => callTool(input, traced, trail);
-    const running = !callChannel.hasSubscribers
-      ? run()
+    const running = (): Promise<unknown> => settled(run(input, traced, trail, reject));
+    const traced$ = !callChannel.hasSubscribers
+      ? running()
       : traceCall(
           { tool: name, toolset: definition.toolset, definition, callId, caller: options.caller, trace: options.trace, ...(capturingContent() && { arguments: input }) },
-          run,
+          running,
         );
-    if (trail === undefined) return running;
-    return running.then(
+    if (trail === undefined) return traced$;
+    return traced$.then(
       (result) => {
         trail.finish({ ok: true, result });
         return result;
@@ -140,5 +180,19 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
         throw error;
       },
     );
+  };
+  const bind = (given: CallOptions): CallOptions => (identity === undefined ? given : { ...given, caller: identity.caller, permissions: identity.permissions });
+  return {
+    call: (input, given = {}) => {
+      const options = bind(given);
+      if (audit !== undefined || callChannel.hasSubscribers) return observed(input, options);
+      return settled(run(input, options, undefined, reject));
+    },
+    attempt: (input, given) => {
+      const options = bind(given);
+      // Audit records and channel subscribers are given the error itself.
+      if (audit !== undefined || callChannel.hasSubscribers) return observed(input, options);
+      return settled(run(input, options, undefined, asValue));
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
 import type { ToolError } from '../errors/ToolError.js';
-import { newCallId } from '../pipeline/newCallId.js';
+import { newCallId } from '../context/newCallId.js';
 import { closestNames } from '../registry/closestNames.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { CallOptions } from '../contracts/CallOptions.js';

@@ -1,9 +1,12 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
-import { newCallId } from '../pipeline/newCallId.js';
+import { newCallId } from '../context/newCallId.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
-import { coreOf, createRegisteredTool, isRegisteredTool } from '../tools/createRegisteredTool.js';
+import { attemptOf, coreOf, createRegisteredTool, isRegisteredTool } from '../tools/createRegisteredTool.js';
+import { invalidInputPayload } from '../errors/invalidInputPayload.js';
+import { redactIssues } from '../errors/redactIssues.js';
+import { InvalidInput } from '../pipeline/createCallPipeline.js';
 import type { CallerIdentity } from './CallerIdentity.js';
 import type { ForCallerOptions } from './ForCallerOptions.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
@@ -136,7 +139,10 @@ export class ToolRegistry {
     let callId = '';
     try {
       callId = typeof options.callId === 'string' ? options.callId.slice(0, 200) : newCallId();
-      const value = await this.call(name, args, { ...options, callId });
+      const found = typeof name === 'string' ? this.#tools.get(name) : undefined;
+      const value = await (found === undefined ? this.call(name, args, { ...options, callId }) : attemptOf(found)(args, { ...options, callId }));
+      // An invalid input comes back as a value: its payload is made without an Error.
+      if (value instanceof InvalidInput) return { ok: false, tool, callId, error: invalidInputPayload(tool, redactIssues(value.issues, false)) };
       const json = toJsonValue(value);
       if (json.ok) {
         const core = this.#options.results === undefined ? undefined : coreOf(this.#tools.get(name)!);

@@ -159,6 +159,8 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
 
 interface CompiledProperty {
   readonly name: string;
+  /** The property's path at the top level, made once: most properties are top-level arguments. */
+  readonly topPath: string;
   readonly check: Validator;
   readonly required: boolean;
   readonly hasDefault: boolean;
@@ -168,6 +170,7 @@ interface CompiledProperty {
 function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
   const properties: CompiledProperty[] = shape.properties.map((p) => ({
     name: p.name,
+    topPath: childPath('', p.name),
     check: compileShape(p.shape, options),
     required: p.required,
     hasDefault: p.default !== undefined,
@@ -187,10 +190,10 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
       // A null for an optional field means absent: models send it, and strict provider modes require it.
       if (present === undefined || (present === null && !p.required)) {
         if (p.hasDefault) out[p.name] = structuredCloneJson(p.defaultValue);
-        else if (p.required) run.report(childPath(path, p.name), 'is required', 'isDefined');
+        else if (p.required) run.report(path === '' ? p.topPath : childPath(path, p.name), 'is required', 'isDefined');
         continue;
       }
-      out[p.name] = p.check(present, childPath(path, p.name), run, depth + 1);
+      out[p.name] = p.check(present, path === '' ? p.topPath : childPath(path, p.name), run, depth + 1);
     }
     if (extra !== undefined) {
       for (const key of keys) {

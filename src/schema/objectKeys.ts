@@ -27,13 +27,16 @@ export function objectKeys(value: unknown, path: string, run: ValidationRun, dep
     return undefined;
   }
   let size = VALUE_COST;
-  for (const key of keys) size += key.length + VALUE_COST;
+  let unknown = false;
+  for (const key of keys) {
+    size += key.length + VALUE_COST;
+    if (known !== undefined && !unknown && !known.has(key)) unknown = true;
+  }
   if (!run.charge(size)) return undefined;
-  if (known !== undefined) {
-    let names: string | undefined;
+  if (unknown) {
+    const names = knownNames(known!);
     for (const key of keys) {
-      if (known.has(key)) continue;
-      names ??= knownNames(known);
+      if (known!.has(key)) continue;
       run.report(childPath(path, key), `is not a known ${path === '' ? 'argument' : 'property'}; remove it (known: ${names})`, 'whitelistValidation');
     }
   }

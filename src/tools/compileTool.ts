@@ -59,9 +59,16 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
   if (problems.length > start || instanceFor === undefined) return undefined;
 
   const method = declaration.method;
-  const handler: Invoke = async (value, ctx) => {
-    const instance = instanceFor(ctx) as Record<string, (...args: unknown[]) => unknown>;
-    return instance[method]!(...plan.map((argument) => argument(value as Record<string, unknown>, ctx)));
+  // Not an async function: a handler's own promise is returned as it is, without the extra turns an async wrapper takes to adopt it.
+  const handler: Invoke = (value, ctx) => {
+    try {
+      const instance = instanceFor(ctx) as Record<string, (...args: unknown[]) => unknown>;
+      const args = new Array<unknown>(plan.length);
+      for (let i = 0; i < plan.length; i++) args[i] = plan[i]!(value as Record<string, unknown>, ctx);
+      return Promise.resolve(instance[method]!(...args));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 
   const declared = buildDefinition(declaration, env.toolset, inputShape, outputShape);

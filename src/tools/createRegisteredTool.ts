@@ -1,20 +1,22 @@
-import { createCallPipeline } from '../pipeline/createCallPipeline.js';
+import { type CallPipeline, createCallPipeline } from '../pipeline/createCallPipeline.js';
 import type { RegisteredTool } from './RegisteredTool.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 
 const cores = new WeakMap<RegisteredTool, ToolCore>();
+const attempts = new WeakMap<RegisteredTool, CallPipeline['attempt']>();
 
 /** Makes the frozen RegisteredTool for a core, its pipeline composed once. */
 export function createRegisteredTool(core: ToolCore): RegisteredTool {
-  const execute = createCallPipeline(core);
+  const pipeline = createCallPipeline(core);
   const tool: RegisteredTool = Object.freeze({
     name: core.definition.name,
     description: core.definition.description,
     definition: core.definition,
     validateInput: async (input: unknown) => core.validate(input),
-    execute,
+    execute: pipeline.call,
   });
   cores.set(tool, core);
+  attempts.set(tool, pipeline.attempt);
   return tool;
 }
 
@@ -28,4 +30,11 @@ export function coreOf(tool: RegisteredTool): ToolCore {
   const core = cores.get(tool);
   if (core === undefined) throw new TypeError(`${String(tool?.name)} is not a RegisteredTool from hermes-tools; get tools from a ToolRegistry`);
   return core;
+}
+
+/** The tool's pipeline in the form `dispatch` uses: an invalid input resolves to an InvalidInput instead of rejecting. */
+export function attemptOf(tool: RegisteredTool): CallPipeline['attempt'] {
+  const attempt = attempts.get(tool);
+  if (attempt === undefined) throw new TypeError(`${String(tool?.name)} is not a RegisteredTool from hermes-tools; get tools from a ToolRegistry`);
+  return attempt;
 }

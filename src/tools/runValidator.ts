@@ -13,7 +13,10 @@ export function runValidator(validator: Validator, input: unknown, limits: Valid
     // What the getter or proxy threw is not repeated: its text is the caller's, not the model's, and may name paths.
     run.report('', 'could not be read (reading them threw); send plain JSON data', 'readable');
   }
-  const finish = (): InputValidation => (run.issues.length === 0 && run.dropped === 0 ? { ok: true, value } : { ok: false, issues: run.finish() });
-  if (run.pending === undefined) return finish();
-  return Promise.all(run.pending).then(finish);
+  if (run.pending === undefined) return finish(run, value);
+  return Promise.all(run.pending).then(() => finish(run, value));
+}
+
+function finish(run: ValidationRun, value: unknown): InputValidation {
+  return run.issues.length === 0 && run.dropped === 0 ? { ok: true, value } : { ok: false, issues: run.finish() };
 }

@@ -1,0 +1,39 @@
+import { CallContext } from '../context/CallContext.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { ToolCore } from '../contracts/ToolCore.js';
+import type { AuditTrail } from './AuditTrail.js';
+import { withDeadline } from './withDeadline.js';
+
+/**
+ * One call on its way through the pipeline: its options, its time limit, its audit trail, and its
+ * context, made only when a step needs it (a refused call never does).
+ */
+export class PendingCall {
+  #context: CallContext | undefined;
+
+  constructor(
+    private readonly core: ToolCore,
+    readonly options: CallOptions,
+    readonly timeoutMs: number | undefined,
+    readonly trail: AuditTrail | undefined,
+  ) {}
+
+  get signal(): AbortSignal | undefined {
+    return this.options.signal;
+  }
+
+  get context(): CallContext {
+    const { options } = this;
+    return (this.#context ??= new CallContext(this.core.definition, options.callId, options.caller, options.permissions, this.core.logger, options.onProgress));
+  }
+
+  /** Whether the call runs under a time limit or a caller's signal. */
+  get bounded(): boolean {
+    return this.timeoutMs !== undefined || this.options.signal !== undefined;
+  }
+
+  /** `pending`, cut by the call's time limit and signal: a slow guard or async check cannot hold the call open. */
+  within<T>(pending: Promise<T>): Promise<T> {
+    return this.bounded ? (withDeadline(() => pending, this.context, this.timeoutMs, this.options.signal) as Promise<T>) : pending;
+  }
+}
