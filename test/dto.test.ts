@@ -14,7 +14,11 @@ import {
   MinLength,
   ValidateNested,
   registerDecorator,
+  Validate,
+  type ValidationArguments,
   type ValidationOptions,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
 } from 'class-validator';
 import { Description, Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
@@ -172,5 +176,40 @@ describe('@Input DTO tools', () => {
     expect(await r.dispatch('with.default', { name: 'a' })).toMatchObject({ ok: true });
     expect(seen).toBeInstanceOf(Clock);
     expect(await r.dispatch('with.default', { name: 'a', clock: { zone: 'UTC' } })).toMatchObject({ ok: false, error: { issues: [{ path: 'clock', constraint: 'isInstance' }] } });
+  });
+
+  it('give each check its own constraints, even a check that reads them after it awaited', async () => {
+    @ValidatorConstraint({ name: 'atMostLater', async: true })
+    class AtMostLater implements ValidatorConstraintInterface {
+      async validate(value: unknown, args: ValidationArguments): Promise<boolean> {
+        await Promise.resolve();
+        return typeof value === 'number' && value <= (args.constraints[0] as number);
+      }
+    }
+    /** Declared synchronous, answers with a promise anyway, and reads its arguments after awaiting. */
+    @ValidatorConstraint({ name: 'multipleLater' })
+    class MultipleLater implements ValidatorConstraintInterface {
+      async validate(value: unknown, args: ValidationArguments): Promise<boolean> {
+        await Promise.resolve();
+        return typeof value === 'number' && value % (args.constraints[0] as number) === 0;
+      }
+    }
+    class Limits {
+      // Registered first, so checked first: the checks after them would change shared arguments.
+      @Max(1000) @Validate(AtMostLater, [10]) a!: number;
+      @Max(1000) @Validate(MultipleLater, [3]) b!: number;
+    }
+    @Tool({ name: 'limits', description: 'x' })
+    class LimitsTool {
+      execute(@Input() input: Limits): string {
+        return `${input.a} ${input.b}`;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [LimitsTool], granted: PermissionSet.all() }));
+    expect(await r.dispatch('limits', { a: 10, b: 999 })).toMatchObject({ ok: true, value: '10 999' });
+    // Were the arguments changed under them by @Max, both would be checked against 1000, and pass.
+    const outcome = await r.dispatch('limits', { a: 11, b: 1000 });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    if (!outcome.ok) expect(outcome.error.issues?.map((i) => `${i.path} ${i.constraint}`).sort()).toEqual(['a atMostLater', 'b multipleLater']);
   });
 });

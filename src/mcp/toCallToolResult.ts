@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
+import { outcomeText } from '../registry/outcomeText.js';
 
 /** The `_meta` key under which an error result carries the ToolErrorPayload, for programs that read it. */
 export const ERROR_META_KEY = 'hermes-tools/error';
@@ -14,7 +15,8 @@ export function toCallToolResult(outcome: ToolOutcome, structured: boolean): Cal
     return { content: [{ type: 'text', text: outcome.error.message }], isError: true, _meta: { [ERROR_META_KEY]: { ...outcome.error } } };
   }
   const value = outcome.value;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  // dispatch made the JSON text of an object on its way: it is used again, not made twice.
+  const text = typeof value === 'string' ? value : (outcomeText(outcome) ?? JSON.stringify(value));
   const result: CallToolResult = { content: [{ type: 'text', text }] };
   // A cut result is not the declared output: it goes as text only, whose notes say it was cut.
   if (structured && outcome.truncated === undefined && value !== null && typeof value === 'object' && !Array.isArray(value)) {

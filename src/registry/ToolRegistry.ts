@@ -20,6 +20,7 @@ import { onAbort } from '../pipeline/onAbort.js';
 import { notJson } from '../pipeline/notJson.js';
 import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { safePayload } from './safePayload.js';
+import { keepOutcomeText } from './outcomeText.js';
 import { closestNames } from './closestNames.js';
 import type { ToolFilter } from './ToolFilter.js';
 import { callerKey } from './callerKey.js';
@@ -147,9 +148,10 @@ export class ToolRegistry {
       if (json.ok) {
         const core = this.#options.results === undefined ? undefined : coreOf(this.#tools.get(name)!);
         const budget = core?.maxResultChars;
-        if (budget === undefined) return { ok: true, tool, callId, value: json.value };
+        if (budget === undefined)
+          return json.text === undefined ? { ok: true, tool, callId, value: json.value } : keepOutcomeText({ ok: true, tool, callId, value: json.value }, json.text);
         const text = json.text ?? JSON.stringify(json.value);
-        if (text.length <= budget) return { ok: true, tool, callId, value: json.value };
+        if (text.length <= budget) return keepOutcomeText({ ok: true, tool, callId, value: json.value }, text);
         return { ok: true, tool, callId, ...(await this.#cut(core!, text, json.value, budget, options)) };
       }
       return { ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) };

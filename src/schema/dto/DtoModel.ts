@@ -5,6 +5,8 @@ export interface DtoConstraint {
   /** class-validator's name for it: `isString`, `minLength`, a custom constraint's name… */
   readonly name: string;
   readonly constraints: readonly unknown[];
+  /** Declared async (`@ValidatorConstraint({ async: true })`): its check answers with a promise. */
+  readonly async: boolean;
   readonly validate: (value: unknown, args: ValidationArguments) => boolean | Promise<boolean>;
   /** The issue message, with `$property` read as the full path; with `quote` false, nothing of the value is shown. */
   readonly message: (args: ValidationArguments, path: string, quote: boolean) => string;

@@ -91,6 +91,8 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
   // A @ValidateIf-skipped nested value is never checked by its class, so it is copied as any value is.
   const copyWhole = !isNested || conditions.length > 0;
   const transformsAbsent = p.exposed && transforms.length > 0;
+  // The path at the top level, made once: most DTO properties are top-level arguments.
+  const topAt = childPath('', wireName);
   return {
     read(input, instance, path, run, depth) {
       if (p.excluded) return true;
@@ -99,14 +101,14 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
         // class-transformer runs the @Transforms of an @Expose()d property even when its key is absent.
         if (!transformsAbsent) return true;
         const failed = run.issues.length + run.dropped;
-        value = transform(transforms, undefined, name, input, childPath(path, wireName), run, depth);
+        value = transform(transforms, undefined, name, input, path === '' ? topAt : childPath(path, wireName), run, depth);
         if (run.issues.length + run.dropped > failed) return false;
         if (value !== undefined) instance[name] = value;
         return true;
       }
       // A null for an @IsOptional field means absent, as in class-validator; no @Transform sees it.
       if (value === null && optional) return true;
-      const at = childPath(path, wireName);
+      const at = path === '' ? topAt : childPath(path, wireName);
       const failed = run.issues.length + run.dropped;
       if (coerceValue !== undefined) value = coerceValue(value, run, depth + 1);
       // Values with no nested class (@IsObject, @IsArray, @Allow, scalars) get the limits of any value, and the handler a copy.
@@ -130,14 +132,14 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
       if (value === undefined || value === null) {
         if (optional) return;
         if (value === undefined) {
-          if (p.required || (conditions.length > 0 && constraints.length > 0)) run.report(childPath(path, wireName), 'is required', 'isDefined');
+          if (p.required || (conditions.length > 0 && constraints.length > 0)) run.report(path === '' ? topAt : childPath(path, wireName), 'is required', 'isDefined');
           return;
         }
       }
       // The path is made only when needed: most properties pass, and have no nested value.
       runConstraints(constraints, value, instance, targetName, name, path, wireName, run);
       if (eachConstraints.length === 0 && !isNested) return;
-      const at = childPath(path, wireName);
+      const at = path === '' ? topAt : childPath(path, wireName);
       if (eachConstraints.length > 0) {
         if (!isArray(value)) {
           run.report(at, `must be an array, got ${run.describe(value)}`, 'isArray');
@@ -190,9 +192,16 @@ function runConstraints(
   run: ValidationRun,
 ): void {
   let lengthFailed = false;
+  // One arguments object for the property's synchronous checks, each given its own constraints in turn; an async check gets its own (it may read them later).
+  let shared: ValidationArguments | undefined;
   for (const c of constraints) {
     if (lengthFailed && c.name === 'matches') continue;
-    const args: ValidationArguments = { value, constraints: c.constraints as unknown[], targetName, object, property };
+    let args: ValidationArguments;
+    if (c.async) args = { value, constraints: c.constraints as unknown[], targetName, object, property };
+    else {
+      args = shared ??= { value, constraints: c.constraints as unknown[], targetName, object, property };
+      args.constraints = c.constraints as unknown[];
+    }
     let ok: boolean | Promise<boolean>;
     try {
       ok = c.validate(value, args);
@@ -201,6 +210,11 @@ function runConstraints(
     }
     if (ok === true) continue;
     const at = childPath(parent, key);
+    if (args === shared) {
+      // The failure keeps its own arguments, for its message; a check that answered with a promise may still read the shared ones.
+      args = { ...args };
+      if (ok instanceof Promise) shared = undefined;
+    }
     if (ok instanceof Promise) {
       (run.pending ??= []).push(
         ok.then(

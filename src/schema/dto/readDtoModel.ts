@@ -210,6 +210,7 @@ function matchesProblem(constraints: readonly unknown[], property: string): Defi
 const IS_DEFINED: DtoConstraint = {
   name: 'isDefined',
   constraints: [],
+  async: false,
   validate: (value) => value !== undefined && value !== null,
   message: (_args, path) => `${path} should not be null or undefined`,
 };
@@ -236,10 +237,12 @@ function toConstraint(m: ValidationMetadata): DtoConstraint {
     if (typeof custom === 'string' && custom !== '') return custom;
     return instance.defaultMessage?.(args) ?? `$property failed the ${m.name ?? 'custom'} constraint`;
   };
+  const declared = getMetadataStorage().getTargetValidatorConstraints(m.constraintCls)[0];
   return {
     // A @Validate(Constraint) carries no name of its own: class-validator reports it by its @ValidatorConstraint({ name }).
-    name: m.name ?? getMetadataStorage().getTargetValidatorConstraints(m.constraintCls)[0]?.name ?? 'customValidation',
+    name: m.name ?? declared?.name ?? 'customValidation',
     constraints: m.constraints ?? [],
+    async: declared?.async === true,
     validate: (value, args) => instance.validate(value, args),
     message: (args, path, quote) => {
       const text = replaceTokens(template(args), args, path, quote);
