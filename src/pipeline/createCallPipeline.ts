@@ -13,7 +13,7 @@ import { ToolUnavailableError } from '../errors/ToolUnavailableError.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
 import { toToolError } from '../errors/toToolError.js';
 import { AuditTrail } from './AuditTrail.js';
-import { callChannel, capturingContent, traceCall } from './callChannel.js';
+import { callObserved, capturingContent, traceCall } from './callChannel.js';
 import { callTimeout } from './callTimeout.js';
 import { checkAccess } from './checkAccess.js';
 import { notJson } from './notJson.js';
@@ -32,6 +32,9 @@ export interface CallPipeline {
    */
   readonly attempt: (input: unknown, options: CallOptions) => Promise<unknown>;
 }
+
+/** A call made without options: one shared frozen object, not one per call. */
+const NO_OPTIONS: CallOptions = Object.freeze({});
 
 /** What `attempt` resolves to when the input is invalid. */
 export class InvalidInput {
@@ -139,11 +142,19 @@ export function createCallPipeline(core: ToolCore): CallPipeline {
 
   const proceed = (value: unknown, call: PendingCall): Promise<unknown> => (approval === undefined ? handle(value, call) : approve(value, call).then(() => handle(value, call)));
 
-  /** The steps in order; `invalid` says what an invalid input becomes: a thrown ToolValidationError, or a value. */
-  const run = (input: unknown, options: CallOptions, trail: AuditTrail | undefined, invalid: (issues: readonly ValidationIssue[]) => unknown): unknown => {
+  type Invalid = (issues: readonly ValidationIssue[]) => unknown;
+  const decide = (validation: InputValidation, call: PendingCall, invalid: Invalid): unknown => (validation.ok ? proceed(validation.value, call) : invalid(validation.issues));
+  const validated = (input: unknown, call: PendingCall, invalid: Invalid): unknown => then(check(input, call), (validation) => decide(validation, call, invalid));
+
+  /** The steps in order; `invalid` says what an invalid input becomes: a rejected ToolValidationError, or a value. */
+  const run = (input: unknown, options: CallOptions, trail: AuditTrail | undefined, invalid: Invalid): unknown => {
     try {
       const call = new PendingCall(core, options, callTimeout(options.timeoutMs, core.timeoutMs), trail);
-      return then(admit(call), () => then(check(input, call), (validation) => (validation.ok ? proceed(validation.value, call) : invalid(validation.issues)))) as Promise<unknown>;
+      const admitted = admit(call);
+      if (admitted !== undefined) return admitted.then(() => validated(input, call, invalid));
+      // `validated`, written out for a call that did not wait: no closure per step.
+      const validation = check(input, call);
+      return validation instanceof Promise ? validation.then((answer) => decide(answer, call, invalid)) : decide(validation, call, invalid);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -163,7 +174,7 @@ export function createCallPipeline(core: ToolCore): CallPipeline {
         ? undefined
         : new AuditTrail(audit, { tool: name, toolset: definition.toolset, callId, caller: options.caller, permissions: definition.permissions }, input);
     const running = (): Promise<unknown> => settled(run(input, traced, trail, reject));
-    const traced$ = !callChannel.hasSubscribers
+    const traced$ = !callObserved()
       ? running()
       : traceCall(
           { tool: name, toolset: definition.toolset, definition, callId, caller: options.caller, trace: options.trace, ...(capturingContent() && { arguments: input }) },
@@ -183,15 +194,15 @@ export function createCallPipeline(core: ToolCore): CallPipeline {
   };
   const bind = (given: CallOptions): CallOptions => (identity === undefined ? given : { ...given, caller: identity.caller, permissions: identity.permissions });
   return {
-    call: (input, given = {}) => {
+    call: (input, given = NO_OPTIONS) => {
       const options = bind(given);
-      if (audit !== undefined || callChannel.hasSubscribers) return observed(input, options);
+      if (audit !== undefined || callObserved()) return observed(input, options);
       return settled(run(input, options, undefined, reject));
     },
     attempt: (input, given) => {
       const options = bind(given);
       // Audit records and channel subscribers are given the error itself.
-      if (audit !== undefined || callChannel.hasSubscribers) return observed(input, options);
+      if (audit !== undefined || callObserved()) return observed(input, options);
       return settled(run(input, options, undefined, asValue));
     },
   };

@@ -13,7 +13,7 @@ import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import { AuditTrail } from '../pipeline/AuditTrail.js';
-import { callChannel, traceCall } from '../pipeline/callChannel.js';
+import { callObserved, traceCall } from '../pipeline/callChannel.js';
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
 import { onAbort } from '../pipeline/onAbort.js';
@@ -117,12 +117,12 @@ export class ToolRegistry {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (tool !== undefined) return tool.execute(args, options);
     const audit = this.#options.audit;
-    if (!callChannel.hasSubscribers && audit === undefined) return Promise.reject(this.#notFound(name));
+    if (!callObserved() && audit === undefined) return Promise.reject(this.#notFound(name));
     const callId = typeof options?.callId === 'string' ? options.callId : newCallId();
     const shown = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
     const caller = this.#caller === undefined ? options?.caller : this.#caller.caller;
     const refuse = (): Promise<unknown> => Promise.reject(this.#notFound(name));
-    const running = callChannel.hasSubscribers ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace: options?.trace }, refuse) : refuse();
+    const running = callObserved() ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace: options?.trace }, refuse) : refuse();
     if (audit === undefined) return running;
     const trail = new AuditTrail(audit, { tool: shown, toolset: undefined, callId, caller, permissions: [] }, args);
     return running.catch((error: unknown) => {
