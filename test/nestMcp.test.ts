@@ -290,14 +290,14 @@ describe('hermes-tools/nest MCP session limits', () => {
   it("takes the default caller from request.user, binding its session to the user's id, and refuses a user it cannot tell apart", async () => {
     const { app, url } = await listen(root({}));
     try {
+      const cat = await post(url, { authorization: 'Bearer cat-token' }, INITIALIZE);
+      expect(cat.status).toBe(500);
+      expect(JSON.stringify(await cat.json())).toContain('return { caller, permissions, principal }');
       const ann = await connect(url, 'ann-token');
       expect(JSON.parse(text(await ann.callTool({ name: 'users.whoami', arguments: {} })))).toEqual({ id: 'u1', name: 'ann', admin: true });
       const hijack = await post(url, { authorization: 'Bearer bob-token', 'mcp-session-id': sessionOf(ann) }, { jsonrpc: '2.0', id: 3, method: 'tools/list' });
       expect(hijack.status).toBe(403);
       await ann.close();
-      const cat = await post(url, { authorization: 'Bearer cat-token' }, INITIALIZE);
-      expect(cat.status).toBe(500);
-      expect(JSON.stringify(await cat.json())).toContain('return { caller, permissions, principal }');
     } finally {
       await app.close();
     }
