@@ -131,7 +131,12 @@ function post(url: URL, headers: Record<string, string>, message: object): Promi
   });
 }
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 /** Resolves with the next session-closed event, and what it said. */
 function nextClose(events: { closed: (id: string, reason: string) => void }): Promise<[string, string]> {
@@ -212,7 +217,7 @@ describe('hermes-tools/nest MCP endpoint, with sessions (the default)', () => {
     await ann.close();
   });
 
-  it("tells a session on its GET stream when a tool becomes available", async () => {
+  it('tells a session on its GET stream when a tool becomes available', async () => {
     const ann = await connect(url, 'ann-token');
     try {
       expect(names(await ann.listTools())).not.toContain('users.audit');
@@ -303,7 +308,7 @@ describe('hermes-tools/nest MCP session limits', () => {
     }
   });
 
-  it("answers a Nest HttpException thrown by mcp.caller as Nest does", async () => {
+  it('answers a Nest HttpException thrown by mcp.caller as Nest does', async () => {
     const { app, url } = await listen(
       root({
         caller: () => {
