@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { type CanActivate, type ExecutionContext, type INestApplication, Injectable, Module, UnauthorizedException } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -98,9 +99,13 @@ function root(mcp: McpEndpointOptions, options: HermesToolsModuleOptions = {}) {
   });
 }
 
-async function listen(module: ReturnType<typeof HermesToolsModule.forRoot>): Promise<{ app: INestApplication; url: URL }> {
+/** The HTTP adapters the endpoint is served on: Express (Nest's default) and Fastify. */
+const ADAPTERS = ['express', 'fastify'] as const;
+type AdapterName = (typeof ADAPTERS)[number];
+
+async function listen(module: ReturnType<typeof HermesToolsModule.forRoot>, adapter: AdapterName = 'express'): Promise<{ app: INestApplication; url: URL }> {
   const moduleRef = await Test.createTestingModule({ imports: [UsersModule, module], providers: [UserTools, AuditLog] }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = adapter === 'fastify' ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false }) : moduleRef.createNestApplication({ logger: false });
   await app.listen(0, '127.0.0.1');
   return { app, url: new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`) };
 }
@@ -147,7 +152,7 @@ afterEach(() => {
   auditOpen = false;
 });
 
-describe('hermes-tools/nest MCP endpoint, with sessions (the default)', () => {
+describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, with sessions (the default)', (adapter) => {
   let app: INestApplication;
   let url: URL;
   const opened: string[] = [];
@@ -156,6 +161,7 @@ describe('hermes-tools/nest MCP endpoint, with sessions (the default)', () => {
   beforeAll(async () => {
     ({ app, url } = await listen(
       root({ caller: byName, listChangedIntervalMs: 10, onSessionOpened: (id) => opened.push(id), onSessionClosed: (id, reason) => events.closed(id, reason) }),
+      adapter,
     ));
   });
 
@@ -247,16 +253,18 @@ describe('hermes-tools/nest MCP endpoint, with sessions (the default)', () => {
     }
   });
 
-  it('refuses a foreign Origin with 403', async () => {
+  it('refuses a foreign Origin with 403, answered through the adapter under test', async () => {
     const response = await post(url, { authorization: 'Bearer ann-token', origin: 'https://evil.example' }, INITIALIZE);
     expect(response.status).toBe(403);
     expect(JSON.stringify(await response.json())).toContain('allowedOrigins');
+    // Served by the adapter under test: Express marks its responses, Fastify does not.
+    expect(response.headers.get('x-powered-by')).toBe(adapter === 'express' ? 'Express' : null);
   });
 });
 
-describe('hermes-tools/nest MCP session limits', () => {
+describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) => {
   it('answers 503 with Retry-After past maxSessions, and opens a session again once one ends', async () => {
-    const { app, url } = await listen(root({ caller: byName, maxSessions: 2 }));
+    const { app, url } = await listen(root({ caller: byName, maxSessions: 2 }), adapter);
     try {
       const first = await connect(url, 'ann-token');
       const second = await connect(url, 'bob-token');
@@ -276,7 +284,7 @@ describe('hermes-tools/nest MCP session limits', () => {
 
   it('closes a session left idle for sessionIdleMs, and every session when the app closes', async () => {
     const events = { closed: (_id: string, _reason: string): void => undefined };
-    const { app, url } = await listen(root({ caller: byName, sessionIdleMs: 50, onSessionClosed: (id, reason) => events.closed(id, reason) }));
+    const { app, url } = await listen(root({ caller: byName, sessionIdleMs: 50, onSessionClosed: (id, reason) => events.closed(id, reason) }), adapter);
     const idle = await connect(url, 'ann-token');
     const id = sessionOf(idle);
     const gone = nextClose(events);
@@ -293,7 +301,7 @@ describe('hermes-tools/nest MCP session limits', () => {
   });
 
   it("takes the default caller from request.user, binding its session to the user's id, and refuses a user it cannot tell apart", async () => {
-    const { app, url } = await listen(root({}));
+    const { app, url } = await listen(root({}), adapter);
     try {
       const cat = await post(url, { authorization: 'Bearer cat-token' }, INITIALIZE);
       expect(cat.status).toBe(500);
@@ -315,6 +323,7 @@ describe('hermes-tools/nest MCP session limits', () => {
           throw new UnauthorizedException('no MCP for you');
         },
       }),
+      adapter,
     );
     try {
       const response = await post(url, { authorization: 'Bearer ann-token' }, INITIALIZE);
@@ -326,10 +335,10 @@ describe('hermes-tools/nest MCP session limits', () => {
   });
 });
 
-describe('hermes-tools/nest MCP endpoint, stateless', () => {
+describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, stateless', (adapter) => {
   it("lists and calls each user's tools with no session, refuses GET and DELETE, and cannot ask for an approval", async () => {
     const opened: string[] = [];
-    const { app, url } = await listen(root({ caller: byName, stateless: true, onSessionOpened: (id) => opened.push(id) }));
+    const { app, url } = await listen(root({ caller: byName, stateless: true, onSessionOpened: (id) => opened.push(id) }), adapter);
     const ann = await connect(url, 'ann-token');
     const bob = await connect(url, 'bob-token');
     try {
@@ -357,7 +366,7 @@ describe('hermes-tools/nest MCP endpoint, stateless', () => {
   });
 
   it('refuses a request the Nest guard rejects', async () => {
-    const { app, url } = await listen(root({ caller: byName, stateless: true }));
+    const { app, url } = await listen(root({ caller: byName, stateless: true }), adapter);
     try {
       await expect(connect(url, 'eve-token')).rejects.toThrow(/403/);
     } finally {

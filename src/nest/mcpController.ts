@@ -9,6 +9,13 @@ import type { McpCallerIdentity } from './McpCallerIdentity.js';
 import type { McpEndpointOptions } from './McpEndpointOptions.js';
 import { principalOf } from './principalOf.js';
 
+/** A request as Express gives it: Node's, with the body its parser read. */
+type NodeRequest = IncomingMessage & { body?: unknown };
+/** A request as Fastify gives it: Node's is `raw`. */
+type FastifyLikeRequest = { readonly raw: IncomingMessage; readonly body?: unknown };
+/** A reply as Fastify gives it: Node's is `raw`, written once `hijack()` takes it from Fastify. */
+type FastifyLikeReply = { readonly raw: ServerResponse; hijack(): void };
+
 /** Where the request's caller travels, in `extra.authInfo.extra`, from the controller to the MCP handlers. */
 const CALLER = 'hermes-tools/nest-caller';
 
@@ -48,12 +55,21 @@ export function mcpController(options: McpEndpointOptions): Function {
 
     /** POST (messages), GET (a session's stream) and DELETE (end a session); other methods get 405 from the transport. */
     @All()
-    async serve(@Req() req: IncomingMessage & { body?: unknown }, @Res() res: ServerResponse): Promise<void> {
+    async serve(@Req() request: NodeRequest | FastifyLikeRequest, @Res() response: ServerResponse | FastifyLikeReply): Promise<void> {
+      // Express hands over Node's own objects; Fastify wraps them, and its reply is taken over before Node's is written.
+      const req = 'raw' in request ? request.raw : request;
+      const take = (): ServerResponse => {
+        if (!('raw' in response)) return response;
+        response.hijack();
+        return response.raw;
+      };
       const origin = req.headers.origin;
       if (origin !== undefined && !allowedOrigins.has(origin)) {
-        return replyError(res, 403, 'this origin may not call this MCP endpoint; add it to mcp.allowedOrigins to let its pages in');
+        return replyError(take(), 403, 'this origin may not call this MCP endpoint; add it to mcp.allowedOrigins to let its pages in');
       }
-      const identity = await callerOf(req);
+      // Before the reply is taken: a Nest HttpException thrown here is answered by Nest.
+      const identity = await callerOf(request);
+      const res = take();
       const principal = principalOf(identity);
       if (principal instanceof Error) return replyError(res, 500, principal.message);
       const who: AuthInfo = {
@@ -62,8 +78,13 @@ export function mcpController(options: McpEndpointOptions): Function {
         scopes: [],
         extra: { principal, permissions: identity.permissions, [CALLER]: identity.caller },
       };
-      const handler = await this.#load();
-      await handler.serve(req, res, req.method === 'POST' ? req.body : undefined, who, principal);
+      try {
+        const handler = await this.#load();
+        await handler.serve(req, res, req.method === 'POST' ? request.body : undefined, who, principal);
+      } catch {
+        if (!res.headersSent) replyError(res, 500, 'the MCP request could not be handled');
+        else res.end();
+      }
     }
 
     /** The app is closing: every session ends (`shutdown`), and their streams with them, before the server stops. */
