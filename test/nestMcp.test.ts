@@ -9,6 +9,7 @@ import { type CallToolResult, ElicitRequestSchema, LATEST_PROTOCOL_VERSION, Tool
 import { Arg, Ctx, PermissionSet, Permissions, Requires, Tool, type ToolContext, ToolDefinitionError } from 'hermes-tools';
 import { HermesToolsModule, type HermesToolsModuleOptions, type McpEndpointOptions } from 'hermes-tools/nest';
 import { AppModule } from '../samples/nest/AppModule.js';
+import { McpAppModule } from './fixtures/readmeNest.js';
 
 interface User {
   readonly id?: string;
@@ -442,6 +443,25 @@ describe('the Nest sample', () => {
       await ann.close();
       await bob.close();
       await sample.close();
+    }
+  });
+});
+
+describe("the README's MCP module", () => {
+  it('serves its tools in a session of the user its guard let in, and refuses anyone else', async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [McpAppModule] }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    await app.listen(0, '127.0.0.1');
+    const endpoint = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
+    const ann = await connect(endpoint, 'ann-token');
+    try {
+      expect(sessionOf(ann)).toEqual(expect.any(String));
+      expect(names(await ann.listTools())).toEqual(['users.find']);
+      expect(text(await ann.callTool({ name: 'users.find', arguments: { id: '1' } }))).toBe('Ann');
+      await expect(connect(endpoint, 'bob-token')).rejects.toThrow(/403/);
+    } finally {
+      await ann.close();
+      await app.close();
     }
   });
 });
