@@ -382,15 +382,19 @@ describe('hermes-tools/nest MCP endpoint options', () => {
       imports: [UsersModule],
       inject: [UsersService],
       useFactory: (users: UsersService) => ({ toolsets: [{ name: users.serverName(), tools: [UserTools], granted: ADMIN }] }),
-      mcp: { guards: [TokenGuard], caller: byName, name: 'async-server', version: '2.0.0' },
+      mcp: { guards: [TokenGuard], caller: byName, name: 'async-server', version: '2.0.0', instructions: 'Ask before deleting anyone.', pageSize: 2 },
     });
     const { app, url } = await listen(module);
     const ann = await connect(url, 'ann-token');
     const bob = await connect(url, 'bob-token');
     try {
       expect(ann.getServerVersion()).toMatchObject({ name: 'async-server', version: '2.0.0' });
-      expect(names(await ann.listTools())).toContain('users.delete');
-      expect(names(await bob.listTools())).not.toContain('users.delete');
+      expect(ann.getInstructions()).toBe('Ask before deleting anyone.');
+      // Pages of two, as pageSize says.
+      const first = await ann.listTools();
+      expect(names(first)).toEqual(['users.hello', 'users.delete']);
+      expect(names(await ann.listTools({ cursor: first.nextCursor! }))).toEqual(['users.whoami', 'users.purge']);
+      expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami']);
       expect(text(await ann.callTool({ name: 'users.delete', arguments: { name: 'dan' } }))).toBe('deleted dan');
       expect(sessionOf(ann)).toEqual(expect.any(String));
     } finally {
