@@ -1,7 +1,22 @@
 import 'reflect-metadata';
 import { Injectable, Module, Scope } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { Arg, PermissionDeniedError, Tool, ToolDefinitionError, ToolRegistry, type GuardRequest, type ToolGuard } from 'hermes-tools';
+import {
+  type ApprovalRequest,
+  Arg,
+  type AuditRecord,
+  type AuditSink,
+  type NextFunction,
+  PermissionDeniedError,
+  Tool,
+  type ToolApprover,
+  type ToolContext,
+  ToolDefinitionError,
+  type ToolInterceptor,
+  ToolRegistry,
+  type GuardRequest,
+  type ToolGuard,
+} from 'hermes-tools';
 import { HermesToolsModule } from 'hermes-tools/nest';
 import { AppModule } from './fixtures/readmeNest.js';
 
@@ -235,6 +250,129 @@ describe('hermes-tools/nest', () => {
   it('reports a tool with dependencies Nest cannot see, as a wiring mistake', async () => {
     const error = await startupError(HermesToolsModule.forRoot({ toolsets: [{ name: 'users', tools: [FindUser] }] }));
     expect(error.problems).toEqual([expect.stringMatching(/FindUser.*could not create it.*UsersService/)]);
+  });
+
+  it('resolves interceptor, approver and audit sink classes from Nest, each with the Nest service it injects', async () => {
+    @Injectable()
+    class Journal {
+      readonly lines: string[] = [];
+      #recorded: (record: AuditRecord) => void = () => undefined;
+      readonly recorded = new Promise<AuditRecord>((resolve) => (this.#recorded = resolve));
+      write(line: string): void {
+        this.lines.push(line);
+      }
+      audited(record: AuditRecord): void {
+        this.#recorded(record);
+      }
+    }
+    @Module({ providers: [Journal], exports: [Journal] })
+    class JournalModule {}
+    @Injectable()
+    class Journaling implements ToolInterceptor {
+      constructor(private readonly journal: Journal) {}
+      async intercept(input: unknown, ctx: ToolContext, next: NextFunction): Promise<unknown> {
+        this.journal.write(`before ${ctx.tool}`);
+        const result = await next(input);
+        this.journal.write(`after ${ctx.tool}`);
+        return result;
+      }
+    }
+    @Injectable()
+    class AskTheJournal implements ToolApprover {
+      constructor(private readonly journal: Journal) {}
+      approve({ tool }: ApprovalRequest): boolean {
+        this.journal.write(`approve ${tool.name}`);
+        return true;
+      }
+    }
+    @Injectable()
+    class JournalSink implements AuditSink {
+      constructor(private readonly journal: Journal) {}
+      record(record: AuditRecord): void {
+        this.journal.audited(record);
+      }
+    }
+    @Tool({ name: 'journal.wipe', description: 'Wipes the journal.', destructive: true })
+    class Wipe {
+      execute(): string {
+        return 'wiped';
+      }
+    }
+    const app = await start(
+      JournalModule,
+      HermesToolsModule.forRoot({
+        imports: [JournalModule],
+        interceptors: [Journaling],
+        approvals: { approve: AskTheJournal },
+        audit: JournalSink,
+        toolsets: [{ name: 'journal', tools: [Wipe] }],
+      }),
+    );
+    try {
+      await expect(app.get(ToolRegistry).call('journal.wipe', {}, { caller: 'ann' })).resolves.toBe('wiped');
+      const journal = app.get(Journal);
+      expect(journal.lines).toEqual(['approve journal.wipe', 'before journal.wipe', 'after journal.wipe']);
+      await expect(journal.recorded).resolves.toMatchObject({ tool: 'journal.wipe', caller: 'ann' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses at startup, naming each: a request-scoped guard, a guard and a tool that depend on a request-scoped provider, a transient tool, a discovered request-scoped tool', async () => {
+    @Injectable({ scope: Scope.REQUEST })
+    class CurrentUser {
+      name = 'ann';
+    }
+    @Injectable()
+    @Tool({ name: 'me.name', description: 'Depends on the request.' })
+    class MyName {
+      constructor(private readonly user: CurrentUser) {}
+      execute(): string {
+        return this.user.name;
+      }
+    }
+    @Injectable({ scope: Scope.TRANSIENT })
+    @Tool({ name: 'me.transient', description: 'Transient.' })
+    class Fleeting {
+      execute(): string {
+        return 'gone';
+      }
+    }
+    @Injectable({ scope: Scope.REQUEST })
+    class PerRequestGuard implements ToolGuard {
+      canActivate(): boolean {
+        return true;
+      }
+    }
+    @Injectable({ scope: Scope.REQUEST })
+    class Found {
+      @Tool({ name: 'found.here', description: 'Discovered, request-scoped.' })
+      here(): string {
+        return 'here';
+      }
+    }
+    @Injectable()
+    class UserGuard implements ToolGuard {
+      constructor(private readonly user: CurrentUser) {}
+      canActivate(): boolean {
+        return this.user.name === 'ann';
+      }
+    }
+    @Module({ providers: [CurrentUser], exports: [CurrentUser] })
+    class RequestModule {}
+    @Module({
+      imports: [RequestModule, HermesToolsModule.forFeature({ name: 'me', tools: [MyName, Fleeting] })],
+      providers: [MyName, Fleeting, Found],
+    })
+    class Me {}
+    const error = await startupError(HermesToolsModule.forRoot({ imports: [RequestModule], guards: [PerRequestGuard, UserGuard], discover: true }), Me);
+    expect(error.problems).toEqual([
+      expect.stringMatching(/PerRequestGuard.*PerRequestGuard is a request-scoped Nest provider.*make it a singleton/),
+      expect.stringMatching(/UserGuard.*UserGuard is a request-scoped Nest provider \(or depends on one\)/),
+      expect.stringMatching(/MyName.*request-scoped Nest provider \(or depends on one\)/),
+      expect.stringMatching(/Fleeting.*transient-scoped Nest provider/),
+      expect.stringMatching(/Found.*request- or transient-scoped Nest provider/),
+    ]);
   });
 
   it('the injected registry forwards every method of ToolRegistry, and refuses calls before the app is initialised', async () => {

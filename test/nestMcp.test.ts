@@ -1,15 +1,18 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { type CanActivate, type ExecutionContext, Injectable, Module } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, type INestApplication, Injectable, Module, UnauthorizedException } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { INestApplication } from '@nestjs/common';
-import { Arg, PermissionSet, Permissions, Tool } from 'hermes-tools';
-import { HermesToolsModule } from 'hermes-tools/nest';
+import { type CallToolResult, ElicitRequestSchema, LATEST_PROTOCOL_VERSION, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Arg, Ctx, PermissionSet, Permissions, Requires, Tool, type ToolContext, ToolDefinitionError } from 'hermes-tools';
+import { HermesToolsModule, type HermesToolsModuleOptions, type McpEndpointOptions } from 'hermes-tools/nest';
 import { AppModule } from '../samples/nest/AppModule.js';
+import { McpAppModule } from './fixtures/readmeNest.js';
 
 interface User {
+  readonly id?: string;
   readonly name: string;
   readonly admin: boolean;
 }
@@ -17,11 +20,16 @@ interface User {
 @Injectable()
 class UsersService {
   readonly #users = new Map<string, User>([
-    ['ann-token', { name: 'ann', admin: true }],
-    ['bob-token', { name: 'bob', admin: false }],
+    ['ann-token', { id: 'u1', name: 'ann', admin: true }],
+    ['bob-token', { id: 'u2', name: 'bob', admin: false }],
+    // A user with no id: the endpoint cannot tell who owns a session of hers.
+    ['cat-token', { name: 'cat', admin: false }],
   ]);
   byToken(token: string | undefined): User | undefined {
     return token === undefined ? undefined : this.#users.get(token);
+  }
+  serverName(): string {
+    return 'from-users-service';
   }
 }
 
@@ -41,6 +49,8 @@ class TokenGuard implements CanActivate {
   }
 }
 
+let auditOpen = false;
+
 @Injectable()
 class UserTools {
   @Tool({ name: 'users.hello', description: 'Says hello.' })
@@ -53,71 +63,371 @@ class UserTools {
   remove(@Arg('name') name: string): string {
     return `deleted ${name}`;
   }
+
+  @Tool({ name: 'users.whoami', description: 'Who the tool sees as the caller.' })
+  whoami(@Ctx() ctx: ToolContext): string {
+    return JSON.stringify(ctx.caller);
+  }
+
+  @Tool({ name: 'users.purge', description: 'Removes every user.', destructive: true })
+  purge(): string {
+    return 'purged';
+  }
 }
 
-async function connect(url: URL, token: string): Promise<Client> {
-  const client = new Client({ name: 'nest-test', version: '1.0.0' });
+@Injectable()
+@Tool({ name: 'users.audit', description: 'Reads the audit log.' })
+@Requires({ check: () => auditOpen, description: 'the audit log' })
+class AuditLog {
+  execute(): string {
+    return 'the log';
+  }
+}
+
+const ADMIN = PermissionSet.none().grant('users:delete');
+const byName: McpEndpointOptions['caller'] = (request) => {
+  const user = (request as { user: User }).user;
+  return { caller: user.name, permissions: user.admin ? ADMIN : PermissionSet.none() };
+};
+
+function root(mcp: McpEndpointOptions, options: HermesToolsModuleOptions = {}) {
+  return HermesToolsModule.forRoot({
+    imports: [UsersModule],
+    toolsets: [{ name: 'users', tools: [UserTools, AuditLog], granted: ADMIN }],
+    approvals: {},
+    ...options,
+    mcp: { guards: [TokenGuard], ...mcp },
+  });
+}
+
+/** The HTTP adapters the endpoint is served on: Express (Nest's default) and Fastify. */
+const ADAPTERS = ['express', 'fastify'] as const;
+type AdapterName = (typeof ADAPTERS)[number];
+
+async function listen(module: ReturnType<typeof HermesToolsModule.forRoot>, adapter: AdapterName = 'express'): Promise<{ app: INestApplication; url: URL }> {
+  const moduleRef = await Test.createTestingModule({ imports: [UsersModule, module], providers: [UserTools, AuditLog] }).compile();
+  const app = adapter === 'fastify' ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false }) : moduleRef.createNestApplication({ logger: false });
+  await app.listen(0, '127.0.0.1');
+  return { app, url: new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`) };
+}
+
+async function connect(url: URL, token: string, client = new Client({ name: 'nest-test', version: '1.0.0' })): Promise<Client> {
   await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   return client;
 }
 
-describe('hermes-tools/nest MCP endpoint', () => {
+function sessionOf(client: Client): string {
+  return (client.transport as StreamableHTTPClientTransport).sessionId!;
+}
+
+function names(listed: { tools: { name: string }[] }): string[] {
+  return listed.tools.map((tool) => tool.name);
+}
+
+function text(result: unknown): string {
+  return (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+}
+
+/** A raw POST, as a client that does not follow the protocol would send it. */
+function post(url: URL, headers: Record<string, string>, message: object): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(message),
+  });
+}
+
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
+
+/** Resolves with the next session-closed event, and what it said. */
+function nextClose(events: { closed: (id: string, reason: string) => void }): Promise<[string, string]> {
+  return new Promise((resolve) => (events.closed = (id, reason) => resolve([id, reason])));
+}
+
+afterEach(() => {
+  auditOpen = false;
+});
+
+describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, with sessions (the default)', (adapter) => {
   let app: INestApplication;
   let url: URL;
+  const opened: string[] = [];
+  const events = { closed: (_id: string, _reason: string): void => undefined };
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        UsersModule,
-        HermesToolsModule.forRoot({
-          imports: [UsersModule],
-          toolsets: [{ name: 'users', tools: [UserTools], granted: PermissionSet.none().grant('users:delete') }],
-          mcp: {
-            path: '/mcp',
-            guards: [TokenGuard],
-            caller: (request) => {
-              const user = (request as { user: User }).user;
-              return { caller: user.name, permissions: user.admin ? PermissionSet.none().grant('users:delete') : PermissionSet.none() };
-            },
-          },
-        }),
-      ],
-      providers: [UserTools],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    await app.listen(0, '127.0.0.1');
-    url = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
+    ({ app, url } = await listen(
+      root({ caller: byName, listChangedIntervalMs: 10, onSessionOpened: (id) => opened.push(id), onSessionClosed: (id, reason) => events.closed(id, reason) }),
+      adapter,
+    ));
   });
 
   afterAll(async () => {
     await app.close();
   });
 
-  it("lists and calls each user's tools through the SDK's own Client, behind the app's Nest guard", async () => {
+  it("opens one session per client and reuses it, listing and calling each user's tools behind the app's Nest guard", async () => {
+    opened.length = 0;
     const ann = await connect(url, 'ann-token');
     const bob = await connect(url, 'bob-token');
     try {
-      expect((await ann.listTools()).tools.map((tool) => tool.name)).toEqual(['users.hello', 'users.delete']);
-      expect((await bob.listTools()).tools.map((tool) => tool.name)).toEqual(['users.hello']);
-      const deleted = await ann.callTool({ name: 'users.delete', arguments: { name: 'carl' } });
-      expect(deleted.isError).toBeFalsy();
-      expect(JSON.stringify(deleted.content)).toContain('deleted carl');
+      expect(opened).toEqual([sessionOf(ann), sessionOf(bob)]);
+      expect(sessionOf(ann)).not.toBe(sessionOf(bob));
+      expect(names(await ann.listTools())).toEqual(['users.hello', 'users.delete', 'users.whoami', 'users.purge']);
+      expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami', 'users.purge']);
+      expect(text(await ann.callTool({ name: 'users.delete', arguments: { name: 'carl' } }))).toBe('deleted carl');
       const refused = await bob.callTool({ name: 'users.delete', arguments: { name: 'carl' } });
       expect(refused.isError).toBe(true);
-      expect(JSON.stringify(refused.content)).not.toContain('deleted');
+      expect(text(refused)).not.toContain('deleted');
+      // The tool sees the caller that mcp.caller gave, on every request of the session.
+      expect(text(await ann.callTool({ name: 'users.whoami', arguments: {} }))).toBe('"ann"');
+      expect(text(await bob.callTool({ name: 'users.whoami', arguments: {} }))).toBe('"bob"');
+      // Six requests later, still the two sessions opened at initialize.
+      expect(opened).toEqual([sessionOf(ann), sessionOf(bob)]);
     } finally {
       await ann.close();
       await bob.close();
     }
   });
 
-  it('refuses a request the Nest guard rejects, and a GET on the stateless endpoint', async () => {
-    await expect(connect(url, 'eve-token')).rejects.toThrow(/403/);
-    const get = await fetch(url, { headers: { authorization: 'Bearer ann-token', accept: 'text/event-stream' } });
-    expect(get.status).toBe(405);
+  it("refuses a user presenting another user's session id (403), an unknown id (404), and a first request that is not initialize (400)", async () => {
+    const ann = await connect(url, 'ann-token');
+    try {
+      const list = { jsonrpc: '2.0', id: 9, method: 'tools/list' };
+      const hijack = await post(url, { authorization: 'Bearer bob-token', 'mcp-session-id': sessionOf(ann) }, list);
+      expect(hijack.status).toBe(403);
+      expect(JSON.stringify(await hijack.json())).toContain('opened with another identity');
+      expect((await post(url, { authorization: 'Bearer bob-token', 'mcp-session-id': 'no-such-session' }, list)).status).toBe(404);
+      expect((await post(url, { authorization: 'Bearer bob-token' }, list)).status).toBe(400);
+      // The Nest guard runs first: no token, no session of anyone's.
+      expect((await post(url, { 'mcp-session-id': sessionOf(ann) }, list)).status).toBe(403);
+      // Ann's session is untouched.
+      expect(names(await ann.listTools())).toContain('users.delete');
+    } finally {
+      await ann.close();
+    }
   });
 
-  it('serves the Nest sample: its discovered tools, per user', async () => {
+  it('ends a session on DELETE, and answers its id with 404 after', async () => {
+    const ann = await connect(url, 'ann-token');
+    const id = sessionOf(ann);
+    const closed = nextClose(events);
+    const transport = ann.transport as StreamableHTTPClientTransport;
+    await transport.terminateSession();
+    await expect(closed).resolves.toEqual([id, 'client']);
+    const stale = await post(url, { authorization: 'Bearer ann-token', 'mcp-session-id': id }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(stale.status).toBe(404);
+    await ann.close();
+  });
+
+  it('tells a session on its GET stream when a tool becomes available', async () => {
+    const ann = await connect(url, 'ann-token');
+    try {
+      expect(names(await ann.listTools())).not.toContain('users.audit');
+      const changed = new Promise<void>((resolve) => ann.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+      auditOpen = true;
+      await changed;
+      expect(names(await ann.listTools())).toContain('users.audit');
+      expect(text(await ann.callTool({ name: 'users.audit', arguments: {} }))).toBe('the log');
+    } finally {
+      await ann.close();
+    }
+  });
+
+  it('asks the user to approve a destructive call, through elicitation in the session', async () => {
+    const asked: string[] = [];
+    const client = new Client({ name: 'approver', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push((request.params as { message: string }).message);
+      return { action: 'accept', content: { approve: true } };
+    });
+    const ann = await connect(url, 'ann-token', client);
+    try {
+      expect(text(await ann.callTool({ name: 'users.purge', arguments: {} }))).toBe('purged');
+      expect(asked).toEqual([expect.stringContaining('users.purge')]);
+    } finally {
+      await ann.close();
+    }
+  });
+
+  it('refuses a foreign Origin with 403, answered through the adapter under test', async () => {
+    const response = await post(url, { authorization: 'Bearer ann-token', origin: 'https://evil.example' }, INITIALIZE);
+    expect(response.status).toBe(403);
+    expect(JSON.stringify(await response.json())).toContain('allowedOrigins');
+    // Served by the adapter under test: Express marks its responses, Fastify does not.
+    expect(response.headers.get('x-powered-by')).toBe(adapter === 'express' ? 'Express' : null);
+  });
+});
+
+describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) => {
+  it('answers 503 with Retry-After past maxSessions, and opens a session again once one ends', async () => {
+    const { app, url } = await listen(root({ caller: byName, maxSessions: 2 }), adapter);
+    try {
+      const first = await connect(url, 'ann-token');
+      const second = await connect(url, 'bob-token');
+      const third = await post(url, { authorization: 'Bearer ann-token' }, INITIALIZE);
+      expect(third.status).toBe(503);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(JSON.stringify(await third.json())).toContain('maximum of 2 sessions');
+      await (first.transport as StreamableHTTPClientTransport).terminateSession();
+      await first.close();
+      const again = await connect(url, 'ann-token');
+      expect(names(await again.listTools())).toContain('users.delete');
+      await Promise.all([again.close(), second.close()]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('closes a session left idle for sessionIdleMs, and every session when the app closes', async () => {
+    const events = { closed: (_id: string, _reason: string): void => undefined };
+    const { app, url } = await listen(root({ caller: byName, sessionIdleMs: 50, onSessionClosed: (id, reason) => events.closed(id, reason) }), adapter);
+    const idle = await connect(url, 'ann-token');
+    const id = sessionOf(idle);
+    const gone = nextClose(events);
+    // Abandoned: the client goes away without ending its session.
+    await idle.close();
+    await expect(gone).resolves.toEqual([id, 'idle']);
+    expect((await post(url, { authorization: 'Bearer ann-token', 'mcp-session-id': id }, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status).toBe(404);
+
+    const open = await connect(url, 'bob-token');
+    const shutdown = nextClose(events);
+    await app.close();
+    await expect(shutdown).resolves.toEqual([sessionOf(open), 'shutdown']);
+    await open.close();
+  });
+
+  it("takes the default caller from request.user, binding its session to the user's id, and refuses a user it cannot tell apart", async () => {
+    const { app, url } = await listen(root({}), adapter);
+    try {
+      const cat = await post(url, { authorization: 'Bearer cat-token' }, INITIALIZE);
+      expect(cat.status).toBe(500);
+      expect(JSON.stringify(await cat.json())).toContain('return { caller, permissions, principal }');
+      const ann = await connect(url, 'ann-token');
+      expect(JSON.parse(text(await ann.callTool({ name: 'users.whoami', arguments: {} })))).toEqual({ id: 'u1', name: 'ann', admin: true });
+      const hijack = await post(url, { authorization: 'Bearer bob-token', 'mcp-session-id': sessionOf(ann) }, { jsonrpc: '2.0', id: 3, method: 'tools/list' });
+      expect(hijack.status).toBe(403);
+      await ann.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers a Nest HttpException thrown by mcp.caller as Nest does', async () => {
+    const { app, url } = await listen(
+      root({
+        caller: () => {
+          throw new UnauthorizedException('no MCP for you');
+        },
+      }),
+      adapter,
+    );
+    try {
+      const response = await post(url, { authorization: 'Bearer ann-token' }, INITIALIZE);
+      expect(response.status).toBe(401);
+      expect(JSON.stringify(await response.json())).toContain('no MCP for you');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, stateless', (adapter) => {
+  it("lists and calls each user's tools with no session, refuses GET and DELETE, and cannot ask for an approval", async () => {
+    const opened: string[] = [];
+    const { app, url } = await listen(root({ caller: byName, stateless: true, onSessionOpened: (id) => opened.push(id) }), adapter);
+    const ann = await connect(url, 'ann-token');
+    const bob = await connect(url, 'bob-token');
+    try {
+      expect(sessionOf(ann)).toBeUndefined();
+      expect(names(await ann.listTools())).toEqual(['users.hello', 'users.delete', 'users.whoami', 'users.purge']);
+      expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami', 'users.purge']);
+      expect(text(await ann.callTool({ name: 'users.delete', arguments: { name: 'carl' } }))).toBe('deleted carl');
+      expect((await bob.callTool({ name: 'users.delete', arguments: { name: 'carl' } })).isError).toBe(true);
+      expect(text(await bob.callTool({ name: 'users.whoami', arguments: {} }))).toBe('"bob"');
+      // No session, so no elicitation: the destructive call is refused, not run.
+      const purge = await ann.callTool({ name: 'users.purge', arguments: {} });
+      expect(purge.isError).toBe(true);
+      expect(text(purge)).not.toBe('purged');
+      for (const method of ['GET', 'DELETE']) {
+        const response = await fetch(url, { method, headers: { authorization: 'Bearer ann-token', accept: 'text/event-stream' } });
+        expect(response.status).toBe(405);
+        expect(response.headers.get('allow')).toBe('POST');
+      }
+      expect(opened).toEqual([]);
+    } finally {
+      await ann.close();
+      await bob.close();
+      await app.close();
+    }
+  });
+
+  it('refuses a request the Nest guard rejects', async () => {
+    const { app, url } = await listen(root({ caller: byName, stateless: true }), adapter);
+    try {
+      await expect(connect(url, 'eve-token')).rejects.toThrow(/403/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('hermes-tools/nest MCP endpoint options', () => {
+  it('serves MCP from forRootAsync, its registry options made by a factory that injects a Nest service', async () => {
+    const module = HermesToolsModule.forRootAsync({
+      imports: [UsersModule],
+      inject: [UsersService],
+      useFactory: (users: UsersService) => ({ toolsets: [{ name: users.serverName(), tools: [UserTools], granted: ADMIN }] }),
+      mcp: { guards: [TokenGuard], caller: byName, name: 'async-server', version: '2.0.0', instructions: 'Ask before deleting anyone.', pageSize: 2 },
+    });
+    const { app, url } = await listen(module);
+    const ann = await connect(url, 'ann-token');
+    const bob = await connect(url, 'bob-token');
+    try {
+      expect(ann.getServerVersion()).toMatchObject({ name: 'async-server', version: '2.0.0' });
+      expect(ann.getInstructions()).toBe('Ask before deleting anyone.');
+      // Pages of two, as pageSize says.
+      const first = await ann.listTools();
+      expect(names(first)).toEqual(['users.hello', 'users.delete']);
+      expect(names(await ann.listTools({ cursor: first.nextCursor! }))).toEqual(['users.whoami', 'users.purge']);
+      expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami']);
+      expect(text(await ann.callTool({ name: 'users.delete', arguments: { name: 'dan' } }))).toBe('deleted dan');
+      expect(sessionOf(ann)).toEqual(expect.any(String));
+    } finally {
+      await Promise.all([ann.close(), bob.close()]);
+      await app.close();
+    }
+  });
+
+  it('fails the startup with one ToolDefinitionError on bad mcp options, and on an mcp returned by the factory', async () => {
+    const startup = async (module: ReturnType<typeof HermesToolsModule.forRoot>): Promise<unknown> => {
+      const moduleRef = await Test.createTestingModule({ imports: [module] }).compile();
+      const app = moduleRef.createNestApplication({ logger: false });
+      return app.init().then(
+        () => app.close(),
+        (error: unknown) => error,
+      );
+    };
+    const bad = await startup(HermesToolsModule.forRoot({ mcp: { maxSessions: 0, sessionIdleMs: Number.NaN, pageSize: 0, caller: 'user' as never } }));
+    expect(bad).toBeInstanceOf(ToolDefinitionError);
+    expect((bad as ToolDefinitionError).problems).toEqual([
+      expect.stringMatching(/HermesToolsModule mcp.*sessionIdleMs must be a number greater than 0, got NaN/),
+      expect.stringMatching(/maxSessions must be a number greater than 0, got 0/),
+      expect.stringMatching(/pageSize must be a number of at least 1/),
+      expect.stringMatching(/caller must be a function/),
+    ]);
+    const late = await startup(HermesToolsModule.forRootAsync({ useFactory: () => ({ mcp: { path: '/late' } }) }));
+    expect(late).toBeInstanceOf(ToolDefinitionError);
+    expect((late as ToolDefinitionError).problems).toEqual([expect.stringContaining('give mcp to forRootAsync itself')]);
+  });
+});
+
+describe('the Nest sample', () => {
+  it('serves its discovered tools per user, in sessions', async () => {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
     const sample = moduleRef.createNestApplication({ logger: false });
     await sample.listen(0, '127.0.0.1');
@@ -125,17 +435,37 @@ describe('hermes-tools/nest MCP endpoint', () => {
     const ann = await connect(endpoint, 'ann-token');
     const bob = await connect(endpoint, 'bob-token');
     try {
-      expect((await ann.listTools()).tools.map((tool) => tool.name)).toEqual(['users.invite', 'users.list', 'users.remove']);
-      expect((await bob.listTools()).tools.map((tool) => tool.name)).toEqual(['users.list']);
+      expect(sessionOf(ann)).toEqual(expect.any(String));
+      expect(names(await ann.listTools())).toEqual(['users.invite', 'users.list', 'users.remove']);
+      expect(names(await bob.listTools())).toEqual(['users.list']);
       const invited = await ann.callTool({ name: 'users.invite', arguments: { name: 'carl', email: 'carl@example.org' } });
-      expect(JSON.stringify(invited.content)).toContain('invited carl');
+      expect(text(invited)).toContain('invited carl');
       const invalid = await ann.callTool({ name: 'users.invite', arguments: { name: 'Carl!', email: 'nope' } });
       expect(invalid.isError).toBe(true);
-      expect(JSON.stringify((await bob.callTool({ name: 'users.list', arguments: {} })).content)).toContain('carl');
+      expect(text(await bob.callTool({ name: 'users.list', arguments: {} }))).toContain('carl');
     } finally {
       await ann.close();
       await bob.close();
       await sample.close();
+    }
+  });
+});
+
+describe("the README's MCP module", () => {
+  it('serves its tools in a session of the user its guard let in, and refuses anyone else', async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [McpAppModule] }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    await app.listen(0, '127.0.0.1');
+    const endpoint = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
+    const ann = await connect(endpoint, 'ann-token');
+    try {
+      expect(sessionOf(ann)).toEqual(expect.any(String));
+      expect(names(await ann.listTools())).toEqual(['users.find']);
+      expect(text(await ann.callTool({ name: 'users.find', arguments: { id: '1' } }))).toBe('Ann');
+      await expect(connect(endpoint, 'bob-token')).rejects.toThrow(/403/);
+    } finally {
+      await ann.close();
+      await app.close();
     }
   });
 });

@@ -10,7 +10,7 @@ import { mcpController } from './mcpController.js';
 import type { NestToolsetOptions } from './NestToolsetOptions.js';
 import { RegistryBuilder } from './RegistryBuilder.js';
 import { toDescriptor } from './toDescriptor.js';
-import { HERMES_TOOLS_OPTIONS } from './tokens.js';
+import { HERMES_TOOLS_OPTIONS, MCP_FROM_FACTORY } from './tokens.js';
 
 let features = 0;
 
@@ -38,11 +38,21 @@ export class HermesToolsModule {
 
   /** The registry with options made by a factory that injects Nest providers (a ConfigService, say). */
   static forRootAsync(options: HermesToolsAsyncOptions): DynamicModule {
-    return rootModule(options.imports ?? [], {
-      provide: HERMES_TOOLS_OPTIONS,
-      useFactory: options.useFactory as (...args: unknown[]) => HermesToolsModuleOptions | Promise<HermesToolsModuleOptions>,
-      inject: [...(options.inject ?? [])],
-    });
+    const factory = options.useFactory as (...args: unknown[]) => HermesToolsModuleOptions | Promise<HermesToolsModuleOptions>;
+    const { mcp } = options;
+    return rootModule(
+      options.imports ?? [],
+      {
+        provide: HERMES_TOOLS_OPTIONS,
+        useFactory: async (...args: unknown[]) => {
+          const made = await factory(...args);
+          // An mcp the factory returns comes too late to mount a route: reported when the registry is built.
+          return Object.freeze({ ...made, mcp, ...(made?.mcp !== undefined && { [MCP_FROM_FACTORY]: true }) });
+        },
+        inject: [...(options.inject ?? [])],
+      },
+      mcp === undefined ? [] : [mcpController(mcp)],
+    );
   }
 
   /**

@@ -10,10 +10,11 @@ import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { DeferredToolRegistry } from './DeferredToolRegistry.js';
 import { FeatureToolset } from './FeatureToolset.js';
 import { hasToolDecorator } from './hasToolDecorator.js';
+import { mcpOptionProblems } from './mcpOptionProblems.js';
 import type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
 import { resolveFromNest } from './resolveFromNest.js';
 import { toDescriptor } from './toDescriptor.js';
-import { HERMES_TOOLS_OPTIONS } from './tokens.js';
+import { HERMES_TOOLS_OPTIONS, MCP_FROM_FACTORY } from './tokens.js';
 
 /** Asked for a class not resolved yet: the build is run again once it is. */
 const PENDING = Symbol('pending');
@@ -34,8 +35,8 @@ export class RegistryBuilder implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     refreshSecrets();
-    const { toolsets: rootToolsets = [], discover, imports: _imports, ...moduleOptions } = this.options;
-    const problems: DefinitionProblem[] = [];
+    const { toolsets: rootToolsets = [], discover, imports: _imports, mcp, ...moduleOptions } = this.options;
+    const problems: DefinitionProblem[] = mcpOptionProblems(mcp, (this.options as { [MCP_FROM_FACTORY]?: boolean })[MCP_FROM_FACTORY] === true);
     const owners = new Map<Function, ModuleRef>();
     const toolsets: Required<ToolsetOptions>[] = [];
     const features = [

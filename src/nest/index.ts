@@ -9,3 +9,4 @@ export type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
 export type { HermesToolsAsyncOptions } from './HermesToolsAsyncOptions.js';
 export type { NestToolsetOptions } from './NestToolsetOptions.js';
 export type { McpEndpointOptions } from './McpEndpointOptions.js';
+export type { McpCallerIdentity } from './McpCallerIdentity.js';
