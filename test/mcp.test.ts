@@ -14,7 +14,7 @@ import {
   type ProgressNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, serveHttp } from 'hermes-tools/mcp';
-import { Ctx, Tool, toolset, type ToolContext, type ToolRegistry } from 'hermes-tools';
+import { type CallOptions, Ctx, Tool, toolset, type ToolContext, type ToolOutcome, ToolRegistry } from 'hermes-tools';
 import { AppLogger } from '../samples/audit/AppLogger.js';
 import { ProgressBurst } from './fixtures/progressModule.js';
 import { buildRegistry } from './support/buildRegistry.js';
@@ -219,6 +219,29 @@ describe('MCP server, in memory', () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('weather.current');
     const weather = await client.callTool({ name: 'weather.current', arguments: { city: 'Paris' } });
     expect(weather.isError).toBeFalsy();
+    await client.close();
+  });
+});
+
+describe('MCP server over a registry of its own kind', () => {
+  it('calls through a subclass that forwards dispatch (as the Nest module does), never around it', async () => {
+    const forwarded: string[] = [];
+    class Forwarding extends ToolRegistry {
+      // A registry is frozen once built: a subclass keeps its state in private fields.
+      readonly #target: ToolRegistry;
+      constructor(target: ToolRegistry) {
+        super([]);
+        this.#target = target;
+      }
+      override dispatch(name: string, args: unknown, options?: CallOptions): Promise<ToolOutcome> {
+        forwarded.push(name);
+        return this.#target.dispatch(name, args, options);
+      }
+    }
+    const { client } = await connectInMemory(new Forwarding(sample.registry));
+    const read = await client.callTool({ name: 'fs.read', arguments: { path: 'notes/todo.md' } });
+    expect(read.isError).toBeFalsy();
+    expect(forwarded).toEqual(['fs.read']);
     await client.close();
   });
 });

@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import { dispatchWithText, type ToolRegistry } from '../registry/ToolRegistry.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
@@ -84,7 +84,7 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
     const progressToken = request.params._meta?.progressToken;
     const relay = progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }));
     const permissions = wiring.permissions?.(extra);
-    const outcome = await registry.dispatch(name, args, {
+    const { outcome, text } = await dispatchWithText(registry, name, args, {
       signal: extra.signal,
       caller: callerOf(extra),
       approve: elicitApproval(server, extra),
@@ -93,7 +93,7 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
       ...(relay === undefined ? {} : { onProgress: relay.report }),
     });
     await relay?.close();
-    return toCallToolResult(outcome, structured(name));
+    return toCallToolResult(outcome, structured(name), text);
   });
 
   if (listChanged) {

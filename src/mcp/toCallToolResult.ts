@@ -1,6 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
-import { outcomeText } from '../registry/outcomeText.js';
 
 /** The `_meta` key under which an error result carries the ToolErrorPayload, for programs that read it. */
 export const ERROR_META_KEY = 'hermes-tools/error';
@@ -10,13 +9,13 @@ export const ERROR_META_KEY = 'hermes-tools/error';
  * message written for the model; a success is text, plus `structuredContent` when the tool
  * declares an object output and the result was not cut to fit its budget.
  */
-export function toCallToolResult(outcome: ToolOutcome, structured: boolean): CallToolResult {
+export function toCallToolResult(outcome: ToolOutcome, structured: boolean, json?: string): CallToolResult {
   if (!outcome.ok) {
     return { content: [{ type: 'text', text: outcome.error.message }], isError: true, _meta: { [ERROR_META_KEY]: { ...outcome.error } } };
   }
   const value = outcome.value;
-  // dispatch made the JSON text of an object on its way: it is used again, not made twice.
-  const text = typeof value === 'string' ? value : (outcomeText(outcome) ?? JSON.stringify(value));
+  // `json`: the text dispatch made of an object on its way, used again rather than made twice.
+  const text = typeof value === 'string' ? value : (json ?? JSON.stringify(value));
   const result: CallToolResult = { content: [{ type: 'text', text }] };
   // A cut result is not the declared output: it goes as text only, whose notes say it was cut.
   if (structured && outcome.truncated === undefined && value !== null && typeof value === 'object' && !Array.isArray(value)) {

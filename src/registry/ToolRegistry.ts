@@ -20,13 +20,27 @@ import { onAbort } from '../pipeline/onAbort.js';
 import { notJson } from '../pipeline/notJson.js';
 import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { safePayload } from './safePayload.js';
-import { keepOutcomeText } from './outcomeText.js';
 import { closestNames } from './closestNames.js';
 import type { ToolFilter } from './ToolFilter.js';
 import { callerKey } from './callerKey.js';
 import { cutJson } from './cutJson.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
+
+/** A dispatched outcome, with the JSON text of its value when `dispatch` made it on the way (objects and arrays within their budget). */
+export interface DispatchedWithText {
+  readonly outcome: ToolOutcome;
+  readonly text: string | undefined;
+}
+
+const outcomeOnly = (outcome: ToolOutcome): ToolOutcome => outcome;
+const withText = (outcome: ToolOutcome, text?: string): DispatchedWithText => ({ outcome, text });
+
+/**
+ * `registry.dispatch`, for a kernel that sends the result on as JSON text (MCP): the text comes
+ * with the outcome, so it is not made twice. Not part of the public API.
+ */
+export let dispatchWithText: (registry: ToolRegistry, name: string, args: unknown, options: CallOptions) => Promise<DispatchedWithText>;
 
 /**
  * The tools an agent kernel lists and calls. Get it from the container (`container.get(ToolRegistry)`)
@@ -135,7 +149,12 @@ export class ToolRegistry {
    * Calls a tool and never rejects: the outcome is `{ ok: true, value }` or `{ ok: false, error }`,
    * JSON-serialisable and free of stack traces, ready to hand back to a model.
    */
-  async dispatch(name: string, args: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
+  dispatch(name: string, args: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
+    return this.#dispatch(name, args, options, outcomeOnly);
+  }
+
+  /** `dispatch`, handing `finish` the outcome and, for an object or array result, the JSON text made of it on the way. */
+  async #dispatch<T>(name: string, args: unknown, options: CallOptions, finish: (outcome: ToolOutcome, text?: string) => T): Promise<T> {
     const tool = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
     let callId = '';
     try {
@@ -143,21 +162,27 @@ export class ToolRegistry {
       const found = typeof name === 'string' ? this.#tools.get(name) : undefined;
       const value = await (found === undefined ? this.call(name, args, { ...options, callId }) : attemptOf(found)(args, { ...options, callId }));
       // An invalid input comes back as a value: its payload is made without an Error.
-      if (value instanceof InvalidInput) return { ok: false, tool, callId, error: invalidInputPayload(tool, redactIssues(value.issues, false)) };
+      if (value instanceof InvalidInput) return finish({ ok: false, tool, callId, error: invalidInputPayload(tool, redactIssues(value.issues, false)) });
       const json = toJsonValue(value);
       if (json.ok) {
         const core = this.#options.results === undefined ? undefined : coreOf(this.#tools.get(name)!);
         const budget = core?.maxResultChars;
-        if (budget === undefined)
-          return json.text === undefined ? { ok: true, tool, callId, value: json.value } : keepOutcomeText({ ok: true, tool, callId, value: json.value }, json.text);
+        if (budget === undefined) return finish({ ok: true, tool, callId, value: json.value }, json.text);
         const text = json.text ?? JSON.stringify(json.value);
-        if (text.length <= budget) return keepOutcomeText({ ok: true, tool, callId, value: json.value }, text);
-        return { ok: true, tool, callId, ...(await this.#cut(core!, text, json.value, budget, options)) };
+        if (text.length <= budget) return finish({ ok: true, tool, callId, value: json.value }, text);
+        return finish({ ok: true, tool, callId, ...(await this.#cut(core!, text, json.value, budget, options)) });
       }
-      return { ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) };
+      return finish({ ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) });
     } catch (error) {
-      return { ok: false, tool, callId, error: safePayload(tool, error) };
+      return finish({ ok: false, tool, callId, error: safePayload(tool, error) });
     }
+  }
+
+  static {
+    const own = ToolRegistry.prototype.dispatch;
+    // A subclass that forwards dispatch elsewhere (Nest's registry, built later) is asked through its own dispatch.
+    dispatchWithText = (registry, name, args, options) =>
+      registry.dispatch === own ? registry.#dispatch(name, args, options, withText) : registry.dispatch(name, args, options).then((outcome) => ({ outcome, text: undefined }));
   }
 
   /** A registry that sees only the matching tools; nothing reached through it can reach another tool. */
