@@ -3,10 +3,10 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
 import { newCallId } from '../context/newCallId.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
-import { attemptOf, coreOf, createRegisteredTool, isRegisteredTool } from '../tools/createRegisteredTool.js';
+import { pipelineOf, coreOf, createRegisteredTool, isRegisteredTool } from '../tools/createRegisteredTool.js';
 import { invalidInputPayload } from '../errors/invalidInputPayload.js';
 import { redactIssues } from '../errors/redactIssues.js';
-import { InvalidInput } from '../pipeline/createCallPipeline.js';
+import { InvalidInput } from '../pipeline/InvalidInput.js';
 import type { CallerIdentity } from './CallerIdentity.js';
 import type { ForCallerOptions } from './ForCallerOptions.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
@@ -160,7 +160,7 @@ export class ToolRegistry {
     try {
       callId = typeof options.callId === 'string' ? options.callId.slice(0, 200) : newCallId();
       const found = typeof name === 'string' ? this.#tools.get(name) : undefined;
-      const value = await (found === undefined ? this.call(name, args, { ...options, callId }) : attemptOf(found)(args, { ...options, callId }));
+      const value = await (found === undefined ? this.call(name, args, { ...options, callId }) : pipelineOf(found).attempt(args, { ...options, callId }));
       // An invalid input comes back as a value: its payload is made without an Error.
       if (value instanceof InvalidInput) return finish({ ok: false, tool, callId, error: invalidInputPayload(tool, redactIssues(value.issues, false)) });
       const json = toJsonValue(value);

@@ -1,22 +1,23 @@
-import { type CallPipeline, createCallPipeline } from '../pipeline/createCallPipeline.js';
+import { CallPipeline } from '../pipeline/CallPipeline.js';
 import type { RegisteredTool } from './RegisteredTool.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 
 const cores = new WeakMap<RegisteredTool, ToolCore>();
-const attempts = new WeakMap<RegisteredTool, CallPipeline['attempt']>();
+const pipelines = new WeakMap<RegisteredTool, CallPipeline>();
 
 /** Makes the frozen RegisteredTool for a core, its pipeline composed once. */
 export function createRegisteredTool(core: ToolCore): RegisteredTool {
-  const pipeline = createCallPipeline(core);
+  const pipeline = new CallPipeline(core);
   const tool: RegisteredTool = Object.freeze({
     name: core.definition.name,
     description: core.definition.description,
     definition: core.definition,
     validateInput: async (input: unknown) => core.validate(input),
-    execute: pipeline.call,
+    execute: (input: unknown, options?: CallOptions) => pipeline.call(input, options),
   });
   cores.set(tool, core);
-  attempts.set(tool, pipeline.attempt);
+  pipelines.set(tool, pipeline);
   return tool;
 }
 
@@ -32,9 +33,9 @@ export function coreOf(tool: RegisteredTool): ToolCore {
   return core;
 }
 
-/** The tool's pipeline in the form `dispatch` uses: an invalid input resolves to an InvalidInput instead of rejecting. */
-export function attemptOf(tool: RegisteredTool): CallPipeline['attempt'] {
-  const attempt = attempts.get(tool);
-  if (attempt === undefined) throw new TypeError(`${String(tool?.name)} is not a RegisteredTool from hermes-tools; get tools from a ToolRegistry`);
-  return attempt;
+/** The pipeline of a tool made here, for `dispatch` (its `attempt`). */
+export function pipelineOf(tool: RegisteredTool): CallPipeline {
+  const pipeline = pipelines.get(tool);
+  if (pipeline === undefined) throw new TypeError(`${String(tool?.name)} is not a RegisteredTool from hermes-tools; get tools from a ToolRegistry`);
+  return pipeline;
 }

@@ -1,0 +1,219 @@
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { Denial } from '../contracts/Denial.js';
+import type { InputValidation } from '../contracts/InputValidation.js';
+import type { ToolCore } from '../contracts/ToolCore.js';
+import { runInCall, trackingCalls } from '../context/currentCall.js';
+import { newCallId } from '../context/newCallId.js';
+import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
+import { OutputValidationError } from '../errors/OutputValidationError.js';
+import { PermissionDeniedError } from '../errors/PermissionDeniedError.js';
+import { ToolAbortedError } from '../errors/ToolAbortedError.js';
+import { ToolUnavailableError } from '../errors/ToolUnavailableError.js';
+import { ToolValidationError } from '../errors/ToolValidationError.js';
+import { toToolError } from '../errors/toToolError.js';
+import { AuditTrail } from './AuditTrail.js';
+import { callObserved, capturingContent, traceCall } from './callChannel.js';
+import { callTimeout } from './callTimeout.js';
+import { type AccessCheck, checkAccess } from './checkAccess.js';
+import { InvalidInput } from './InvalidInput.js';
+import { notJson } from './notJson.js';
+import { PendingCall } from './PendingCall.js';
+import { requestApproval } from './requestApproval.js';
+import { toJsonValue } from './toJsonValue.js';
+import { withDeadline } from './withDeadline.js';
+
+/** A call made without options: one shared frozen object, not one per call. */
+const NO_OPTIONS: CallOptions = Object.freeze({});
+
+/**
+ * The call pipeline of one tool, composed in this one place:
+ * availability → guards → validation → approval → interceptors → handler → output check.
+ *
+ * - Each step answers at once, or with a promise only when it has to wait (an async guard or
+ *   constraint, an approval, a time limit): with nothing asynchronous configured the steps up to
+ *   the handler run synchronously. There is one pipeline, not a fast and a slow one.
+ * - The guards' answer for the toolset's grant depends only on configuration, so it is computed
+ *   once; the caller's permissions and the other guards are asked on every call.
+ * - A time limit or a caller's signal covers the guards and validation and then, afresh, the
+ *   interceptors and the handler. A person's approval is not cut by the tool's limit: it has its own.
+ * - Every call is published on the `hermes-tools:call` channel when someone subscribes.
+ *
+ * The steps are methods, shared by every tool, rather than closures made per tool: a registry of
+ * thousands of tools holds one small object each.
+ */
+export class CallPipeline {
+  readonly #core: ToolCore;
+  readonly #name: string;
+  readonly #access: AccessCheck;
+
+  constructor(core: ToolCore) {
+    this.#core = core;
+    this.#name = core.definition.name;
+    this.#access = checkAccess(core);
+  }
+
+  /** Resolves to the result, or rejects with a ToolError. */
+  call(input: unknown, given: CallOptions = NO_OPTIONS): Promise<unknown> {
+    const options = this.#bind(given);
+    if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options);
+    return settled(this.#run(input, options, undefined, false));
+  }
+
+  /**
+   * The same steps, for `dispatch`: resolves to the result, or to an InvalidInput when the input
+   * is invalid, so that the commonest refusal builds no Error. Other failures reject as in `call`.
+   */
+  attempt(input: unknown, given: CallOptions): Promise<unknown> {
+    const options = this.#bind(given);
+    // Audit records and channel subscribers are given the error itself.
+    if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options);
+    return settled(this.#run(input, options, undefined, true));
+  }
+
+  /** A caller's view fixes who calls, whatever the options say. */
+  #bind(given: CallOptions): CallOptions {
+    const identity = this.#core.identity;
+    return identity === undefined ? given : { ...given, caller: identity.caller, permissions: identity.permissions };
+  }
+
+  /** The steps in order; with `asValue`, an invalid input resolves to an InvalidInput instead of rejecting. */
+  #run(input: unknown, options: CallOptions, trail: AuditTrail | undefined, asValue: boolean): unknown {
+    try {
+      const call = new PendingCall(this.#core, options, callTimeout(options.timeoutMs, this.#core.timeoutMs), trail);
+      const admitted = this.#admit(call);
+      if (admitted !== undefined) return admitted.then(() => this.#validated(input, call, asValue));
+      return this.#validated(input, call, asValue);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** Availability, the caller's signal, then the guards. */
+  #admit(call: PendingCall): void | Promise<void> {
+    const reason = this.#core.unavailable();
+    if (reason !== undefined) throw new ToolUnavailableError(this.#name, reason);
+    if (call.signal?.aborted) throw new ToolAbortedError(this.#name);
+    const denial = this.#access(call.options.caller, call.options.permissions);
+    return denial instanceof Promise ? call.within(denial).then((answer) => this.#allow(answer, call)) : this.#allow(denial, call);
+  }
+
+  #allow(denial: Denial | undefined, call: PendingCall): void {
+    const trail = call.trail;
+    if (denial !== undefined) {
+      if (trail !== undefined) {
+        trail.access = 'denied';
+        trail.reason = denial.reason ?? `the "${denial.permission}" permission was not granted`;
+      }
+      throw new PermissionDeniedError(this.#name, denial);
+    }
+    if (trail !== undefined) trail.access = 'allowed';
+  }
+
+  #validated(input: unknown, call: PendingCall, asValue: boolean): unknown {
+    const validation = this.#core.validate(input);
+    return validation instanceof Promise ? call.within(validation).then((answer) => this.#decide(answer, call, asValue)) : this.#decide(validation, call, asValue);
+  }
+
+  #decide(validation: InputValidation, call: PendingCall, asValue: boolean): unknown {
+    if (validation.ok) return this.#core.approval === undefined ? this.#handle(validation.value, call) : this.#approve(validation.value, call);
+    if (asValue) return new InvalidInput(validation.issues);
+    // Returned rejected, not thrown: unwinding a throw through the steps costs more than the error.
+    return Promise.reject(new ToolValidationError(this.#name, validation.issues));
+  }
+
+  #approve(value: unknown, call: PendingCall): Promise<unknown> {
+    const { definition, approval, logger } = this.#core;
+    const trail = call.trail;
+    const ctx = call.context;
+    return requestApproval(approval!.approve ?? call.options.approve, approval!.timeoutMs, {
+      definition,
+      input: value,
+      caller: call.options.caller,
+      callId: ctx.callId,
+      signal: call.signal,
+      logger,
+    }).then(
+      ({ by }) => {
+        if (trail !== undefined) trail.approval = { approved: true, ...(by !== undefined && { by }) };
+        return this.#handle(value, call);
+      },
+      (error: unknown) => {
+        if (trail !== undefined && error instanceof ApprovalDeniedError)
+          trail.approval = { approved: false, reason: error.reason, ...(error.by !== undefined && { by: error.by }) };
+        ctx.settle();
+        throw toToolError(this.#name, error);
+      },
+    );
+  }
+
+  /** Interceptors and handler, then the output check. */
+  #handle(value: unknown, call: PendingCall): Promise<unknown> {
+    const invoke = this.#core.invoke;
+    const ctx = call.context;
+    let running: Promise<unknown>;
+    // The common case (no limit, no signal, nothing reading the injected context) calls straight through.
+    if (!call.bounded && !trackingCalls()) {
+      try {
+        running = invoke(value, ctx);
+      } catch (error) {
+        running = Promise.reject(error);
+      }
+    } else {
+      running = withDeadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, call.timeoutMs, call.signal);
+    }
+    return running.then(
+      (result) => {
+        ctx.settle();
+        return this.#output(result);
+      },
+      (error: unknown) => {
+        ctx.settle();
+        throw toToolError(this.#name, error);
+      },
+    );
+  }
+
+  #output(result: unknown): unknown {
+    const checkOutput = this.#core.checkOutput;
+    if (checkOutput === undefined) return result;
+    const json = toJsonValue(result);
+    if (!json.ok) throw notJson(this.#name, json.reason, true);
+    const issues = checkOutput(json.value);
+    if (issues !== undefined) throw new OutputValidationError(this.#name, issues);
+    return result;
+  }
+
+  /** A call someone watches: an audit record, and the call channel's events. */
+  #observed(input: unknown, options: CallOptions): Promise<unknown> {
+    const { definition, audit } = this.#core;
+    const name = this.#name;
+    const callId = options.callId ?? newCallId();
+    const traced = { ...options, callId };
+    const trail =
+      audit === undefined
+        ? undefined
+        : new AuditTrail(audit, { tool: name, toolset: definition.toolset, callId, caller: options.caller, permissions: definition.permissions }, input);
+    const run = (): Promise<unknown> => settled(this.#run(input, traced, trail, false));
+    const running = !callObserved()
+      ? run()
+      : traceCall(
+          { tool: name, toolset: definition.toolset, definition, callId, caller: options.caller, trace: options.trace, ...(capturingContent() && { arguments: input }) },
+          run,
+        );
+    if (trail === undefined) return running;
+    return running.then(
+      (result) => {
+        trail.finish({ ok: true, result });
+        return result;
+      },
+      (error: unknown) => {
+        trail.finish({ ok: false, error });
+        throw error;
+      },
+    );
+  }
+}
+
+function settled(result: unknown): Promise<unknown> {
+  return result instanceof Promise ? result : Promise.resolve(result);
+}
