@@ -84,4 +84,26 @@ describe('toAiSdkTools (AI SDK 6)', () => {
     await expect(tools['db.drop']!.execute!({ table: 'logs' }, { toolCallId: 't1', messages: [] })).resolves.toBe('dropped logs');
     await expect(registry.call('db.drop', { table: 'logs' })).rejects.toMatchObject({ code: 'approval_denied' });
   });
+
+  it('sends property names every provider accepts and hands the tool its own, both ways', async () => {
+    @Tool({ name: 'tags.find', description: 'Finds by tag.' })
+    class FindByTag {
+      execute(@Arg('$tag', { minLength: 2 }) tag: string, @Arg('limit', { integer: true, default: 5 }) limit: number): string {
+        return `${tag}:${limit}`;
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'tags', tools: [FindByTag] }));
+    const portable = toAiSdkTools(registry);
+    const schema = (portable.tags_find!.inputSchema as { jsonSchema: { properties: Record<string, unknown>; required: string[] } }).jsonSchema;
+    expect(Object.keys(schema.properties).sort()).toEqual(['_tag', 'limit']);
+    expect(schema.required).toEqual(['_tag']);
+    await expect(portable.tags_find!.execute!({ _tag: 'ai' }, { toolCallId: 't1', messages: [] })).resolves.toBe('ai:5');
+    // The issue names the tool's property; the message says what the model sent for it.
+    await expect(portable.tags_find!.execute!({ _tag: 'a' }, { toolCallId: 't2', messages: [] })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('"$tag" is sent as "_tag"'),
+    });
+    const own = toAiSdkTools(registry, { names: 'registry' });
+    expect(Object.keys((own['tags.find']!.inputSchema as { jsonSchema: { properties: object } }).jsonSchema.properties)).toContain('$tag');
+  });
 });

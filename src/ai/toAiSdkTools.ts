@@ -1,7 +1,9 @@
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from 'ai';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ToolFilter } from '../registry/ToolFilter.js';
-import { OPENAI_NAMES } from '../providers/NameRule.js';
+import { OPENAI_NAMES, PORTABLE_PROPERTIES } from '../providers/NameRule.js';
+import { errorText, renameProperties } from '../providers/PropertyNames.js';
+import { ToolError } from '../errors/ToolError.js';
 import { ProviderNames } from '../providers/ProviderNames.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
@@ -11,8 +13,9 @@ export interface AiSdkToolsOptions {
   /** Only the tools that match (by toolset and tag). */
   readonly filter?: ToolFilter;
   /**
-   * `portable` (default): keys every provider accepts (`fs.read` becomes `fs_read`), since the AI SDK
-   * passes them to whichever model runs. `registry`: the registry's own names.
+   * `portable` (default): tool keys and property names every provider accepts (`fs.read` becomes
+   * `fs_read`, a property `$x` is sent as `_x` and read back as `$x`), since the AI SDK passes them
+   * to whichever model runs. `registry`: the registry's own names, as they are.
    */
   readonly names?: 'portable' | 'registry';
   /**
@@ -48,9 +51,11 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
   const needsApproval = options.needsApproval ?? ((definition: ToolDefinition) => definition.approval !== undefined);
   for (const definition of definitions) {
     const key = names === undefined ? definition.name : names.toProvider(definition.name)!;
+    // Renamed both ways: the model sees names its provider accepts, the tool gets its own.
+    const properties = names === undefined ? undefined : renameProperties(definition.inputSchema, PORTABLE_PROPERTIES);
     const aiTool: Tool<unknown, unknown> = tool<unknown, unknown>({
       description: definition.modelDescription,
-      inputSchema: jsonSchema(definition.inputSchema as JSONSchema7),
+      inputSchema: jsonSchema((properties?.schema ?? definition.inputSchema) as JSONSchema7),
       ...(needsApproval(definition) ? { needsApproval: true } : {}),
       execute: (input, { toolCallId, abortSignal }) => {
         const callOptions: CallOptions = {
@@ -60,7 +65,12 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
           ...(abortSignal === undefined ? {} : { signal: abortSignal }),
           ...(options.caller === undefined ? {} : { caller: options.caller }),
         };
-        return registry.call(definition.name, input, callOptions);
+        if (properties === undefined || properties.changes.length === 0) return registry.call(definition.name, input, callOptions);
+        return registry.call(definition.name, properties.restore(input), callOptions).catch((error: unknown) => {
+          // The issues name the tool's own properties; the model sent the renamed ones, so the message says which is which.
+          if (error instanceof ToolError) error.message = errorText(error, properties);
+          throw error;
+        });
       },
     });
     Object.defineProperty(tools, key, { value: aiTool, enumerable: true, writable: true, configurable: true });

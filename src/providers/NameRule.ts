@@ -29,3 +29,10 @@ export const GEMINI_PROPERTIES: NameRule = {
   says: 'Gemini allows only letters, digits and "_" in property names, not a digit first, at most 64',
 };
 // OpenAI documents no rule for property names: they go through as they are.
+/** Property names every provider above accepts (Gemini's rule is the strictest): for a tool set that may reach any of them. */
+export const PORTABLE_PROPERTIES: NameRule = {
+  allowed: /[A-Za-z0-9_]/,
+  first: /[A-Za-z_]/,
+  maxLength: 64,
+  says: 'every provider accepts letters, digits and "_" in property names, not a digit first, at most 64',
+};
