@@ -13,6 +13,7 @@ import { isLoopbackHost } from './isLoopbackHost.js';
 import type { McpHttpOptions, McpHttpServer } from './McpHttpOptions.js';
 import { readJsonBody } from './readJsonBody.js';
 import { type Session, SessionTable } from './SessionTable.js';
+import { taskRunnerFor } from './taskRunnerFor.js';
 
 const METADATA_PATH = '/.well-known/oauth-protected-resource';
 
@@ -49,9 +50,14 @@ export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions)
   const stateless = options.stateless === true;
 
   const sessions = new SessionTable(idleMs, maxSessions, options.onSessionClosed);
+  // One task store and runner for the whole endpoint: a task outlives the request (and the session) that made it.
+  const tasks = taskRunnerFor(registry, options);
   const wiring: ServerWiring = {
     watch: new AvailabilityWatch(registry, stateless ? 0 : (options.listChangedIntervalMs ?? 1000)),
     permissions: (extra) => extra.authInfo?.extra?.permissions as PermissionSet | undefined,
+    ...(tasks === undefined ? {} : { tasks }),
+    // Stateless and unauthenticated, no request says who sent it: every client is the same one.
+    ...(stateless && auth === undefined ? { owner: () => 'anonymous' } : {}),
   };
   let allowedHosts: string[] = [];
   let metadataUrl: string | undefined;
@@ -198,6 +204,7 @@ export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions)
     url,
     sessions: () => sessions.size,
     async close() {
+      tasks?.close();
       await sessions.closeAll();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -29,7 +29,8 @@ export function mcpController(options: McpEndpointOptions): Function {
         import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
       ]);
       const view = await this.registry.forCaller(await callerOf(req));
-      const server = createMcpServer(view, { name: options.name ?? 'hermes-tools', version: options.version ?? '0.0.0', listChangedIntervalMs: 0 });
+      // A fresh server per request keeps no task between requests: tools run as ordinary calls here.
+      const server = createMcpServer(view, { name: options.name ?? 'hermes-tools', version: options.version ?? '0.0.0', listChangedIntervalMs: 0, tasks: false });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
       await server.connect(transport);
       // The response ended or the client went away: closing the server aborts what is still running.

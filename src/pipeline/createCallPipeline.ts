@@ -23,7 +23,7 @@ import { withDeadline } from './withDeadline.js';
 
 /**
  * The call pipeline, composed in this one place:
- * availability → guards → validation → approval → interceptors → handler → output check.
+ * availability → guards → validation → (accepted) → approval → interceptors → handler → output check.
  *
  * - The guards' answer for the toolset's grant depends only on configuration, so it is computed
  *   once; the caller's permissions and the other guards are asked on every call.
@@ -72,6 +72,7 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
     if (trail !== undefined) trail.access = 'allowed';
     const validation = validate(input);
     const value = validation instanceof Promise ? await deadline(() => validation.then(unwrap), context(), timeoutMs, signal) : unwrap(validation);
+    if (options.onAccepted !== undefined) await options.onAccepted();
 
     const ctx = context();
     let result: unknown;
