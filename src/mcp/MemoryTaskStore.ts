@@ -98,7 +98,9 @@ export class MemoryTaskStore implements TaskStore {
     const mine = [...this.#tasks.values()].filter((e) => e.owner === owner && e.seq > after);
     const page = mine.slice(0, PAGE);
     const last = page.at(-1);
-    return mine.length > PAGE && last !== undefined ? { tasks: page.map((e) => e.record), nextCursor: Buffer.from(`s:${last.seq}`).toString('base64url') } : { tasks: page.map((e) => e.record) };
+    return mine.length > PAGE && last !== undefined
+      ? { tasks: page.map((e) => e.record), nextCursor: Buffer.from(`s:${last.seq}`).toString('base64url') }
+      : { tasks: page.map((e) => e.record) };
   }
 
   async onCancel(taskId: string, listener: () => void): Promise<() => void> {

@@ -112,7 +112,10 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
     const { name, arguments: args = {}, task } = request.params;
     const support = taskSupport(name);
     if (task === undefined && support === 'required') {
-      throw new McpError(ErrorCode.MethodNotFound, `${name} runs only as a task: call it with a task (a task-augmented tools/call, params.task), then fetch its result with tasks/result`);
+      throw new McpError(
+        ErrorCode.MethodNotFound,
+        `${name} runs only as a task: call it with a task (a task-augmented tools/call, params.task), then fetch its result with tasks/result`,
+      );
     }
     if (task !== undefined && tasks !== undefined && registry.has(name) && support !== 'optional' && support !== 'required') {
       throw new McpError(ErrorCode.MethodNotFound, `${name} cannot run as a task; call it without params.task`);
