@@ -6,6 +6,7 @@ import { CallToolResultSchema, CreateTaskResultSchema, ErrorCode, McpError, RELA
 import { ERROR_META_KEY, createMcpServer, MemoryTaskStore, serveHttp, type McpServerOptions } from 'hermes-tools/mcp';
 import { Tool, toolset, PermissionSet, type ToolRegistry } from 'hermes-tools';
 import { replicaAuth, TOKENS } from './fixtures/taskAuth.js';
+import { ScanRepository, scanAsTask } from './fixtures/readmeTasks.js';
 import { closeGate, gate, running, taskTools } from './fixtures/taskTools.js';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -281,5 +282,17 @@ describe('MCP tasks over Streamable HTTP', () => {
       await client.close();
       await http.close();
     }
+  });
+});
+
+describe("the README's task snippets", () => {
+  it('run: the declared tool as a task, and the client creating it, reading its state and fetching its result', async () => {
+    const { registry: scans } = await buildRegistry(toolset({ name: 'repo', tools: [ScanRepository], granted: PermissionSet.none() }));
+    const client = await connect(createMcpServer(scans, { name: 'readme', version: '1.0.0', listChangedIntervalMs: 0 }));
+    const { task, state, result } = await scanAsTask(client, 'https://git.example.com/leaky.git');
+    expect(task.status).toMatch(/^(working|completed)$/);
+    expect(state.taskId).toBe(task.taskId);
+    expect(result.structuredContent).toBeUndefined();
+    expect(text(result)).toBe('["config/.env: an AWS key"]');
   });
 });
