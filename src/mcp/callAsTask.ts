@@ -36,18 +36,18 @@ export async function callAsTask(registry: ToolRegistry, runner: TaskRunner, cal
   const onAccepted = async (): Promise<void> => {
     try {
       started = await runner.start(call.owner, call.requestedTtl, controller);
+      if (started === undefined) {
+        refusal = new McpError(
+          ErrorCode.InvalidRequest,
+          `this caller already holds ${runner.maxPerCaller} tasks, the most it may (or the server is full); fetch their results with tasks/result, cancel them with tasks/cancel, or wait until they expire`,
+        );
+      }
     } catch {
       refusal = new McpError(ErrorCode.InternalError, 'the task store could not be reached; call again later');
-    } finally {
-      decided();
     }
-    if (started === undefined) {
-      refusal ??= new McpError(
-        ErrorCode.InvalidRequest,
-        `this caller already holds ${runner.maxPerCaller} tasks, the most it may (or the server is full); fetch their results with tasks/result, cancel them with tasks/cancel, or wait until they expire`,
-      );
-      throw new ToolUnavailableError(call.name, 'no task could be created for this call');
-    }
+    decided();
+    // No task, no call: the pipeline ends here, before approval and the handler.
+    if (started === undefined) throw new ToolUnavailableError(call.name, 'no task could be created for this call');
   };
   const outcome = registry.dispatch(call.name, call.args, { ...call.options, signal: controller.signal, approve: undefined, onAccepted });
   // The task exists once onAccepted has returned, before the handler runs; a refusal settles the outcome without it.
