@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -194,6 +195,24 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     expect((await createTask(client, 'echo', { text: 'c' })).task.ttl).toBe(5_000);
   });
 
+  it('aborts a call still running when its task expires, and forgets the task', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const client = await serve();
+      const started = new Promise<void>((resolve) => {
+        running.onRunning = resolve;
+      });
+      const { task } = await createTask(client, 'wait.cancel', {}, 5_000);
+      await started;
+      const aborted = running.aborted.at(-1)!;
+      jest.advanceTimersByTime(5_000);
+      await aborted;
+      expect((await refusal(client.experimental.tasks.getTask(task.taskId))).message).toMatch(/no such task for this caller/);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('refuses a task beyond the per-caller cap, creating nothing and running nothing, while another caller still can', async () => {
     const store = new MemoryTaskStore();
     const ann = await serve({ tasks: { store, maxTasksPerCaller: 2 } });
@@ -243,6 +262,9 @@ describe('MCP tasks over Streamable HTTP', () => {
     try {
       const ann = await as(TOKENS.ann);
       const bob = await as(TOKENS.bob);
+      expect((await refusal(ann.request({ method: 'tools/call', params: { name: 'gate.wait', arguments: {} } }, CallToolResultSchema))).code).toBe(ErrorCode.MethodNotFound);
+      expect((await refusal(createTask(ann, 'plain'))).code).toBe(ErrorCode.MethodNotFound);
+      expect((await ann.callTool({ name: 'echo', arguments: { text: 'ordinary' } })).structuredContent).toEqual({ echoed: 'ordinary' });
       const { task } = await createTask(ann, 'echo', { text: 'over http' });
       expect((await refusal(bob.experimental.tasks.getTask(task.taskId))).message).toMatch(/no such task for this caller/);
       expect((await refusal(bob.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).message).toMatch(/no such task/);
