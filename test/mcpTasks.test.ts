@@ -188,6 +188,34 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     expect((await ann.experimental.tasks.getTask(task.taskId)).status).toBe('completed');
   });
 
+  it("answers a store's failure without its details: no host, no port, and no task created", async () => {
+    class Unreachable extends MemoryTaskStore {
+      override async get(): Promise<undefined> {
+        throw new Error('connect ECONNREFUSED 10.0.0.20:6379');
+      }
+    }
+    const broken = new Unreachable();
+    const client = await serve({ tasks: { store: broken } });
+    const { task } = await createTask(client, 'echo', { text: 'kept' });
+    const read = await refusal(client.experimental.tasks.getTask(task.taskId));
+    expect(read.code).toBe(ErrorCode.InternalError);
+    expect(read.message).toMatch(/the task store could not be reached/);
+    expect(read.message).not.toMatch(/10\.0\.0\.20|6379|ECONNREFUSED/);
+
+    class Down extends MemoryTaskStore {
+      override async create(): Promise<undefined> {
+        throw new Error('connect ECONNREFUSED 10.0.0.20:6379');
+      }
+    }
+    const ran = running.aborted.length;
+    const refused = await refusal(
+      connect(createMcpServer(registry, { name: 'down', version: '1.0.0', listChangedIntervalMs: 0, tasks: { store: new Down() } })).then((c) => createTask(c, 'wait.cancel')),
+    );
+    expect(refused.message).toMatch(/the task store could not be reached/);
+    expect(refused.message).not.toMatch(/10\.0\.0\.20/);
+    expect(running.aborted.length).toBe(ran);
+  });
+
   it('bounds the ttl a client asks by the server maximum, and uses the default when it asks none', async () => {
     const client = await serve({ tasks: { maxTtlMs: 60_000, defaultTtlMs: 5_000 } });
     expect((await createTask(client, 'echo', { text: 'a' }, 10 ** 9)).task.ttl).toBe(60_000);
