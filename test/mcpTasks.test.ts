@@ -305,10 +305,14 @@ describe('MCP tasks over Streamable HTTP', () => {
     }
   });
 
-  it('cancels a running task over HTTP, and aborts the running calls when the endpoint closes', async () => {
-    const http = await serveHttp(registry, { name: 'tasks', version: '1.0.0', port: 0, stateless: true });
+  it('cancels a running task over HTTP; closing the endpoint aborts its running calls, whose tasks end failed', async () => {
+    const store = new MemoryTaskStore();
+    const http = await serveHttp(registry, { name: 'tasks', version: '1.0.0', port: 0, stateless: true, tasks: { store } });
+    const other = await serveHttp(registry, { name: 'tasks', version: '1.0.0', port: 0, stateless: true, tasks: { store } });
     const client = new Client({ name: 'http-tasks', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(http.url));
+    const watcher = new Client({ name: 'http-tasks', version: '1.0.0' });
+    await watcher.connect(new StreamableHTTPClientTransport(other.url));
     try {
       let started = new Promise<void>((resolve) => {
         running.onRunning = resolve;
@@ -322,15 +326,18 @@ describe('MCP tasks over Streamable HTTP', () => {
       started = new Promise<void>((resolve) => {
         running.onRunning = resolve;
       });
-      await createTask(client, 'wait.cancel');
+      const { task: second } = await createTask(client, 'wait.cancel');
       await started;
-      const second = running.aborted.at(-1)!;
+      const secondAborted = running.aborted.at(-1)!;
       await client.close();
       await http.close();
-      await second;
+      await secondAborted;
+      const ended = await watcher.experimental.tasks.getTaskResult(second.taskId, CallToolResultSchema);
+      expect(ended._meta?.[ERROR_META_KEY]).toMatchObject({ code: 'aborted' });
+      expect((await watcher.experimental.tasks.getTask(second.taskId)).status).toBe('failed');
     } finally {
-      await client.close();
-      await http.close();
+      await Promise.all([client.close(), watcher.close()]);
+      await Promise.all([http.close(), other.close()]);
     }
   });
 });

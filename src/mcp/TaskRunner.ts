@@ -14,7 +14,8 @@ export class TaskRunner {
   readonly defaultTtlMs: number;
   readonly maxPerCaller: number;
   readonly pollIntervalMs: number;
-  readonly #running = new Set<AbortController>();
+  /** The calls this process runs for tasks, each with the promise that settles once its task is final. */
+  readonly #running = new Map<AbortController, Promise<void>>();
 
   constructor(options: McpTaskOptions = {}) {
     this.store = options.store ?? new MemoryTaskStore();
@@ -33,7 +34,7 @@ export class TaskRunner {
    * Creates the owner's task and ties `controller` to it: a cancellation from any replica, or the
    * task's expiry, aborts it. Resolves undefined when the owner (or the store) is full.
    */
-  async start(owner: string, requestedTtl: unknown, controller: AbortController): Promise<{ task: TaskRecord; end: () => void } | undefined> {
+  async start(owner: string, requestedTtl: unknown, controller: AbortController): Promise<{ task: TaskRecord; track: (finished: Promise<void>) => void } | undefined> {
     const ttlMs = this.ttlFor(requestedTtl);
     const task = await this.store.create({ owner, ttlMs, pollIntervalMs: this.pollIntervalMs, maxPerOwner: this.maxPerCaller });
     if (task === undefined) return undefined;
@@ -50,24 +51,29 @@ export class TaskRunner {
     // A task is gone at its expiry, whatever its state: a call still running then has nobody to answer.
     const expiry = setTimeout(abort, ttlMs);
     expiry.unref();
-    this.#running.add(controller);
-    let ended = false;
+    this.#running.set(controller, Promise.resolve());
     return {
       task,
-      end: () => {
-        if (ended) return;
-        ended = true;
-        clearTimeout(expiry);
-        stopListening();
-        this.#running.delete(controller);
+      track: (finished) => {
+        const settled = finished.finally(() => {
+          clearTimeout(expiry);
+          stopListening();
+          this.#running.delete(controller);
+        });
+        this.#running.set(controller, settled);
       },
     };
   }
 
-  /** Aborts every call this process runs for a task (the server is closing). */
-  close(): void {
-    for (const controller of [...this.#running]) controller.abort();
-    this.#running.clear();
+  /**
+   * Aborts every call this process runs for a task (the server is closing), and settles once each
+   * has recorded its end (`failed`, code `aborted`) in the store, so that a client waiting on
+   * another replica hears of it.
+   */
+  async close(): Promise<void> {
+    const running = [...this.#running];
+    for (const [controller] of running) controller.abort();
+    await Promise.all(running.map(([, settled]) => settled));
   }
 }
 

@@ -27,7 +27,7 @@ export interface TaskCall {
  */
 export async function callAsTask(registry: ToolRegistry, runner: TaskRunner, call: TaskCall): Promise<{ task: TaskRecord }> {
   const controller = new AbortController();
-  let started: { task: TaskRecord; end: () => void } | undefined;
+  let started: { task: TaskRecord; track: (finished: Promise<void>) => void } | undefined;
   let refusal: McpError | undefined;
   let decided!: () => void;
   const decision = new Promise<void>((resolve) => {
@@ -57,13 +57,14 @@ export async function callAsTask(registry: ToolRegistry, runner: TaskRunner, cal
     if (refusal !== undefined) throw refusal;
     throw refusalOf(await outcome);
   }
-  void outcome
-    .then(async (settled) => {
-      const result = toCallToolResult(settled, call.structured) as Readonly<Record<string, unknown>>;
-      await runner.store.finish(running.task.taskId, settled.ok ? 'completed' : 'failed', result);
-    })
-    .catch(() => undefined)
-    .finally(running.end);
+  running.track(
+    outcome
+      .then(async (settled) => {
+        const result = toCallToolResult(settled, call.structured) as Readonly<Record<string, unknown>>;
+        await runner.store.finish(running.task.taskId, settled.ok ? 'completed' : 'failed', result);
+      })
+      .catch(() => undefined),
+  );
   return { task: running.task };
 }
 

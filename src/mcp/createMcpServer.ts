@@ -25,7 +25,7 @@ export function createMcpServer(registry: ToolRegistry, options: McpServerOption
     const closed = server.onclose;
     server.onclose = () => {
       closed?.();
-      tasks.close();
+      void tasks.close();
     };
   }
   return server;

@@ -204,7 +204,7 @@ export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions)
     url,
     sessions: () => sessions.size,
     async close() {
-      tasks?.close();
+      await tasks?.close();
       await sessions.closeAll();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
