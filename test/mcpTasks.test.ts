@@ -221,6 +221,9 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     expect((await createTask(client, 'echo', { text: 'a' }, 10 ** 9)).task.ttl).toBe(60_000);
     expect((await createTask(client, 'echo', { text: 'b' }, 1_234)).task.ttl).toBe(1_234);
     expect((await createTask(client, 'echo', { text: 'c' })).task.ttl).toBe(5_000);
+    expect(() => createMcpServer(registry, { name: 'bad', version: '1.0.0', tasks: { maxTtlMs: -1 } })).toThrow(
+      /MCP tasks: maxTtlMs must be a whole number from 1 to 2147483647, got -1/,
+    );
   });
 
   it('aborts a call still running when its task expires, and forgets the task', async () => {
