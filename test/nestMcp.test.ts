@@ -5,7 +5,14 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type CallToolResult, ElicitRequestSchema, LATEST_PROTOCOL_VERSION, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  ElicitRequestSchema,
+  LATEST_PROTOCOL_VERSION,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Arg, Ctx, PermissionSet, Permissions, Requires, Tool, type ToolContext, ToolDefinitionError } from 'hermes-tools';
 import { HermesToolsModule, type HermesToolsModuleOptions, type McpEndpointOptions } from 'hermes-tools/nest';
 import { AppModule } from '../samples/nest/AppModule.js';
@@ -371,6 +378,39 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, stateless', (adap
     try {
       await expect(connect(url, 'eve-token')).rejects.toThrow(/403/);
     } finally {
+      await app.close();
+    }
+  });
+});
+
+@Injectable()
+class ReportTools {
+  @Tool({ name: 'reports.build', description: 'Builds a report; may run as a task.', task: 'optional' })
+  build(@Arg('title') title: string, @Ctx() ctx: ToolContext): string {
+    return `${title} for ${String(ctx.caller)}`;
+  }
+}
+
+describe.each(ADAPTERS)('hermes-tools/nest MCP tasks on %s', (adapter) => {
+  it.each([false, true])('runs a task for its user, fetched in a later request and hidden from anyone else (stateless: %s)', async (stateless) => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [UsersModule, root({ caller: byName, stateless }, { toolsets: [{ name: 'reports', tools: [ReportTools] }] })],
+      providers: [ReportTools],
+    }).compile();
+    const app = adapter === 'fastify' ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false }) : moduleRef.createNestApplication({ logger: false });
+    await app.listen(0, '127.0.0.1');
+    const url = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
+    const ann = await connect(url, 'ann-token');
+    const later = await connect(url, 'ann-token');
+    const bob = await connect(url, 'bob-token');
+    try {
+      const { task } = await ann.request({ method: 'tools/call', params: { name: 'reports.build', arguments: { title: 'Q3' } } }, CreateTaskResultSchema, { task: {} });
+      // Another connection (another session, or another stateless request) of the same user reads it.
+      expect(text(await later.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).toBe('Q3 for ann');
+      await expect(bob.experimental.tasks.getTask(task.taskId)).rejects.toThrow();
+      expect((await bob.experimental.tasks.listTasks()).tasks).toEqual([]);
+    } finally {
+      await Promise.all([ann.close(), later.close(), bob.close()]);
       await app.close();
     }
   });

@@ -25,4 +25,10 @@ export interface CallOptions {
    * for a kernel that can ask its user (the MCP server does, through elicitation).
    */
   readonly approve?: ApproveFunction;
+  /**
+   * Called once the call has passed availability, guards and validation, before approval and the
+   * handler: the point past which the call is no longer refused for who asked or what they sent.
+   * The call waits for it, and ends with what it throws. The MCP server creates a task here.
+   */
+  readonly onAccepted?: () => void | Promise<void>;
 }

@@ -7,6 +7,7 @@ export type DefinitionProblemCode =
   | 'invalid_version'
   | 'invalid_deprecated'
   | 'invalid_tags'
+  | 'invalid_task'
   | 'invalid_timeout'
   | 'invalid_result_budget'
   | 'invalid_hint'

@@ -1,3 +1,5 @@
+import type { TaskSupport } from './TaskSupport.js';
+
 /** The descriptive fields a tool declares in `@Tool` and shows in its definition, declared once for both. */
 export interface ToolHints {
   /** Free-form routing tags, conventionally a domain (`filesystem`, `network`). */
@@ -14,6 +16,12 @@ export interface ToolHints {
   readonly destructive?: boolean;
   /** The tool talks to an open world, such as the internet (MCP `openWorldHint`). */
   readonly openWorld?: boolean;
+  /**
+   * Whether an MCP client may (`optional`) or must (`required`) call the tool as a task: the
+   * server answers at once with a task id and the client fetches the result later. Absent means
+   * `forbidden`, an ordinary call. Other kernels call the tool as usual.
+   */
+  readonly task?: TaskSupport;
   /** Anything else: carried into the definition, never interpreted. */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }

@@ -11,6 +11,8 @@ import type { McpHttpOptions } from './McpHttpOptions.js';
 import type { McpServerOptions } from './McpServerOptions.js';
 import { replyError as reply } from './replyError.js';
 import { type Session, SessionTable } from './SessionTable.js';
+import type { TaskRunner } from './TaskRunner.js';
+import { taskRunnerFor } from './taskRunnerFor.js';
 
 /** What {@link McpHttpHandler} takes: the server's options and the session part of `serveHttp`'s. */
 export type McpHttpHandlerOptions = McpServerOptions &
@@ -31,11 +33,15 @@ export class McpHttpHandler {
   readonly #maxSessions: number;
   readonly #sessions: SessionTable;
   readonly #wiring: ServerWiring;
+  readonly #tasks: TaskRunner | undefined;
   // Stateless calls under way on this replica, so that a `notifications/cancelled` can reach them.
   readonly #inflight = new Map<string, StreamableHTTPServerTransport[]>();
 
-  /** @param where Names the options in errors (`serveHttp`). */
-  constructor(registry: ToolRegistry, options: McpHttpHandlerOptions, where: string) {
+  /**
+   * @param where Names the options in errors (`serveHttp`).
+   * @param identified Whether every request comes with a principal (authentication, a Nest guard): tasks then belong to it.
+   */
+  constructor(registry: ToolRegistry, options: McpHttpHandlerOptions, where: string, identified: boolean) {
     this.#registry = registry;
     this.#options = options;
     const idleMs = positive(options.sessionIdleMs ?? 600_000, 'sessionIdleMs', where);
@@ -43,9 +49,14 @@ export class McpHttpHandler {
     this.maxBody = positive(options.maxRequestBodyBytes ?? 4 * 1024 * 1024, 'maxRequestBodyBytes', where);
     this.#stateless = options.stateless === true;
     this.#sessions = new SessionTable(idleMs, this.#maxSessions, options.onSessionClosed);
+    // One task store and runner for the whole endpoint: a task outlives the request (and the session) that made it.
+    this.#tasks = taskRunnerFor(registry, options);
     this.#wiring = {
       watch: new AvailabilityWatch(registry, this.#stateless ? 0 : (options.listChangedIntervalMs ?? 1000)),
       permissions: (extra) => extra.authInfo?.extra?.permissions as PermissionSet | undefined,
+      ...(this.#tasks === undefined ? {} : { tasks: this.#tasks }),
+      // Stateless and unauthenticated, no request says who sent it: every client is the same one.
+      ...(this.#stateless && !identified ? { owner: () => 'anonymous' } : {}),
     };
   }
 
@@ -62,9 +73,10 @@ export class McpHttpHandler {
     return this.#stateless ? this.#serveStateless(req, res, body, who, principal) : this.#serveSession(req, res, body, who, principal);
   }
 
-  /** Closes every session. */
-  close(): Promise<void> {
-    return this.#sessions.closeAll();
+  /** Ends the calls running as tasks (marked failed, so a client waiting elsewhere hears), then closes every session. */
+  async close(): Promise<void> {
+    await this.#tasks?.close();
+    await this.#sessions.closeAll();
   }
 
   async #openSession(principal: string | undefined): Promise<Session> {

@@ -47,6 +47,6 @@ export interface McpHttpServer {
   readonly url: URL;
   /** How many sessions are open now (0 when stateless). */
   sessions(): number;
-  /** Stops listening and closes every session. */
+  /** Stops listening, aborts the calls it runs for tasks (each such task ends `failed`, code `aborted`) and closes every session. */
   close(): Promise<void>;
 }

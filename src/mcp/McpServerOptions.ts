@@ -1,5 +1,6 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { McpTaskOptions } from './McpTaskOptions.js';
 
 /** The MCP request context a `caller` function receives. */
 export type McpRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -27,4 +28,10 @@ export interface McpServerOptions {
    * `{ via: 'mcp', client, sessionId }`, with the client's name from its `initialize`.
    */
   readonly caller?: (extra: McpRequestExtra) => unknown;
+  /**
+   * Tasks (MCP 2025-11-25) for the tools declared `@Tool({ task: 'optional' | 'required' })`:
+   * where they are kept and their limits. The server offers tasks when a tool declares one or
+   * when this is given; `false` turns them off, and every call is then an ordinary one.
+   */
+  readonly tasks?: McpTaskOptions | false;
 }

@@ -1,11 +1,15 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { randomUUID } from 'node:crypto';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
 import { dispatchWithText, type ToolRegistry } from '../registry/ToolRegistry.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
+import { callAsTask } from './callAsTask.js';
 import { ProgressRelay } from './ProgressRelay.js';
+import { serveTasks } from './serveTasks.js';
+import type { TaskRunner } from './TaskRunner.js';
 import { traceContextOf } from './traceContextOf.js';
 import { toCallToolResult } from './toCallToolResult.js';
 import { hasObjectOutput, toMcpTool } from './toMcpTool.js';
@@ -16,6 +20,13 @@ export interface ServerWiring {
   readonly watch: AvailabilityWatch;
   /** The caller's own permissions for a request (from its token), narrowing the toolsets' grants. */
   readonly permissions?: (extra: McpRequestExtra) => PermissionSet | undefined;
+  /** Tasks, when the server offers them: undefined leaves every call an ordinary one. */
+  readonly tasks?: TaskRunner;
+  /**
+   * Who owns a task created by this request. Default: the verified principal, else the session,
+   * else this connection (stdio, in memory).
+   */
+  readonly owner?: (extra: McpRequestExtra) => string | undefined;
 }
 
 /**
@@ -27,9 +38,13 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
   const pageSize = options.pageSize ?? Number.POSITIVE_INFINITY;
   if (!(pageSize >= 1)) throw new TypeError(`createMcpServer: pageSize must be a number of at least 1, got ${String(options.pageSize)}`);
   const listChanged = wiring.watch.intervalMs > 0;
+  const tasks = wiring.tasks;
   const server = new Server(
     { name: options.name, version: options.version },
-    { capabilities: { tools: { listChanged } }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+    {
+      capabilities: { tools: { listChanged }, ...(tasks === undefined ? {} : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }) },
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    },
   );
 
   const callerOf =
@@ -38,6 +53,17 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
       const principal = extra.authInfo?.extra?.principal;
       return { via: 'mcp', client: server.getClientVersion()?.name, sessionId: extra.sessionId, ...(principal === undefined ? {} : { principal }) };
     });
+
+  // A task belongs to who created it: the principal, else the session, else this connection.
+  const connection = `connection:${randomUUID()}`;
+  const ownerOf = (extra: McpRequestExtra): string => {
+    const given = wiring.owner?.(extra);
+    if (given !== undefined) return given;
+    const principal = extra.authInfo?.extra?.principal;
+    if (typeof principal === 'string') return `principal:${principal}`;
+    return extra.sessionId === undefined ? connection : `session:${extra.sessionId}`;
+  };
+  if (tasks !== undefined) serveTasks(server, tasks, ownerOf);
 
   // A registry that is already a caller's view cannot be narrowed again: it is listed as it is.
   let isView = false;
@@ -57,7 +83,7 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
   const listing = (view: ToolRegistry): Tool[] => {
     const definitions = view.definitions();
     const key = definitions.map((d) => d.name).join('\n');
-    if (cache === undefined || cache.key !== key) cache = { key, tools: definitions.map(toMcpTool) };
+    if (cache === undefined || cache.key !== key) cache = { key, tools: definitions.map((d) => (tasks === undefined ? withoutTasks(toMcpTool(d)) : toMcpTool(d))) };
     return cache.tools;
   };
 
@@ -79,19 +105,34 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
     return known;
   };
 
+  // A tool's task support is fixed: read once per name, from the whole registry.
+  const taskSupport = (name: string): string | undefined => (tasks !== undefined && registry.has(name) ? registry.get(name).definition.task : undefined);
+
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args = {} } = request.params;
+    const { name, arguments: args = {}, task } = request.params;
+    const support = taskSupport(name);
+    if (task === undefined && support === 'required') {
+      throw new McpError(
+        ErrorCode.MethodNotFound,
+        `${name} runs only as a task: call it with a task (a task-augmented tools/call, params.task), then fetch its result with tasks/result`,
+      );
+    }
+    if (task !== undefined && tasks !== undefined && registry.has(name) && support !== 'optional' && support !== 'required') {
+      throw new McpError(ErrorCode.MethodNotFound, `${name} cannot run as a task; call it without params.task`);
+    }
     const progressToken = request.params._meta?.progressToken;
     const relay = progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }));
     const permissions = wiring.permissions?.(extra);
-    const { outcome, text } = await dispatchWithText(registry, name, args, {
-      signal: extra.signal,
+    const common = {
       caller: callerOf(extra),
-      approve: elicitApproval(server, extra),
       trace: traceContextOf(request.params._meta),
       ...(permissions === undefined ? {} : { permissions }),
       ...(relay === undefined ? {} : { onProgress: relay.report }),
-    });
+    };
+    if (task !== undefined && tasks !== undefined) {
+      return callAsTask(registry, tasks, { name, args, owner: ownerOf(extra), requestedTtl: task.ttl, structured: structured(name), options: common });
+    }
+    const { outcome, text } = await dispatchWithText(registry, name, args, { ...common, signal: extra.signal, approve: elicitApproval(server, extra) });
     await relay?.close();
     return toCallToolResult(outcome, structured(name), text);
   });
@@ -104,6 +145,13 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
     server.onclose = () => unsubscribe?.();
   }
   return server;
+}
+
+/** A tool as listed by a server that offers no tasks: every call is an ordinary one. */
+function withoutTasks(tool: Tool): Tool {
+  if (tool.execution === undefined) return tool;
+  const { execution: _, ...rest } = tool;
+  return rest;
 }
 
 function encodeCursor(offset: number): string {

@@ -3,11 +3,13 @@ import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { AvailabilityWatch } from './AvailabilityWatch.js';
 import { buildServer } from './buildServer.js';
 import type { McpServerOptions } from './McpServerOptions.js';
+import { taskRunnerFor } from './taskRunnerFor.js';
 
 /**
  * An MCP server (the official SDK's `Server`) that lists and calls the registry's tools. Every call
  * goes through `registry.dispatch`, so guards, validation and interceptors apply as everywhere else;
- * `tools/list` shows only the tools the caller may call (`registry.forCaller`).
+ * `tools/list` shows only the tools the caller may call (`registry.forCaller`). Tools declared
+ * `@Tool({ task })` can run as MCP tasks, kept in `options.tasks.store` (in memory by default).
  * Connect it to one transport: `await server.connect(new StdioServerTransport())`, or use
  * {@link serveStdio} / {@link serveHttp}.
  *
@@ -16,5 +18,15 @@ import type { McpServerOptions } from './McpServerOptions.js';
  * await server.connect(transport);
  */
 export function createMcpServer(registry: ToolRegistry, options: McpServerOptions): Server {
-  return buildServer(registry, options, { watch: new AvailabilityWatch(registry, options.listChangedIntervalMs ?? 1000) });
+  const tasks = taskRunnerFor(registry, options);
+  const server = buildServer(registry, options, { watch: new AvailabilityWatch(registry, options.listChangedIntervalMs ?? 1000), ...(tasks === undefined ? {} : { tasks }) });
+  if (tasks !== undefined) {
+    // The connection's tasks can be fetched only on it: when it closes, what they run is aborted.
+    const closed = server.onclose;
+    server.onclose = () => {
+      closed?.();
+      void tasks.close();
+    };
+  }
+  return server;
 }

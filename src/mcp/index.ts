@@ -16,5 +16,7 @@ export { isLoopbackHost } from './isLoopbackHost.js';
 export { toMcpTool } from './toMcpTool.js';
 export { toCallToolResult, ERROR_META_KEY } from './toCallToolResult.js';
 export type { McpServerOptions, McpRequestExtra } from './McpServerOptions.js';
+export type { McpTaskOptions } from './McpTaskOptions.js';
+export { MemoryTaskStore, type MemoryTaskStoreOptions } from './MemoryTaskStore.js';
 export { mcpToolset, type McpToolsetModule } from './mcpToolset.js';
 export type { McpToolsetOptions, McpToolsetEvent, McpStdioServer, McpHttpServerAddress } from './McpToolsetOptions.js';

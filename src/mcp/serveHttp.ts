@@ -37,7 +37,7 @@ export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions)
     if (options.onWarning === undefined) process.emitWarning(warning, { code: 'HERMES_MCP_UNAUTHENTICATED' });
     else options.onWarning(warning);
   }
-  const handler = new McpHttpHandler(registry, options, 'serveHttp');
+  const handler = new McpHttpHandler(registry, options, 'serveHttp', auth !== undefined);
   const maxBody = handler.maxBody;
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   let allowedHosts: string[] = [];

@@ -3,7 +3,8 @@ import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 
 /**
  * A tool as MCP's `tools/list` shows it: the model description, the input schema, the output schema
- * when it is an object (MCP allows no other), and annotations from the tool's metadata.
+ * when it is an object (MCP allows no other), annotations from the tool's metadata, and
+ * `execution.taskSupport` when the tool declares `task`.
  * Pure: it loads nothing from the MCP SDK.
  */
 export function toMcpTool(definition: ToolDefinition): Tool {
@@ -19,6 +20,7 @@ export function toMcpTool(definition: ToolDefinition): Tool {
   };
   if (hasObjectOutput(definition)) tool.outputSchema = definition.outputSchema as Tool['outputSchema'];
   if (Object.keys(annotations).length > 0) tool.annotations = annotations;
+  if (definition.task !== undefined) tool.execution = { taskSupport: definition.task };
   return tool;
 }
 

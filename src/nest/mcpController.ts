@@ -48,6 +48,8 @@ export function mcpController(options: McpEndpointOptions): Function {
               caller: (extra: McpRequestExtra) => extra.authInfo?.extra?.[CALLER],
             },
             'HermesToolsModule mcp',
+            // Every request has a principal (see principalOf): tasks belong to the user who made them.
+            true,
           ),
       );
       return this.#handler;

@@ -27,7 +27,7 @@ const NO_OPTIONS: CallOptions = Object.freeze({});
 
 /**
  * The call pipeline of one tool, composed in this one place:
- * availability → guards → validation → approval → interceptors → handler → output check.
+ * availability → guards → validation → (accepted) → approval → interceptors → handler → output check.
  *
  * - Each step answers at once, or with a promise only when it has to wait (an async guard or
  *   constraint, an approval, a time limit): with nothing asynchronous configured the steps up to
@@ -115,10 +115,18 @@ export class CallPipeline {
   }
 
   #decide(validation: InputValidation, call: PendingCall, asValue: boolean): unknown {
-    if (validation.ok) return this.#core.approval === undefined ? this.#handle(validation.value, call) : this.#approve(validation.value, call);
+    if (validation.ok) {
+      // Past here the call is not refused for who asked or what they sent: a kernel may act on that (the MCP server makes a task).
+      const accepted = call.options.onAccepted?.();
+      return accepted instanceof Promise ? accepted.then(() => this.#proceed(validation.value, call)) : this.#proceed(validation.value, call);
+    }
     if (asValue) return new InvalidInput(validation.issues);
     // Returned rejected, not thrown: unwinding a throw through the steps costs more than the error.
     return Promise.reject(new ToolValidationError(this.#name, validation.issues));
+  }
+
+  #proceed(value: unknown, call: PendingCall): Promise<unknown> {
+    return this.#core.approval === undefined ? this.#handle(value, call) : this.#approve(value, call);
   }
 
   #approve(value: unknown, call: PendingCall): Promise<unknown> {

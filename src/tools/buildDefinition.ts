@@ -23,6 +23,7 @@ export function buildDefinition(declaration: ToolDeclaration, toolset: string, i
     ...optional('readOnly', options.readOnly),
     ...optional('destructive', options.destructive),
     ...optional('openWorld', options.openWorld),
+    ...optional('task', options.task),
     examples: examples.map((e) => ({ ...e })),
     ...optional('metadata', options.metadata),
   };

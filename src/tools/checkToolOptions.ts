@@ -3,6 +3,7 @@ import type { ToolOptions } from '../metadata/ToolOptions.js';
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+const TASK_SUPPORT: readonly string[] = ['optional', 'required', 'forbidden'];
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 
 /** Pushes a problem for every `@Tool` option that is missing or malformed. */
@@ -39,6 +40,8 @@ export function checkToolOptions(options: ToolOptions, where: string, problems: 
   for (const flag of ['idempotent', 'readOnly', 'destructive', 'openWorld'] as const) {
     if (o[flag] !== undefined && typeof o[flag] !== 'boolean') problems.push({ where, code: 'invalid_hint', message: `${flag} must be true or false` });
   }
+  if (o.task !== undefined && !TASK_SUPPORT.includes(o.task as string))
+    problems.push({ where, code: 'invalid_task', message: `task must be 'optional', 'required' or 'forbidden' (the default), not ${String(JSON.stringify(o.task)).slice(0, 80)}` });
   if (o.metadata !== undefined && (typeof o.metadata !== 'object' || o.metadata === null || Array.isArray(o.metadata)))
     problems.push({ where, code: 'invalid_metadata', message: 'metadata must be an object' });
 }
