@@ -6,7 +6,7 @@ export default {
   testMatch: ['**/*.test.js'],
   moduleNameMapper: {
     '^hermes-tools$': '<rootDir>/build/src/index.js',
-    '^hermes-tools/(mcp|providers|ai|otel|nest)$': '<rootDir>/build/src/$1/index.js',
+    '^hermes-tools/(mcp|providers|ai|otel|nest|queue)$': '<rootDir>/build/src/$1/index.js',
   },
   testTimeout: 30000,
   // Installs redis-server when it is missing (see test/support/ensureRedisServer.ts).

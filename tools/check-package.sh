@@ -21,7 +21,7 @@ if [ -n "$unexpected" ]; then
   echo "$unexpected" >&2
   exit 1
 fi
-for file in dist/src/index.js dist/src/index.d.ts dist/src/mcp/index.js dist/src/providers/index.js dist/src/ai/index.js dist/src/otel/index.js dist/src/nest/index.js dist/src/cli/main.js CHANGELOG.md LICENSE README.md; do
+for file in dist/src/index.js dist/src/index.d.ts dist/src/mcp/index.js dist/src/providers/index.js dist/src/ai/index.js dist/src/otel/index.js dist/src/nest/index.js dist/src/queue/index.js dist/src/cli/main.js CHANGELOG.md LICENSE README.md; do
   tar -tzf "$tarball" "package/$file" >/dev/null 2>&1 || { echo "check:package: the tarball lacks $file" >&2; exit 1; }
 done
 

@@ -44,7 +44,7 @@ export function createCallPipeline(core: ToolCore): (input: unknown, options?: C
     timeoutMs === undefined && signal === undefined ? run() : withDeadline(run, ctx, timeoutMs, signal);
 
   const newContext = (options: CallOptions): CallContext =>
-    new CallContext(definition, options.callId ?? newCallId(), options.caller, options.permissions, logger, options.onProgress);
+    new CallContext(definition, options.callId ?? newCallId(), options.caller, options.permissions, logger, options.onProgress, options.trace);
 
   const callTool = async (input: unknown, options: CallOptions, trail?: AuditTrail): Promise<unknown> => {
     const timeoutMs = callTimeout(options.timeoutMs, core.timeoutMs);
