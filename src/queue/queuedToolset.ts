@@ -12,7 +12,7 @@ import type { QueuedToolsetOptions } from './QueuedToolsetOptions.js';
 
 const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
-/** The module `queuedToolset` returns: load it with `await container.load(module)`, and close it when done. */
+/** The module `queuedToolset` returns: load it with `await container.loadAsync(module)` (the load connects to Redis), and close it when done. */
 export interface QueuedToolsetModule extends ContainerModule {
   /** Closes the toolset's Redis connections. Calls still waiting for their worker end as unavailable. */
   close(): Promise<void>;
@@ -32,7 +32,7 @@ export interface QueuedToolsetModule extends ContainerModule {
  *
  * @example
  * const reports = queuedToolset({ name: 'reports', tools: [BuildReport], granted: PermissionSet.none().grant('reports:build'), queue: { connection: { url: 'redis://127.0.0.1:6379' }, name: 'reports' } });
- * await container.load(toolsModule(), reports);
+ * await container.loadAsync(toolsModule(), reports);
  */
 export function queuedToolset(options: QueuedToolsetOptions): QueuedToolsetModule {
   const where = `queuedToolset "${options.name}"`;
@@ -83,7 +83,7 @@ export function queuedToolset(options: QueuedToolsetOptions): QueuedToolsetModul
     const timeoutMs = options.connectTimeoutMs ?? 30_000;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), timeoutMs);
+      timer = setTimeout(() => resolve('late'), timeoutMs).unref();
     });
     const started = await Promise.race([queued.start(), late]).finally(() => clearTimeout(timer));
     if (started === 'late') {
