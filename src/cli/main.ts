@@ -204,8 +204,9 @@ const COMMANDS: Record<string, Command> = {
       process.once('SIGTERM', stop).once('SIGINT', stop);
       out(`worker: taking calls from queue "${name}" on ${redactSecrets(url)} (concurrency ${concurrency}, pid ${process.pid})`);
       await worker.closed;
-      out('worker: stopped');
-      return 0;
+      // Whatever the module left open (a database pool, a timer) must not keep a stopped worker alive.
+      await new Promise((resolve) => process.stdout.write('worker: stopped\n', resolve));
+      process.exit(0);
     },
   },
 };
