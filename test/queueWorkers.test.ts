@@ -172,3 +172,18 @@ describe('hermes-tools worker on SIGTERM', () => {
     expect(await worker.exited).toBe(0);
   });
 });
+
+describe('npm run start:queue', () => {
+  it('runs a slow tool on a worker process while the agent answers other calls, and ends by itself', async () => {
+    const sample = path.resolve(here, '../../dist/samples/queue/main.js');
+    const child = spawn(process.execPath, [sample], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, REDIS_URL: redis.url } });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString('utf8')));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(out).toMatch(/worker progress 4\/4: section 4 of "Q3 sales"/);
+    expect(out).toMatch(/agent: answered 4 other calls while the report was built in worker process \d+/);
+    expect(out).toContain('agent: an invalid call is refused here and never queued: invalid_input');
+    expect(out).toContain('worker: stopped after SIGTERM');
+  });
+});
