@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { First, INVALID, JSON_SCHEMA, readBody, RefInput, RefRead, RefReadDto, Second, VALID } from './fixtures.js';
 import { generateDtos, generateTools } from './generate.js';
 import { format, measure, median, type Case } from './measure.js';
+import { measureQueue } from './queue.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -230,6 +231,9 @@ const scale = await measure(
 
 await Promise.all([mcpSdkClient.close(), oursMcpClient.close()]);
 
+// Last: it starts a redis-server and worker processes, which would disturb the in-process cases.
+const queueSection = await measureQueue(ROUNDS, log);
+
 const ns = (name: string): number => calls.get(name)!;
 const argCall = ns('hermes registry.call: @Arg tool, guard, 2 interceptors');
 const dto1 = ns('hermes registry.call: @Input DTO tool');
@@ -329,6 +333,7 @@ const lines = [
   `| \`definitions()\` on 1,000 tools | ${(median(lists) * 1000).toFixed(0)} µs |`,
   `| heap per tool | ${(median(heaps) / 1024).toFixed(1)} KiB |`,
   '',
+  ...queueSection,
   '## Targets',
   '',
   '| target | this run | met |',
