@@ -6,7 +6,10 @@ export interface ToolWorkerOptions {
   /** The worker's own registry: its guards, validation and tools run every job. Or give `container`. */
   readonly registry?: ToolRegistry;
   /** An Inversify container (anything with `get(ToolRegistry)`) holding the worker's toolsets. */
-  readonly container?: { get(id: typeof ToolRegistry): ToolRegistry };
+  readonly container?: {
+    /** Gives the container's ToolRegistry. */
+    get(id: typeof ToolRegistry): ToolRegistry;
+  };
   readonly queue: QueueAddress;
   /** Jobs run at once by this worker. Default 1. */
   readonly concurrency?: number;
