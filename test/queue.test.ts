@@ -1,5 +1,7 @@
 import { Queue, QueueEvents } from 'bullmq';
-import { Arg, PermissionSet, RequiresApproval, Tool, type ToolOutcome, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Min, MinLength, ValidateNested } from 'class-validator';
+import { Arg, Input, PermissionSet, RequiresApproval, Tool, type ToolOutcome, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { type QueuedToolsetModule, queuedToolset, type ToolWorker, toolWorker } from 'hermes-tools/queue';
 import { Container } from 'inversify';
 import { QUEUE_TOOLS, runs, seen } from './fixtures/queueTools.js';
@@ -13,7 +15,24 @@ class QueueDrop {
   }
 }
 
-const TOOLS = [...QUEUE_TOOLS, QueueDrop];
+class Line {
+  @IsString() @MinLength(1) sku!: string;
+  @IsInt() @Min(1) quantity!: number;
+}
+
+class OrderInput {
+  @IsString() customer!: string;
+  @ValidateNested() @Type(() => Line) line!: Line;
+}
+
+@Tool({ name: 'queue.order', description: 'Places an order (a DTO tool).' })
+class QueueOrder {
+  execute(@Input() order: OrderInput) {
+    return { customer: order.customer, lineIsDto: order.line instanceof Line, total: order.line.quantity };
+  }
+}
+
+const TOOLS = [...QUEUE_TOOLS, QueueDrop, QueueOrder];
 const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
 let redis: RedisServer;
@@ -85,6 +104,15 @@ describe('queuedToolset', () => {
       callId: 'call-1',
       value: { text: 'hi', pid: process.pid, caller: { user: 'ann' }, trace: { traceparent: TRACEPARENT }, callId: 'call-1' },
     });
+  });
+
+  it('queues a DTO tool: the worker rebuilds and validates the DTO from the JSON the job carries', async () => {
+    const order = { customer: 'ann', line: { sku: 'b-1', quantity: 2 } };
+    expect(await agent.dispatch('queue.order', order)).toMatchObject({ ok: true, value: { customer: 'ann', lineIsDto: true, total: 2 } });
+    const bad = { customer: 'ann', line: { sku: '', quantity: 0 } };
+    const [queued, direct] = await Promise.all([agent.dispatch('queue.order', bad, { callId: 'o' }), local.dispatch('queue.order', bad, { callId: 'o' })]);
+    expect(queued).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(queued).toEqual(direct);
   });
 
   it('lists the same definitions as a local toolset of the same classes', () => {
