@@ -1,7 +1,10 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Queue, QueueEvents } from 'bullmq';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Min, MinLength, ValidateNested } from 'class-validator';
 import { Arg, Input, PermissionSet, RequiresApproval, Tool, type ToolOutcome, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { createMcpServer } from 'hermes-tools/mcp';
 import { type QueuedToolsetModule, queuedToolset, type ToolWorker, toolWorker } from 'hermes-tools/queue';
 import { Container } from 'inversify';
 import { QUEUE_TOOLS, runs, seen } from './fixtures/queueTools.js';
@@ -191,6 +194,21 @@ describe('queuedToolset', () => {
     const outcome = await agent.dispatch('queue.progress', { steps: 4 }, { onProgress: (progress, total, message) => reports.push([progress, total, message]) });
     expect(outcome).toMatchObject({ ok: true, value: 4 });
     expect(reports).toEqual([1, 2, 3, 4].map((n) => [n, 4, `step ${n}`]));
+  });
+
+  it('relays the progress reported on the worker to an MCP client, as notifications/progress', async () => {
+    const server = createMcpServer(agent, { name: 'queued', version: '1.0.0', listChangedIntervalMs: 0 });
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([client.connect(clientSide), server.connect(serverSide)]);
+    try {
+      const progress: number[] = [];
+      const result = await client.callTool({ name: 'queue.progress', arguments: { steps: 3 } }, undefined, { onprogress: (p) => void progress.push(p.progress) });
+      expect(result.isError).toBeFalsy();
+      expect(progress).toEqual([1, 2, 3]);
+    } finally {
+      await client.close();
+    }
   });
 
   it("aborts a running job's ctx.signal on the worker when its caller cancels", async () => {

@@ -88,6 +88,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+describe('queuedToolset without Redis', () => {
+  // In this file, which runs long after it: ioredis keeps a 2-second timer after dropping a connection that never came up.
+  it('fails to load, naming the connection, when Redis does not answer in time; and refuses options that cannot work', async () => {
+    const free = await startRedisServer();
+    const url = free.url;
+    await free.stop();
+    const unreachable = queuedToolset({ name: 'late', tools: [QUEUE_TOOLS[0]!], queue: { connection: { url }, name: 'late' }, connectTimeoutMs: 300 });
+    await expect(new Container().loadAsync(unreachable)).rejects.toThrow(/did not answer within 300 ms; check queue.connection/);
+    const wrong = queuedToolset({ name: 'bad', tools: [QUEUE_TOOLS[0]!], queue: { connection: { url }, name: 'has space' }, retry: { attempts: 0 } });
+    await expect(new Container().loadAsync(wrong)).rejects.toThrow(/queue.name must match[\s\S]*retry.attempts must be a whole number/);
+  });
+});
+
 describe('hermes-tools worker processes', () => {
   // A worker that dies is noticed when its job's lock (3 s here) lapses, by the other's check (every 500 ms).
   const fast = ['--concurrency', '4', '--lock-duration', '3000', '--stalled-interval', '500'];

@@ -102,6 +102,12 @@ export class QueuedCalls {
     }
   }
 
+  /** Drops connections that never came up: the event reader's own close would wait for them. */
+  async abandon(): Promise<void> {
+    this.#closed = true;
+    await Promise.allSettled([this.#events.getBackend().close(true), this.#producer.close(), this.#queue.close()]);
+  }
+
   /** Closes the connections; calls still waiting end as unavailable. */
   async close(): Promise<void> {
     if (this.#closed) return;

@@ -87,7 +87,7 @@ export function queuedToolset(options: QueuedToolsetOptions): QueuedToolsetModul
     });
     const started = await Promise.race([queued.start(), late]).finally(() => clearTimeout(timer));
     if (started === 'late') {
-      await queued.close();
+      await queued.abandon();
       throw new ToolDefinitionError([
         { where, code: 'queue_unreachable', message: `the queue's Redis did not answer within ${timeoutMs} ms; check queue.connection and that redis-server is running` },
       ]);
