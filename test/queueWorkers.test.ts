@@ -1,12 +1,13 @@
 // Worker processes, each `hermes-tools worker` on the module test/fixtures/queueWorkerModule.ts,
 // against a real redis-server: sharing calls, dying mid-call, and draining on SIGTERM. Every wait
 // is on an event (a line a worker prints, an outcome, a process's exit), never on a clock.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { PermissionSet, ToolRegistry, toolsModule } from 'hermes-tools';
 import { type QueuedToolsetModule, queuedToolset } from 'hermes-tools/queue';
@@ -183,6 +184,22 @@ describe('hermes-tools worker on SIGTERM', () => {
     expect(!outcome.ok && outcome.error.message).toContain('may or may not have taken effect');
     expect(await worker.line(/^ABORTED drain-2 /)).toBe(`ABORTED drain-2 ${worker.pid}`);
     expect(await worker.exited).toBe(0);
+  });
+});
+
+describe('hermes-tools worker usage', () => {
+  const run = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [CLI, '--module', MODULE, 'worker', ...args]).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+
+  it('says what is missing or wrong in one line, with exit code 2, never echoing a password', async () => {
+    expect(await run('--redis', 'redis://127.0.0.1:6379')).toEqual({ code: 2, stderr: expect.stringMatching(/^hermes-tools: worker needs --queue <name>/) });
+    const bad = await run('--redis', 'http://user:hunter2secret@example.test', '--queue', 'q');
+    expect(bad).toEqual({ code: 2, stderr: expect.stringContaining('--redis needs a redis:// or rediss:// URL') });
+    expect(bad.stderr).not.toContain('hunter2secret');
+    expect(await run('--queue', 'q', '--concurrency', '0')).toEqual({ code: 2, stderr: expect.stringContaining('--concurrency needs a whole number from 1 to 9999') });
   });
 });
 

@@ -2,6 +2,7 @@
 // The `hermes-tools` command: list, show and call a registry's tools, or serve them over MCP.
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { silentLogger } from '../context/silentLogger.js';
 import { redactSecrets } from '../errors/redactSecrets.js';
 import { toolsModule } from '../di/toolsModule.js';
 import { ToolError } from '../errors/ToolError.js';
@@ -196,6 +197,7 @@ const COMMANDS: Record<string, Command> = {
         ...(lockDurationMs !== undefined && { lockDurationMs }),
         ...(stalledIntervalMs !== undefined && { stalledIntervalMs }),
         shutdownSignals: [],
+        logger: { ...silentLogger, error: (message, fields) => err(`${message}: ${String(fields?.error ?? '')}`) },
       });
       const stop = (signal: string): void => {
         out(`worker: ${signal}: taking no more calls, letting the running ones finish`);

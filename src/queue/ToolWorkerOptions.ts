@@ -1,3 +1,4 @@
+import type { Logger } from '../contracts/Logger.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { QueueAddress } from './QueueAddress.js';
 
@@ -28,4 +29,6 @@ export interface ToolWorkerOptions {
   readonly lockDurationMs?: number;
   /** How often this worker looks for jobs whose worker died (BullMQ `stalledInterval`), in milliseconds. Default 30,000. */
   readonly stalledIntervalMs?: number;
+  /** Told of BullMQ's errors (a lost Redis connection, which it retries), redacted. Default: silent. */
+  readonly logger?: Logger;
 }

@@ -24,12 +24,8 @@ export function readToolJob(data: unknown): ReadJob {
   if (!('input' in job) || !('caller' in job)) return { ok: false, reason: 'it has no input or no caller' };
   const trace = job.trace;
   if (trace !== null && !isTrace(trace)) return { ok: false, reason: 'its trace is not a W3C trace context (traceparent, tracestate, baggage as strings)' };
-  const approval = job.approval;
-  if (
-    approval !== null &&
-    !(typeof approval === 'object' && approval !== undefined && (typeof (approval as { by?: unknown }).by === 'string' || (approval as { by?: unknown }).by === null))
-  )
-    return { ok: false, reason: 'its approval is not { by }' };
+  const approval = job.approval as { by?: unknown } | null;
+  if (approval !== null && !(typeof approval === 'object' && (typeof approval.by === 'string' || approval.by === null))) return { ok: false, reason: 'its approval is not { by }' };
   const listed = job.permissions;
   let permissions: PermissionGrant | undefined;
   if (listed !== null) {

@@ -1,5 +1,7 @@
 import { type Job, QueueEvents, QueueEventsProducer, Worker } from 'bullmq';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
+import { silentLogger } from '../context/silentLogger.js';
+import { redactSecrets } from '../errors/redactSecrets.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { QueueAddress } from './QueueAddress.js';
@@ -40,8 +42,11 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
   const events = new QueueEvents(address.name, { ...connection, autorun: false });
   const producer = new QueueEventsProducer(address.name, connection);
   const ignore = (): void => undefined;
-  events.on('error', ignore);
-  producer.on('error', ignore);
+  const logger = options.logger ?? silentLogger;
+  const report = (error: unknown): void =>
+    logger.error('hermes-tools worker: BullMQ reported an error', { queue: address.name, error: redactSecrets(error instanceof Error ? error.message : String(error)) });
+  events.on('error', report);
+  producer.on('error', report);
   events.on(
     CANCEL_EVENT as 'added',
     ((args: { jobId?: string }) => {
@@ -59,7 +64,7 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
     ...(options.stalledIntervalMs !== undefined && { stalledInterval: options.stalledIntervalMs }),
     maxStalledCount: 1,
   });
-  worker.on('error', ignore);
+  worker.on('error', report);
   const client = await worker.getBackend().client;
   const runner: JobRunner = {
     registry,
