@@ -224,11 +224,17 @@ describe('queuedToolset', () => {
 
   it("cancels the job when the caller's time limit passes", async () => {
     const watched = watch('timeout-1');
-    const call = agent.dispatch('queue.hold', { key: 'timeout-1' }, { timeoutMs: 200 });
-    expect(await call).toMatchObject({ ok: false, error: { code: 'timeout' } });
-    // Started before the limit: its signal aborts there. Not started yet: removed, it never runs.
-    const ran = await Promise.race([watched.aborted.then(() => true), inspect.getJobCounts('waiting', 'active').then((c) => c.waiting + c.active > 0)]);
-    if (ran) await watched.aborted;
+    const events = new QueueEvents('calls', { connection: { url: redis.url } });
+    await events.waitUntilReady();
+    try {
+      const removed = new Promise<void>((resolve) => events.on('removed', () => resolve()));
+      const call = agent.dispatch('queue.hold', { key: 'timeout-1' }, { timeoutMs: 200 });
+      expect(await call).toMatchObject({ ok: false, error: { code: 'timeout' } });
+      // Started before the limit: its signal aborts there. Not started yet: the job is removed, and never runs.
+      await Promise.race([watched.aborted, removed]);
+    } finally {
+      await events.close();
+    }
   });
 
   it('tries an idempotent tool again when its handler fails, and any other tool only once', async () => {
