@@ -290,5 +290,6 @@ describe('toolWorker', () => {
   it('refuses options that cannot work, all in one ToolDefinitionError', async () => {
     await expect(toolWorker({ queue: { connection: { url: redis.url }, name: 'x' } })).rejects.toThrow(/exactly one of registry/);
     await expect(toolWorker({ registry: local, queue: { connection: { url: redis.url }, name: 'x' }, concurrency: 0 })).rejects.toThrow(/concurrency/);
+    await expect(toolWorker({ registry: local, queue: { connection: { url: redis.url }, name: 'no spaces please' } })).rejects.toThrow(/queue must be \{ connection, name \}/);
   });
 });

@@ -1,5 +1,8 @@
 import type { QueueAddress } from './QueueAddress.js';
 
+/** What a queue's name may be: BullMQ puts it in Redis keys. */
+export const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+
 /** The custom event (on the queue's BullMQ event stream) that asks the workers to abort one running job. */
 export const CANCEL_EVENT = 'hermes-tools:cancel';
 

@@ -8,9 +8,8 @@ import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
 import { MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { planArguments } from '../tools/planArguments.js';
 import { QueuedCalls } from './QueuedCalls.js';
+import { QUEUE_NAME } from './queueSignals.js';
 import type { QueuedToolsetOptions } from './QueuedToolsetOptions.js';
-
-const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /** The module `queuedToolset` returns: load it with `await container.loadAsync(module)` (the load connects to Redis), and close it when done. */
 export interface QueuedToolsetModule extends ContainerModule {

@@ -5,7 +5,7 @@ import { redactSecrets } from '../errors/redactSecrets.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { QueueAddress } from './QueueAddress.js';
-import { CANCEL_EVENT, cancelKey } from './queueSignals.js';
+import { CANCEL_EVENT, cancelKey, QUEUE_NAME } from './queueSignals.js';
 import { type JobRunner, type RunningJob, runToolJob } from './runToolJob.js';
 import { startReading } from './startReading.js';
 import type { ToolWorkerOptions } from './ToolWorkerOptions.js';
@@ -41,7 +41,6 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
   const running = new Map<string, RunningJob>();
   const events = new QueueEvents(address.name, { ...connection, autorun: false });
   const producer = new QueueEventsProducer(address.name, connection);
-  const ignore = (): void => undefined;
   const logger = options.logger ?? silentLogger;
   const report = (error: unknown): void =>
     logger.error('hermes-tools worker: BullMQ reported an error', { queue: address.name, error: redactSecrets(error instanceof Error ? error.message : String(error)) });
@@ -102,7 +101,7 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
     return closing;
   };
   for (const signal of signals) process.once(signal, onSignal);
-  void worker.run().catch(ignore);
+  void worker.run().catch(report);
   await worker.waitUntilReady();
   return { close, closed, queue: address };
 }
@@ -113,6 +112,22 @@ function resolveRegistry(options: ToolWorkerOptions): ToolRegistry {
     throw new ToolDefinitionError([{ where, code: 'invalid_worker', message: 'give exactly one of registry (a ToolRegistry) or container (one that holds your toolsets)' }]);
   const registry = options.registry ?? options.container!.get(ToolRegistry);
   if (!(registry instanceof ToolRegistry)) throw new ToolDefinitionError([{ where, code: 'invalid_worker', message: 'registry must be a ToolRegistry' }]);
+  const queue = options.queue as unknown as Record<string, unknown> | undefined;
+  if (
+    typeof queue !== 'object' ||
+    queue === null ||
+    typeof queue.connection !== 'object' ||
+    queue.connection === null ||
+    typeof queue.name !== 'string' ||
+    !QUEUE_NAME.test(queue.name)
+  )
+    throw new ToolDefinitionError([
+      {
+        where,
+        code: 'invalid_worker',
+        message: `queue must be { connection, name }, the name matching ${QUEUE_NAME.source}, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }`,
+      },
+    ]);
   const concurrency = options.concurrency ?? 1;
   if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 10_000))
     throw new ToolDefinitionError([{ where, code: 'invalid_worker', message: 'concurrency must be a whole number from 1 to 10000' }]);
