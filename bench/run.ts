@@ -30,6 +30,7 @@ import { generateDtos, generateTools } from './generate.js';
 import { httpThroughput } from './httpThroughput.js';
 import { format, measure, median, type Case } from './measure.js';
 import { withoutFeatures } from './withoutFeatures.js';
+import { measureQueue } from './queue.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -254,6 +255,8 @@ await Promise.all([mcpSdkClient.close(), oursMcpClient.close()]);
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 log(`Streamable HTTP throughput: ${HTTP_SECONDS} s per server per round, 10 connections, alternating`);
 const http = await httpThroughput(Math.max(2, Math.round(ROUNDS / 3)), HTTP_SECONDS, 10, log);
+// Last: it starts a redis-server and worker processes, which would disturb the in-process cases.
+const queueSection = await measureQueue(ROUNDS, log);
 
 const ns = (name: string): number => calls.get(name)!;
 const argCall = ns('hermes registry.call: @Arg tool, guard, 2 interceptors');
@@ -394,6 +397,7 @@ const lines = [
   `| \`definitions()\` on 1,000 tools | ${(median(lists) * 1000).toFixed(0)} µs |`,
   `| heap per tool | ${(median(heaps) / 1024).toFixed(1)} KiB |`,
   '',
+  ...queueSection,
   '## Targets',
   '',
   '| target | this run | met |',

@@ -2,6 +2,7 @@
 // The `hermes-tools` command: list, show and call a registry's tools, or serve them over MCP.
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { silentLogger } from '../context/silentLogger.js';
 import { redactSecrets } from '../errors/redactSecrets.js';
 import { toolsModule } from '../di/toolsModule.js';
 import { ToolError } from '../errors/ToolError.js';
@@ -150,6 +151,66 @@ const COMMANDS: Record<string, Command> = {
       return new Promise<number>(() => undefined);
     },
   },
+  worker: {
+    usage: 'worker --redis <url> --queue <name> [--concurrency <n>] [--drain-timeout <ms>]',
+    summary: "Runs the calls queued by a queuedToolset through the module's registry, until SIGTERM or SIGINT: then it stops taking calls and lets the running ones finish.",
+    options: {
+      redis: { type: 'string' },
+      queue: { type: 'string' },
+      prefix: { type: 'string' },
+      concurrency: { type: 'string' },
+      'drain-timeout': { type: 'string' },
+      'lock-duration': { type: 'string' },
+      'stalled-interval': { type: 'string' },
+    },
+    optionHelp: [
+      '--redis <url>              the Redis holding the queue: redis://[user:password@]host:port[/db] or rediss://… (default redis://127.0.0.1:6379)',
+      "--queue <name>             the queue the agents' queuedToolset uses (required)",
+      "--prefix <prefix>          the prefix of the queue's Redis keys, if the agents set one (default bull)",
+      '--concurrency <n>          calls run at once (default 1)',
+      '--drain-timeout <ms>       on SIGTERM, how long running calls may take to finish before they are aborted (default 30000)',
+      '--lock-duration <ms>       how soon a worker that died is noticed and its calls retried or failed (default 30000)',
+      '--stalled-interval <ms>    how often this worker looks for the calls of workers that died (default 30000)',
+    ],
+    positionals: [0, 0],
+    async run(registry, values) {
+      const url = values.redis === undefined ? 'redis://127.0.0.1:6379' : String(values.redis);
+      if (!URL.canParse(url) || !['redis:', 'rediss:'].includes(new URL(url).protocol))
+        throw new UsageError(`--redis needs a redis:// or rediss:// URL, got "${redactSecrets(url)}"`);
+      if (values.queue === undefined) throw new UsageError('worker needs --queue <name>: the name the agents give queuedToolset({ queue: { name } })');
+      const name = String(values.queue);
+      const concurrency = values.concurrency === undefined ? 1 : Number(values.concurrency);
+      if (!/^[1-9]\d{0,3}$/.test(String(values.concurrency ?? '1'))) throw new UsageError(`--concurrency needs a whole number from 1 to 9999, got "${String(values.concurrency)}"`);
+      const ms = (option: string): number | undefined => (values[option] === undefined ? undefined : parseTimeout(String(values[option]), `--${option}`));
+      const queue = await import('../queue/index.js').catch((error: unknown) => {
+        throw new UsageError(`worker needs bullmq and ioredis installed: npm install bullmq ioredis (${(error as Error).message.split('\n')[0]})`);
+      });
+      const tools = await registry();
+      const drainTimeoutMs = ms('drain-timeout');
+      const lockDurationMs = ms('lock-duration');
+      const stalledIntervalMs = ms('stalled-interval');
+      const worker = await queue.toolWorker({
+        registry: tools,
+        queue: { connection: { url }, name, ...(values.prefix !== undefined && { prefix: String(values.prefix) }) },
+        concurrency,
+        ...(drainTimeoutMs !== undefined && { drainTimeoutMs }),
+        ...(lockDurationMs !== undefined && { lockDurationMs }),
+        ...(stalledIntervalMs !== undefined && { stalledIntervalMs }),
+        shutdownSignals: [],
+        logger: { ...silentLogger, error: (message, fields) => err(`${message}: ${String(fields?.error ?? '')}`) },
+      });
+      const stop = (signal: string): void => {
+        out(`worker: ${signal}: taking no more calls, letting the running ones finish`);
+        void worker.close();
+      };
+      process.once('SIGTERM', stop).once('SIGINT', stop);
+      out(`worker: taking calls from queue "${name}" on ${redactSecrets(url)} (concurrency ${concurrency}, pid ${process.pid})`);
+      await worker.closed;
+      // Whatever the module left open (a database pool, a timer) must not keep a stopped worker alive.
+      await new Promise((resolve) => process.stdout.write('worker: stopped\n', resolve));
+      process.exit(0);
+    },
+  },
 };
 
 interface RemoteSpec {
@@ -236,7 +297,7 @@ function help(command?: string): string {
   }
   const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(52)}${c.summary}`);
   return [
-    `hermes-tools ${VERSION}: list, show and call a registry's tools, or serve them over MCP.`,
+    `hermes-tools ${VERSION}: list, show and call a registry's tools, serve them over MCP, or run their queued calls.`,
     '',
     'Usage: hermes-tools --module <file> <command> [options]',
     '',
@@ -257,10 +318,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const name = argv.find((arg, i) => !arg.startsWith('-') && argv[i - 1] !== '--module' && argv[i - 1] !== '-m');
   if (name === undefined) {
     if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return (out(help()), argv.length === 0 ? 2 : 0);
-    throw new UsageError('no command given; use list, schema, call or serve (see --help)');
+    throw new UsageError('no command given; use list, schema, call, serve or worker (see --help)');
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name]! : undefined;
-  if (command === undefined) throw new UsageError(`unknown command "${name}"; use list, schema, call or serve (see --help)`);
+  if (command === undefined) throw new UsageError(`unknown command "${name}"; use list, schema, call, serve or worker (see --help)`);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...argv], options: { ...GLOBAL, ...command.options }, allowPositionals: true, strict: true });

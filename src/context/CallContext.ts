@@ -26,6 +26,7 @@ export class CallContext implements ToolContext {
     readonly permissions: PermissionGrant | undefined,
     readonly logger: Logger,
     private readonly onProgress: ProgressListener | undefined,
+    readonly trace: Readonly<Record<string, string>> | undefined = undefined,
   ) {
     this.tool = definition.name;
     this.toolset = definition.toolset;

@@ -30,6 +30,9 @@ class LiveToolContext implements ToolContext {
   get permissions(): PermissionGrant | undefined {
     return call().permissions;
   }
+  get trace(): Readonly<Record<string, string>> | undefined {
+    return call().trace;
+  }
   get logger(): Logger {
     return call().logger;
   }

@@ -58,6 +58,9 @@ export type DefinitionProblemCode =
   | 'not_a_registered_tool'
   | 'duplicate_name'
   | 'invalid_module_option'
+  // queues (hermes-tools/queue)
+  | 'invalid_worker'
+  | 'queue_unreachable'
   // a problem given to ToolDefinitionError as a plain string
   | 'unspecified';
 

@@ -24,7 +24,7 @@ export class PendingCall {
 
   get context(): CallContext {
     const { options } = this;
-    return (this.#context ??= new CallContext(this.core.definition, options.callId, options.caller, options.permissions, this.core.logger, options.onProgress));
+    return (this.#context ??= new CallContext(this.core.definition, options.callId, options.caller, options.permissions, this.core.logger, options.onProgress, options.trace));
   }
 
   /** Whether the call runs under a time limit or a caller's signal. */

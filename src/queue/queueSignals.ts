@@ -1,0 +1,22 @@
+import type { QueueAddress } from './QueueAddress.js';
+
+/** What a queue's name may be: BullMQ puts it in Redis keys. */
+export const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/** The custom event (on the queue's BullMQ event stream) that asks the workers to abort one running job. */
+export const CANCEL_EVENT = 'hermes-tools:cancel';
+
+/** The custom event an agent or a worker publishes to itself: once it arrives, its event reader misses nothing later. */
+export const READY_EVENT = 'hermes-tools:ready';
+
+/** How long a cancellation mark is kept: far past the moment between a worker taking a job and starting it. */
+export const CANCEL_MARK_MS = 10 * 60_000;
+
+/**
+ * The Redis key that marks a job as cancelled. A worker reads it when it starts a job, after
+ * registering it as running, so a cancellation made before the event reader saw anything is not lost.
+ * @internal
+ */
+export function cancelKey(address: QueueAddress, jobId: string): string {
+  return `${address.prefix ?? 'bull'}:${address.name}:hermes-cancel:${jobId}`;
+}

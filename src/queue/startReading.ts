@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { QueueEvents, QueueEventsProducer } from 'bullmq';
+import { READY_EVENT } from './queueSignals.js';
+
+/**
+ * Starts a QueueEvents reader (made with `autorun: false`) and resolves once it reads: BullMQ's
+ * reader begins at the stream's end on its first read, which has no event of its own, so an
+ * event is published to itself (again every 200 ms until heard) and its arrival is the proof.
+ * @internal
+ */
+export async function startReading(events: QueueEvents, producer: QueueEventsProducer): Promise<void> {
+  await events.waitUntilReady();
+  const token = randomUUID();
+  let timer: NodeJS.Timeout | undefined;
+  let listener: ((args: { token?: string }) => void) | undefined;
+  const heard = new Promise<void>((resolve) => {
+    listener = (args) => {
+      if (args.token === token) resolve();
+    };
+    events.on(READY_EVENT as 'added', listener as never);
+  });
+  void events.run().catch(() => undefined);
+  const publish = (): void => {
+    void producer.publishEvent({ eventName: READY_EVENT, token }).catch(() => undefined);
+    timer = setTimeout(publish, 200);
+  };
+  publish();
+  try {
+    await heard;
+  } finally {
+    clearTimeout(timer);
+    events.off(READY_EVENT as 'added', listener as never);
+  }
+}
