@@ -18,6 +18,7 @@ import { type AccessCheck, checkAccess } from './checkAccess.js';
 import { InvalidInput } from './InvalidInput.js';
 import { notJson } from './notJson.js';
 import { PendingCall } from './PendingCall.js';
+import { rejectLater } from './rejectLater.js';
 import { requestApproval } from './requestApproval.js';
 import { toJsonValue } from './toJsonValue.js';
 import { withDeadline } from './withDeadline.js';
@@ -84,7 +85,7 @@ export class CallPipeline {
       if (admitted !== undefined) return admitted.then(() => this.#validated(input, call, asValue));
       return this.#validated(input, call, asValue);
     } catch (error) {
-      return Promise.reject(error);
+      return rejectLater(error);
     }
   }
 
@@ -122,7 +123,7 @@ export class CallPipeline {
     }
     if (asValue) return new InvalidInput(validation.issues);
     // Returned rejected, not thrown: unwinding a throw through the steps costs more than the error.
-    return Promise.reject(new ToolValidationError(this.#name, validation.issues));
+    return rejectLater(new ToolValidationError(this.#name, validation.issues));
   }
 
   #proceed(value: unknown, call: PendingCall): Promise<unknown> {

@@ -17,6 +17,7 @@ import { callObserved, traceCall } from '../pipeline/callChannel.js';
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
 import { onAbort } from '../pipeline/onAbort.js';
+import { rejectLater } from '../pipeline/rejectLater.js';
 import { notJson } from '../pipeline/notJson.js';
 import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { safePayload } from './safePayload.js';
@@ -131,7 +132,7 @@ export class ToolRegistry {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (tool !== undefined) return tool.execute(args, options);
     const audit = this.#options.audit;
-    if (!callObserved() && audit === undefined) return Promise.reject(this.#notFound(name));
+    if (!callObserved() && audit === undefined) return rejectLater(this.#notFound(name));
     const callId = typeof options?.callId === 'string' ? options.callId : newCallId();
     const shown = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
     const caller = this.#caller === undefined ? options?.caller : this.#caller.caller;
