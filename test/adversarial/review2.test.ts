@@ -8,7 +8,9 @@ import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextproto
 import { Arg, Tool, ToolValidationError, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
 import { serveHttp } from 'hermes-tools/mcp';
 import { HermesToolsModule } from 'hermes-tools/nest';
+import { RedisTaskStore } from 'hermes-tools/queue';
 import { buildRegistry } from '../support/buildRegistry.js';
+import { type RedisServer, startRedisServer } from '../support/redisServer.js';
 
 /** A secret whose value spans lines, as a YAML list or a multi-line key in the environment does. */
 const SECRET_PARTS = ['sk-review2-first-half', 'second-half-of-it'] as const;
@@ -33,12 +35,15 @@ class ReviewTools {
 }
 
 let registry: ToolRegistry;
+let redis: RedisServer;
 beforeAll(async () => {
+  redis = await startRedisServer();
   process.env.HT_REVIEW2_SECRET = SECRET;
   process.env.HT_REVIEW2_UPSTREAM = UPSTREAM;
   ({ registry } = await buildRegistry(toolsModule(), toolset({ name: 'review', tools: [ReviewTools] })));
 });
-afterAll(() => {
+afterAll(async () => {
+  await redis.stop();
   delete process.env.HT_REVIEW2_SECRET;
   delete process.env.HT_REVIEW2_UPSTREAM;
 });
@@ -109,6 +114,30 @@ describe('MCP tasks on the Nest endpoint, stateless, for an anonymous caller', (
     } finally {
       await Promise.all([ann.close(), mallory.close()]);
       await app.close();
+    }
+  });
+});
+
+describe('RedisTaskStore behind sessions without auth', () => {
+  it('bounds the tasks of all owners together: a client opening session after session cannot fill Redis', async () => {
+    // Without auth each session is an owner of its own, so maxTasksPerCaller alone bounds nothing.
+    const store = new RedisTaskStore({ connection: redis.url, prefix: 'review2:', maxTasks: 3 });
+    const http = await serveHttp(registry, { name: 'review2', version: '1.0.0', port: 0, tasks: { store, maxTasksPerCaller: 1 } });
+    const clients: Client[] = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        const client = await connect(http.url);
+        clients.push(client);
+        await createTask(client);
+      }
+      const another = await connect(http.url);
+      clients.push(another);
+      await expect(createTask(another)).rejects.toThrow(/already holds 1 tasks, the most it may \(or the server is full\)/);
+      expect(() => new RedisTaskStore({ connection: redis.url, maxTasks: 0 })).toThrow(TypeError);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+      await http.close();
+      await store.close();
     }
   });
 });
