@@ -80,14 +80,15 @@ export class RedisTaskStore implements TaskStore {
   readonly #onSettle = new Map<string, Set<() => void>>();
 
   constructor(options: RedisTaskStoreOptions) {
+    // Checked before a connection is opened: a refused store must leave nothing running.
+    const max = options.maxTasks ?? 100_000;
+    if (!(Number.isInteger(max) && max >= 1)) throw new TypeError(`RedisTaskStore: maxTasks must be a whole number of at least 1, got ${String(max)}`);
+    this.#maxTasks = max;
     const { connection } = options;
     this.#owned = !(connection instanceof Redis);
     this.#redis = connection instanceof Redis ? connection : typeof connection === 'string' ? new Redis(connection) : new Redis(connection);
     this.#prefix = options.prefix ?? 'hermes-tools:tasks:';
     this.#channel = `${this.#prefix}events`;
-    const max = options.maxTasks ?? 100_000;
-    if (!(Number.isInteger(max) && max >= 1)) throw new TypeError(`RedisTaskStore: maxTasks must be a whole number of at least 1, got ${String(max)}`);
-    this.#maxTasks = max;
   }
 
   async create(task: NewTask): Promise<TaskRecord | undefined> {
