@@ -1,18 +1,22 @@
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import { MAX_MESSAGE } from './MAX_MESSAGE.js';
+import { redactAndClip, redactSecrets, secretsSpanLines } from './redactSecrets.js';
 
 /**
  * The message of an invalid call, from issues already redacted (see `redactIssues`): every issue,
- * and what to do. Made of those messages and the tool's name only, so it is not scanned again.
+ * and what to do. The issues are joined by line breaks, so the whole is scanned again only when
+ * some secret holds one (two redacted issues could rebuild it); the tool's name is scanned, since a
+ * `ToolValidationError` a tool throws may name anything.
  */
 export function invalidInputMessage(tool: string, issues: readonly ValidationIssue[]): string {
-  let text = `Invalid arguments for ${tool} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
+  let text = `Invalid arguments for ${redactSecrets(tool)} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
   for (const issue of issues) {
     text += `\n- ${issue.message}`;
-    if (text.length > MAX_MESSAGE) return `${text.slice(0, MAX_MESSAGE)}…`;
+    if (text.length > MAX_MESSAGE) break;
   }
-  text += '\nFix every problem listed and call again.';
+  if (text.length <= MAX_MESSAGE) text += '\nFix every problem listed and call again.';
+  if (secretsSpanLines()) return redactAndClip(text, MAX_MESSAGE);
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
 }
 

@@ -42,7 +42,7 @@ export const MIN_SECRET_LENGTH = 6;
 /** How long a snapshot of the environment is trusted before it is read again. */
 const SNAPSHOT_MS = 1_000;
 
-let snapshot: { readonly pattern: RegExp | undefined; readonly takenAt: number } | undefined;
+let snapshot: { readonly pattern: RegExp | undefined; readonly multiline: boolean; readonly takenAt: number } | undefined;
 
 /**
  * Re-reads the environment now. The registry calls it when it is built; otherwise the snapshot is
@@ -61,7 +61,8 @@ export function refreshSecrets(): void {
   // One alternation of literals, longest first so that a value containing another is replaced whole:
   // a single native scan per message, where one search per variable would cost ten times more.
   const alternatives = [...values].sort((a, b) => b.length - a.length).map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  snapshot = { pattern: alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'g'), takenAt: Date.now() };
+  const multiline = [...values].some((v) => v.includes('\n'));
+  snapshot = { pattern: alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'g'), multiline, takenAt: Date.now() };
 }
 
 /**
@@ -82,6 +83,15 @@ export function redactSecrets(text: string): string {
     pattern.lastIndex = 0;
   }
   return redactUrlCredentials(out);
+}
+
+/**
+ * Whether some secret holds a line break: only such a value can be rebuilt by joining texts that
+ * were each redacted on their own with line breaks between them (the issues of an invalid call).
+ */
+export function secretsSpanLines(): boolean {
+  if (snapshot === undefined || Date.now() - snapshot.takenAt > SNAPSHOT_MS) refreshSecrets();
+  return snapshot!.multiline;
 }
 
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/;

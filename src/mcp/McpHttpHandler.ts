@@ -39,7 +39,7 @@ export class McpHttpHandler {
 
   /**
    * @param where Names the options in errors (`serveHttp`).
-   * @param identified Whether every request comes with a principal (authentication, a Nest guard): tasks then belong to it.
+   * @param identified Whether requests may come with a principal (authentication, a Nest caller): tasks then belong to it, and those without one to a shared anonymous owner.
    */
   constructor(registry: ToolRegistry, options: McpHttpHandlerOptions, where: string, identified: boolean) {
     this.#registry = registry;
@@ -55,8 +55,11 @@ export class McpHttpHandler {
       watch: new AvailabilityWatch(registry, this.#stateless ? 0 : (options.listChangedIntervalMs ?? 1000)),
       permissions: (extra) => extra.authInfo?.extra?.permissions as PermissionSet | undefined,
       ...(this.#tasks === undefined ? {} : { tasks: this.#tasks }),
-      // Stateless and unauthenticated, no request says who sent it: every client is the same one.
-      ...(this.#stateless && !identified ? { owner: () => 'anonymous' } : {}),
+      // Stateless, a request with no principal (no auth, or a Nest caller with none) says nothing of who sent it: every such
+      // client is the same one. Not a throwaway owner per request, which would lose the task at once and escape every cap.
+      ...(this.#stateless ? { owner: (extra) => (identified && typeof extra.authInfo?.extra?.principal === 'string' ? undefined : ANONYMOUS) } : {}),
+      // That one owner's task ids are all that keeps its tasks apart: they are never listed.
+      unlisted: (owner) => owner === ANONYMOUS,
     };
   }
 
@@ -158,6 +161,9 @@ export class McpHttpHandler {
     await transport.handleRequest(withAuth(req, who), res, body);
   }
 }
+
+/** The owner of every task made by a stateless request without a principal. */
+const ANONYMOUS = 'anonymous';
 
 function positive(value: number, name: string, where: string): number {
   if (!(Number.isFinite(value) && value > 0)) throw new TypeError(`${where}: ${name} must be a number greater than 0, got ${String(value)}`);

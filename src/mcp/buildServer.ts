@@ -27,6 +27,8 @@ export interface ServerWiring {
    * else this connection (stdio, in memory).
    */
   readonly owner?: (extra: McpRequestExtra) => string | undefined;
+  /** An owner standing for clients the server cannot tell apart: `tasks/list` shows it nothing, so one cannot learn another's task ids. */
+  readonly unlisted?: (owner: string) => boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
     if (typeof principal === 'string') return `principal:${principal}`;
     return extra.sessionId === undefined ? connection : `session:${extra.sessionId}`;
   };
-  if (tasks !== undefined) serveTasks(server, tasks, ownerOf);
+  if (tasks !== undefined) serveTasks(server, tasks, ownerOf, wiring.unlisted);
 
   // A registry that is already a caller's view cannot be narrowed again: it is listed as it is.
   let isView = false;

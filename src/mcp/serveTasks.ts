@@ -22,7 +22,7 @@ const CANCELLED = 'The task was cancelled (tasks/cancel) before it finished; it 
  * `tasks/result` waits for a task still working, as the specification asks, and wakes on the
  * store's event when it ends (on whichever replica ran it).
  */
-export function serveTasks(server: Server, runner: TaskRunner, ownerOf: (extra: McpRequestExtra) => string): void {
+export function serveTasks(server: Server, runner: TaskRunner, ownerOf: (extra: McpRequestExtra) => string, unlisted?: (owner: string) => boolean): void {
   const { store } = runner;
   const notFound = (): McpError => new McpError(ErrorCode.InvalidParams, NOT_FOUND);
   // A store's own failure (Redis unreachable…) names hosts and ports: the client learns only that it failed.
@@ -79,8 +79,11 @@ export function serveTasks(server: Server, runner: TaskRunner, ownerOf: (extra: 
   server.setRequestHandler(
     ListTasksRequestSchema,
     shielded(async (request, extra) => {
+      const owner = ownerOf(extra);
+      // Clients that share one owner would see each other's task ids.
+      if (unlisted?.(owner) === true) return { tasks: [] };
       try {
-        const page = await store.list(ownerOf(extra), request.params?.cursor);
+        const page = await store.list(owner, request.params?.cursor);
         return { tasks: page.tasks.map((task) => ({ ...task })), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
       } catch (error) {
         if (error instanceof TypeError) throw new McpError(ErrorCode.InvalidParams, `tasks/list: ${error.message}`);

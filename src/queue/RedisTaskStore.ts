@@ -12,21 +12,31 @@ export interface RedisTaskStoreOptions {
   readonly connection: Redis | string | RedisOptions;
   /** Prefix of every key and of the channel. Default `hermes-tools:tasks:`. */
   readonly prefix?: string;
+  /**
+   * The most tasks kept at once, all owners and replicas together; a task beyond it is refused.
+   * Default 100,000. Owners are many where callers are anonymous (one per session), so the
+   * per-owner limit alone does not bound what Redis holds.
+   */
+  readonly maxTasks?: number;
 }
 
 const ID = /^[0-9a-f]{32}$/;
 const PAGE = 100;
 const FINAL = new Set<TaskStatus>(['completed', 'failed', 'cancelled']);
 
-// KEYS: task, owner's index. ARGV: now (ms), ttl (ms), owner, created (ISO), poll interval, max per owner, id.
+// KEYS: task, owner's index, index of all. ARGV: now (ms), ttl (ms), owner, created (ISO), poll interval, max per owner, id, max in all.
 const CREATE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[6]) then return 0 end
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[8]) then return 0 end
 if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
 redis.call('HSET', KEYS[1], 'owner', ARGV[3], 'status', 'working', 'ttl', ARGV[2], 'createdAt', ARGV[4], 'lastUpdatedAt', ARGV[4], 'pollInterval', ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[2], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[7])
 if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[2], ARGV[2]) end
+redis.call('ZADD', KEYS[3], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[7])
+if redis.call('PTTL', KEYS[3]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[3], ARGV[2]) end
 return 1`;
 
 // KEYS: task. ARGV: status, result (JSON), now (ISO), channel, id.
@@ -48,7 +58,8 @@ return {2}`;
 
 /**
  * MCP tasks in Redis, shared by every replica: state, result and owner in one hash per task that
- * expires with the task's ttl, and an index per owner that bounds how many it holds. Each change
+ * expires with the task's ttl, an index per owner that bounds how many it holds, and one of all
+ * tasks that bounds the whole (`maxTasks`). Each change
  * is one atomic script. A cancellation made on any replica is published on a channel, and reaches
  * the replica running the call, which aborts it; a `tasks/result` waiting on any replica wakes on
  * the same channel when the task ends.
@@ -62,12 +73,17 @@ export class RedisTaskStore implements TaskStore {
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #channel: string;
+  readonly #maxTasks: number;
   #subscriber: Redis | undefined;
   #subscribed: Promise<void> | undefined;
   readonly #onCancel = new Map<string, Set<() => void>>();
   readonly #onSettle = new Map<string, Set<() => void>>();
 
   constructor(options: RedisTaskStoreOptions) {
+    // Checked before a connection is opened: a refused store must leave nothing running.
+    const max = options.maxTasks ?? 100_000;
+    if (!(Number.isInteger(max) && max >= 1)) throw new TypeError(`RedisTaskStore: maxTasks must be a whole number of at least 1, got ${String(max)}`);
+    this.#maxTasks = max;
     const { connection } = options;
     this.#owned = !(connection instanceof Redis);
     this.#redis = connection instanceof Redis ? connection : typeof connection === 'string' ? new Redis(connection) : new Redis(connection);
@@ -81,7 +97,21 @@ export class RedisTaskStore implements TaskStore {
     const poll = task.pollIntervalMs ?? 1000;
     for (let attempt = 0; attempt < 3; attempt++) {
       const taskId = randomBytes(16).toString('hex');
-      const made = await this.#redis.eval(CREATE, 2, this.#key(taskId), this.#ownerKey(task.owner), now, task.ttlMs, task.owner, at, poll, task.maxPerOwner, taskId);
+      const made = await this.#redis.eval(
+        CREATE,
+        3,
+        this.#key(taskId),
+        this.#ownerKey(task.owner),
+        `${this.#prefix}all`,
+        now,
+        task.ttlMs,
+        task.owner,
+        at,
+        poll,
+        task.maxPerOwner,
+        taskId,
+        this.#maxTasks,
+      );
       if (made === 0) return undefined;
       if (made === 1) return { taskId, status: 'working', ttl: task.ttlMs, createdAt: at, lastUpdatedAt: at, pollInterval: poll };
     }
