@@ -269,6 +269,43 @@ describe('serveHttp hardening', () => {
 });
 
 describe('serveHttp stateless', () => {
+  it("without authentication, never lets one client's cancel stop another's call", async () => {
+    const http = await serve({ stateless: true });
+    const client = await connect(http.url);
+    try {
+      const before = cancelled.seen.length;
+      const running = new Promise<void>((resolve) => {
+        cancelled.onRunning = resolve;
+      });
+      const controller = new AbortController();
+      const call = client.callTool({ name: 'wait.cancel', arguments: {} }, undefined, { signal: controller.signal }).catch((error: unknown) => error);
+      await running;
+      let stopped = false;
+      void cancelled.seen[before]!.then(() => {
+        stopped = true;
+      });
+      // Another client's cancels, for every request id the first could be using.
+      for (let requestId = 0; requestId < 5; requestId++) {
+        const answer = await fetch(http.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'not yours' } }),
+        });
+        expect(answer.status).toBe(202);
+      }
+      expect(stopped).toBe(false);
+      // Closing the server ends the call; the client stops waiting for its answer.
+      await http.close();
+      await cancelled.seen[before];
+      controller.abort('done');
+      expect(String(await call)).toContain('done');
+    } finally {
+      cancelled.onRunning = undefined;
+      await client.close();
+      await http.close();
+    }
+  });
+
   it('lists, calls with progress, authenticates and cancels with no session', async () => {
     TOKENS.set('reader-token', { principal: 'ann', scopes: ['notes:read'] });
     const http = await serve({ stateless: true, auth: AUTH });

@@ -292,10 +292,11 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) 
 
   it('closes a session left idle for sessionIdleMs, and every session when the app closes', async () => {
     const events = { closed: (_id: string, _reason: string): void => undefined };
-    const { app, url } = await listen(root({ caller: byName, sessionIdleMs: 50, onSessionClosed: (id, reason) => events.closed(id, reason) }), adapter);
+    // Long enough that a busy machine does not idle the session out between connect's own requests.
+    const { app, url } = await listen(root({ caller: byName, sessionIdleMs: 500, onSessionClosed: (id, reason) => events.closed(id, reason) }), adapter);
+    const gone = nextClose(events);
     const idle = await connect(url, 'ann-token');
     const id = sessionOf(idle);
-    const gone = nextClose(events);
     // Abandoned: the client goes away without ending its session.
     await idle.close();
     await expect(gone).resolves.toEqual([id, 'idle']);

@@ -135,6 +135,12 @@ export class McpHttpHandler {
     }
     const messages = Array.isArray(body) ? body : [body];
     if (messages.length > 0 && messages.every((m) => isJSONRPCNotification(m) && m.method === 'notifications/cancelled')) {
+      // With no principal, nothing says whose call a request id names (every client counts from 0): one
+      // client's late cancel would stop another's call. Such calls end when their request does.
+      if (principal === undefined) {
+        res.writeHead(202).end();
+        return;
+      }
       for (const m of messages) {
         const requestId = (m as { params?: { requestId?: RequestId } }).params?.requestId;
         const running = requestId === undefined ? undefined : inflight.get(callKey(principal, requestId));
