@@ -18,7 +18,9 @@ export default function ensureRedisServer(): void {
   const root = process.getuid?.() === 0;
   if (root && has('apt-get')) {
     process.stderr.write('\nredis-server is missing: installing the Debian package redis-server for the Redis tests…\n');
-    if (run('apt-get', ['update', '-qq']) && run('apt-get', ['install', '-y', '-qq', 'redis-server']) && has('redis-server')) return;
+    // Another apt-get (another test run installing it too) holds dpkg's lock for a while: wait for it.
+    const wait = ['-o', 'DPkg::Lock::Timeout=120'];
+    if (run('apt-get', [...wait, 'update', '-qq']) && run('apt-get', [...wait, 'install', '-y', '-qq', 'redis-server']) && has('redis-server')) return;
   }
   throw new Error('The tests need redis-server on PATH: install it (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`) and run npm test again.');
 }
