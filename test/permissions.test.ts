@@ -69,6 +69,28 @@ describe('PermissionSet', () => {
     expect(PermissionSet.none().allows('fs:read')).toBe(false);
   });
 
+  it('keeps "all" through grant(): a copy of all() with more granted still grants everything', () => {
+    const more = PermissionSet.all().grant('fs:read');
+    expect(more.allows('net:http')).toBe(true);
+    expect(more.firstMissing(['net:http', 'db:drop'])).toBeUndefined();
+    expect(more.toJSON()).toEqual(['*']);
+    expect(PermissionSet.none().grant('fs:read').allows('net:http')).toBe(false);
+  });
+
+  it('names the first permission it lacks, in the order asked, and lists its grants sorted', () => {
+    const set = PermissionSet.none().grant('net:http', 'fs:read');
+    expect(set.firstMissing(['fs:read', 'fs:write', 'db:drop'])).toBe('fs:write');
+    expect(set.firstMissing(['fs:read', 'net:http'])).toBeUndefined();
+    expect(set.firstMissing([])).toBeUndefined();
+    expect(set.toJSON()).toEqual(['fs:read', 'net:http']);
+    expect(String(set)).toBe('PermissionSet(fs:read, net:http)');
+    expect(String(PermissionSet.all())).toBe('PermissionSet(*)');
+  });
+
+  it.each(['a:b', 'fs:read', 'Fs.Local_2-x:Read.all_2-x', 'fs:*'])('accepts the well-formed %s', (permission) => {
+    expect(new PermissionSet([permission]).toJSON()).toEqual([permission]);
+  });
+
   it.each([
     ['*:read', 'never one action across domains'],
     ['*', 'grant everything with PermissionSet.all()'],
@@ -76,6 +98,15 @@ describe('PermissionSet', () => {
     ['fs:read:x', 'is not of the form "domain:action"'],
     ['fs:', 'invalid action'],
     [':read', 'invalid domain'],
+    // Each segment is anchored at both ends: a bad first or last character anywhere is refused.
+    ['1fs:read', 'invalid domain "1fs"'],
+    ['_fs:read', 'invalid domain "_fs"'],
+    ['fs!:read', 'invalid domain "fs!"'],
+    ['fs:1read', 'invalid action "1read"'],
+    ['fs:-read', 'invalid action "-read"'],
+    ['fs:read!', 'invalid action "read!"'],
+    ['fs:re ad', 'invalid action "re ad"'],
+    ['fs:*x', 'invalid action "*x"'],
   ])('refuses %s at construction, saying why', (permission, why) => {
     expect(() => new PermissionSet([permission])).toThrow(ToolDefinitionError);
     expect(() => new PermissionSet([permission])).toThrow(why);
