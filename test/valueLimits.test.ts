@@ -11,8 +11,10 @@ class Free {
     @Arg('data', { type: {}, optional: true }) data?: unknown,
     @Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } }, optional: true }) open?: object,
     @Arg('scores', { type: { type: 'object', additionalProperties: { type: 'number' } }, optional: true }) scores?: Record<string, number>,
+    @Arg('grid', { type: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'number' } } } } }, optional: true })
+    grid?: number[][][][],
   ): string {
-    received.push({ data, open, scores });
+    received.push({ data, open, scores, grid });
     return 'ok';
   }
 }
@@ -32,14 +34,15 @@ class LooseTool {
   }
 }
 
-class Tree {
-  @IsOptional() @ValidateNested({ each: true }) @Type(() => Tree) children?: Tree[];
+class Nest {
+  @IsOptional() @ValidateNested() @Type(() => Nest) child?: Nest;
+  @IsOptional() @ValidateNested({ each: true }) @Type(() => Nest) list?: Nest[];
 }
 
-@Tool({ name: 'tree', description: 'A DTO nesting arrays of itself.' })
-class TreeTool {
-  execute(@Input() input: Tree): string {
-    received.push({ tree: input });
+@Tool({ name: 'nest', description: 'A DTO nesting itself, alone and in arrays.' })
+class NestTool {
+  execute(@Input() input: Nest): string {
+    received.push({ nest: input });
     return 'ok';
   }
 }
@@ -47,7 +50,7 @@ class TreeTool {
 const small: Partial<ValidationLimits> = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
 
 async function registry(limits: Partial<ValidationLimits> = small): Promise<ToolRegistry> {
-  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool, TreeTool], granted: PermissionSet.all() }))).registry;
+  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool, NestTool], granted: PermissionSet.all() }))).registry;
 }
 
 async function issues(r: ToolRegistry, tool: string, args: unknown) {
@@ -147,12 +150,23 @@ describe('each limit, at, below and above it', () => {
     ]);
   });
 
-  it('maxDepth counts nested DTO arrays as free-form arrays are counted', async () => {
+  it('maxDepth (declared arrays)', async () => {
     const r = await registry();
-    expect(await issues(r, 'tree', { children: [] })).toEqual([]);
-    expect(await issues(r, 'tree', { children: [{ children: [] }] })).toEqual([]);
-    expect(await issues(r, 'tree', { children: [{ children: [{}] }] })).toEqual([['children[0].children[0]', 'maxDepth']]);
-    expect(await issues(r, 'free', { open: { id: 'a', children: [{ children: [{}] }] } })).toEqual([['open.children[0].children', 'maxDepth']]);
+    expect(await issues(r, 'free', { grid: [[]] })).toEqual([]);
+    expect(await issues(r, 'free', { grid: [[[]]] })).toEqual([]);
+    expect(await issues(r, 'free', { grid: [[[[]]]] })).toEqual([['grid[0][0][0]', 'maxDepth']]);
+  });
+
+  it('maxDepth (nested DTOs and arrays of them), counted as for free-form values', async () => {
+    const r = await registry();
+    expect(await issues(r, 'nest', { child: { child: { child: {} } } })).toEqual([]);
+    expect(await issues(r, 'nest', { child: { child: { child: { child: {} } } } })).toEqual([['child.child.child.child', 'maxDepth']]);
+    expect(await issues(r, 'nest', { child: { child: { list: [] } } })).toEqual([]);
+    expect(await issues(r, 'nest', { child: { child: { child: { list: [] } } } })).toEqual([['child.child.child.list', 'maxDepth']]);
+    expect(await issues(r, 'nest', { list: [{ list: [] }] })).toEqual([]);
+    expect(await issues(r, 'nest', { list: [{ list: [{}] }] })).toEqual([['list[0].list[0]', 'maxDepth']]);
+    expect(await issues(r, 'free', { data: { child: { child: { list: [] } } } })).toEqual([['data.child.child.list', 'maxDepth']]);
+    expect(await issues(r, 'free', { data: { list: [{ list: [] }] } })).toEqual([['data.list[0].list', 'maxDepth']]);
   });
 });
 

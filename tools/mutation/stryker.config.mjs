@@ -28,10 +28,11 @@ export default {
     configFile: 'jest.config.js',
     enableFindRelatedTests: false,
     config: {
-      // Per-file attribution of load-time coverage, and runs that load only the files holding a mutant's tests:
-      // see the two files for why.
+      // Per-file attribution of load-time coverage, runs that load only the files holding a mutant's tests, and
+      // stop at the first failure: see the three files for why.
       testEnvironment: here('./testEnvironment.cjs'),
       testSequencer: here('./testSequencer.cjs'),
+      testRunner: here('./jest-circus-bail.cjs'),
       // Test files left out of the mutation run (they all still run in `npm test`). Leaving a test out can only
       // turn a killed mutant into a survivor, never the reverse, so the score is never overstated by it.
       testPathIgnorePatterns: [
