@@ -11,7 +11,7 @@ import {
   withPermissions,
   withPermissionsAll,
 } from 'hermes-tools';
-import { buildRegistry } from './support/buildRegistry.js';
+import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 const events: string[] = [];
 
@@ -87,6 +87,34 @@ describe('PermissionSet', () => {
     expect(String(PermissionSet.all())).toBe('PermissionSet(*)');
   });
 
+  it('as a guard, allows a tool whose every permission is granted, and otherwise names the first missing one', () => {
+    const set = PermissionSet.none().grant('fs:read');
+    expect(set.canActivate({ tool: { permissions: ['fs:read'] } })).toBe(true);
+    expect(set.canActivate({ tool: { permissions: [] } })).toBe(true);
+    expect(set.canActivate({ tool: { permissions: ['fs:read', 'fs:write', 'net:http'] } })).toBe('it requires the "fs:write" permission, which was not granted');
+  });
+
+  it('lets a domain wildcard cover only permissions of that domain, never a string without one', () => {
+    const set = PermissionSet.none().grant('fs:*');
+    expect(set.allows('fsx')).toBe(false);
+    expect(set.allows('fs')).toBe(false);
+  });
+
+  it('refuses a permission that is not a string, and says so as data too', () => {
+    const error = (() => {
+      try {
+        return new PermissionSet(['fs:read', 42 as unknown as string, '*']);
+      } catch (e) {
+        return e;
+      }
+    })() as ToolDefinitionError;
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    expect(error.details).toEqual([
+      { where: 'PermissionSet', code: 'invalid_permission', message: 'a permission must be a string, got number' },
+      { where: 'PermissionSet', code: 'invalid_permission', message: expect.stringContaining('"*" is not allowed') },
+    ]);
+  });
+
   it.each(['a:b', 'fs:read', 'Fs.Local_2-x:Read.all_2-x', 'fs:*'])('accepts the well-formed %s', (permission) => {
     expect(new PermissionSet([permission]).toJSON()).toEqual([permission]);
   });
@@ -138,6 +166,21 @@ describe('the permission guard', () => {
     const { registry } = await buildRegistry(toolsModule(), toolset({ name: 'fs', tools: [WriteFile], granted: PermissionSet.none().grant('fs:*') }));
     await expect(registry.call('fs.write', { path: 'a' })).resolves.toBe('a');
     expect(events).toEqual(['interceptor', 'handler']);
+  });
+});
+
+describe('declared permissions', () => {
+  it('are exact actions: a tool that declares a wildcard is refused when the registry is built', async () => {
+    @Tool({ name: 'fs.any', description: 'Asks for every fs action.' })
+    @Permissions('fs:*')
+    class AnyFs {
+      execute(): string {
+        return 'x';
+      }
+    }
+    expect(await definitionProblems(toolset({ name: 'fs', tools: [AnyFs] }))).toEqual([
+      expect.stringContaining('"fs:*" is a wildcard; a tool declares the exact actions it needs'),
+    ]);
   });
 });
 
