@@ -122,6 +122,18 @@ describe('handlers', () => {
     ['a string', 'plain string', 'throws failed: plain string'],
     ['undefined', undefined, 'throws failed: it threw undefined'],
     ['an object', { code: 42 }, 'throws failed: it threw a value of type object'],
+    ['null', null, 'throws failed: it threw null'],
+    ['a number', 42, 'throws failed: it threw a value of type number'],
+    ['an empty string', '', 'throws failed: an empty string was thrown'],
+    ['an Error without a message', new TypeError(''), 'throws failed: TypeError'],
+    ['an Error without a message or a name', Object.assign(new Error(''), { name: '' }), 'throws failed: an error without a message'],
+    ['a message of 500 characters (kept whole)', new Error('m'.repeat(500)), `throws failed: ${'m'.repeat(500)}`],
+    ['a message of 501 characters (cut to 500)', new Error('m'.repeat(501)), `throws failed: ${'m'.repeat(500)}…`],
+    [
+      'a message with locations',
+      new Error('failed at C:\\app\\x.js:1:2 and (node:internal/x:1) in file:///a.js, 1 / 2\n  at f (/app/x.js:1:2)'),
+      'throws failed: failed and in 1 / 2',
+    ],
   ])('that throw %s give ToolExecutionError with the original as cause', async (_label, thrown, message) => {
     throwValue = thrown;
     const r = await registry();

@@ -48,6 +48,9 @@ export default {
         // would make a kill differ from one run to the next.
         '/build/test/mcpSoak\\.test\\.js$',
         '/build/test/adversarial/(load|fuzz)\\.test\\.js$',
+        // Nine seconds of regex-safety analysis (redos-detector) over declared patterns: they test src/schema,
+        // so they run in its round only.
+        ...(process.env.MUTATION_FOLDER && process.env.MUTATION_FOLDER !== 'schema' ? ['/build/test/patterns\\.test\\.js$', '/build/test/unit/regexSafety\\.test\\.js$'] : []),
       ],
     },
   },
