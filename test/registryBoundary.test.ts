@@ -102,6 +102,18 @@ describe('dispatch at the boundary', () => {
     expect((declared as { error: { message: string } }).error.message).toContain('declared output');
   });
 
+  it('keeps a call id and a tool name of 200 characters whole, and clips longer ones to 200', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo] }));
+    for (const [length, kept] of [
+      [199, 199],
+      [200, 200],
+      [201, 200],
+    ] as const) {
+      expect((await registry.dispatch('echo', { text: 'a' }, { callId: 'c'.repeat(length) })).callId).toBe('c'.repeat(kept));
+      expect((await registry.dispatch('n'.repeat(length), {})).tool).toBe('n'.repeat(kept));
+    }
+  });
+
   it('clips a hostile call id', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo] }));
     const outcome = await registry.dispatch('echo', { text: 'a' }, { callId: 'c'.repeat(100_000) });
