@@ -5,7 +5,8 @@
 //    "static": a mutant there would be run against every test of the suite (a minute each, here). But jest
 //    gives each test file its own module registry, so such code can change the outcome of that file's tests
 //    only. At the end of each file, this environment moves the file's static coverage onto the file's tests,
-//    so such a mutant runs against the tests of the files that load it, and nothing that could kill it is lost.
+//    so such a mutant runs against the tests of the files that load it (testSequencer.cjs then keeps every file
+//    where a test itself reaches the mutant, and only the quickest few of those that reach it only as they load).
 // 2. Once a test has failed while a mutant is active, the mutant is killed: the tests still to come in that
 //    jest run are skipped (jest itself cannot stop early when called as a library, as Stryker calls it).
 // 3. In the initial run (no test name filter) it writes which tests each file holds, into
@@ -81,11 +82,15 @@ class MutationTestEnvironment extends NodeEnvironment {
 
   async teardown() {
     const coverage = this.#coverage();
+    const inTest = new Set();
+    let atLoad = [];
     if (coverage !== undefined && this.#outerStatic !== undefined) {
       const fileStatic = coverage.static;
       coverage.static = this.#outerStatic;
+      atLoad = Object.keys(fileStatic);
       for (const test of this.#tests) {
         const hits = (coverage.perTest[test] ??= {});
+        for (const id of Object.keys(hits)) inTest.add(id);
         for (const [id, count] of Object.entries(fileStatic)) hits[id] = (hits[id] ?? 0) + count;
       }
     }
@@ -93,7 +98,7 @@ class MutationTestEnvironment extends NodeEnvironment {
       const dir = path.join(this.#rootDir, '.stryker-tests');
       mkdirSync(dir, { recursive: true });
       const name = createHash('sha1').update(this.#testPath).digest('hex');
-      writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ file: this.#testPath, ms: Date.now() - this.#started, tests: [...this.#tests] }));
+      writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ file: this.#testPath, ms: Date.now() - this.#started, tests: [...this.#tests], inTest: [...inTest], atLoad }));
     }
     await super.teardown();
   }

@@ -8,9 +8,30 @@ const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
+const LOAD_ONLY_FILES = 2;
+
+let mutantSources;
+/** Which compiled source file holds each mutant, read once from the instrumented build in the sandbox. */
+function sourceOfMutants(root) {
+  if (mutantSources !== undefined) return mutantSources;
+  mutantSources = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.js')) {
+        for (const [, id] of readFileSync(full, 'utf8').matchAll(/stryMutAct_9fa48\("(\d+)"\)/g)) mutantSources.set(id, full);
+      }
+    }
+  };
+  walk(path.join(root, 'build', 'src'));
+  return mutantSources;
+}
+
 class MutationTestSequencer extends Sequencer {
   #pattern;
   #dir;
+  #root;
 
   constructor(options) {
     super(options);
@@ -18,6 +39,7 @@ class MutationTestSequencer extends Sequencer {
     const pattern = options.globalConfig.testNamePattern;
     this.#pattern = pattern ? new RegExp(pattern, 'i') : undefined;
     this.#dir = path.join(options.globalConfig.rootDir, '.stryker-tests');
+    this.#root = options.globalConfig.rootDir;
   }
 
   sort(tests) {
@@ -30,7 +52,24 @@ class MutationTestSequencer extends Sequencer {
     const pattern = this.#pattern;
     const ms = (test) => listed.get(test.path)?.ms ?? Infinity;
     const holdsOne = (test) => pattern === undefined || !listed.has(test.path) || listed.get(test.path).tests.some((name) => pattern.test(name));
-    return tests.filter(holdsOne).sort((a, b) => ms(a) - ms(b));
+    const kept = tests.filter(holdsOne).sort((a, b) => ms(a) - ms(b));
+    // A mutant that a file's tests reach only through what the file runs as it loads (its imports, its beforeAll:
+    // building a registry compiles every schema) is reached that way by nearly every file. Of those files, the ones
+    // kept are those whose tests themselves run code of the mutant's source file, and the LOAD_ONLY_FILES quickest
+    // others; every file where a test itself reaches the mutant is kept. Leaving a file out can only turn a kill
+    // into a survivor, so the score is never overstated by it.
+    const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
+    if (mutant === undefined) return kept;
+    const sources = sourceOfMutants(this.#root);
+    const source = sources.get(mutant);
+    let others = 0;
+    return kept.filter((test) => {
+      const listing = listed.get(test.path);
+      if (listing?.inTest === undefined || listing.inTest.includes(mutant) || !listing.atLoad.includes(mutant)) return true;
+      listing.inTestSources ??= new Set(listing.inTest.map((id) => sources.get(id)));
+      if (source !== undefined && listing.inTestSources.has(source)) return true;
+      return ++others <= LOAD_ONLY_FILES;
+    });
   }
 }
 
