@@ -108,6 +108,51 @@ describe('redaction of every outgoing message', () => {
     expect(JSON.stringify(outcome)).not.toContain('sk-live-not-in-env');
   });
 
+  it('redacts a message that is nothing but a secret of the minimum length', async () => {
+    thrown = () => new Error(process.env.EXACTLY_SIX);
+    expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: 'fails failed: [redacted]' } });
+  });
+
+  it('redacts a secret holding a quote or a backslash also where a message holds it escaped as JSON', async () => {
+    process.env.QUOTED_SECRET = 'pa"ss\\word';
+    try {
+      thrown = () => new Error(`raw ${process.env.QUOTED_SECRET} and as JSON ${JSON.stringify({ p: process.env.QUOTED_SECRET })}`);
+      const outcome = await (await registry()).dispatch('fails', {});
+      expect(outcome).toMatchObject({ ok: false, error: { message: 'fails failed: raw [redacted] and as JSON {"p":"[redacted]"}' } });
+    } finally {
+      delete process.env.QUOTED_SECRET;
+    }
+  });
+
+  it.each([
+    ...['PATH', 'SHELL', 'USER', 'LOGNAME', 'HOME', 'PWD', 'OLDPWD', 'INIT_CWD', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'TERM', 'TERM_PROGRAM'],
+    ...['TERM_PROGRAM_VERSION', 'COLORTERM', 'TZ', 'NODE_ENV', 'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER', 'SHLVL', '_', 'NODE', 'npm_execpath', 'npm_node_execpath'],
+    ...['npm_command', 'LC_ALL', 'npm_package_name', 'npm_lifecycle_event', 'npm_config_cache'],
+  ])('keeps the value of the harmless variable %s readable', async (name) => {
+    const before = process.env[name];
+    process.env[name] = `harmless-value-of-${name}`;
+    try {
+      thrown = () => new Error(`saw harmless-value-of-${name}`);
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: `fails failed: saw harmless-value-of-${name}` } });
+    } finally {
+      if (before === undefined) delete process.env[name];
+      else process.env[name] = before;
+    }
+  });
+
+  it.each(['npm_config__auth', 'npm_config_authtoken', 'npm_config_token', 'npm_config_password', 'npm_config_credentials', 'npm_config_secret', 'npm_config_keyfile'])(
+    'redacts the npm credential setting %s, though other npm_config_ values are harmless',
+    async (name) => {
+      process.env[name] = `credential-in-${name}`;
+      try {
+        thrown = () => new Error(`saw credential-in-${name}`);
+        expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: 'fails failed: saw [redacted]' } });
+      } finally {
+        delete process.env[name];
+      }
+    },
+  );
+
   it('keeps harmless variables such as PATH readable', async () => {
     thrown = () => new Error(`searched ${process.env.PATH}`);
     const outcome = await (await registry()).dispatch('fails', {});
