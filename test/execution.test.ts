@@ -141,6 +141,8 @@ describe('handlers', () => {
       const error = await r.call(tool, {}).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ToolExecutionError);
       expect((error as Error).cause).toBe(thrown);
+      // A fault keeps its stack trace for the operator (never in the outcome); a caller's mistake has none.
+      expect((error as Error).stack).toMatch(/\n\s+at /);
       expect((error as Error).message).toBe(message.replace('throws', tool));
       const outcome = await r.dispatch(tool, {});
       expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed', retryable: false } });
