@@ -153,6 +153,27 @@ describe('redaction of every outgoing message', () => {
     },
   );
 
+  it('reads the environment again once its snapshot is more than a second old (the clock moved by hand)', async () => {
+    const clock = (import.meta as unknown as { jest: typeof jest }).jest;
+    // Only Date is faked, and it stands still until moved: building the registry reads the environment at `read`.
+    clock.useFakeTimers({
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    try {
+      const read = Date.now();
+      const r = await registry();
+      process.env.SET_LATER = 'set-after-the-snapshot';
+      thrown = () => new Error(`saw ${process.env.SET_LATER}`);
+      clock.setSystemTime(read + 1_000);
+      expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw set-after-the-snapshot' } });
+      clock.setSystemTime(read + 1_001);
+      expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw [redacted]' } });
+    } finally {
+      clock.useRealTimers();
+      delete process.env.SET_LATER;
+    }
+  });
+
   it('keeps harmless variables such as PATH readable', async () => {
     thrown = () => new Error(`searched ${process.env.PATH}`);
     const outcome = await (await registry()).dispatch('fails', {});
