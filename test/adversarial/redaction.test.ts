@@ -52,8 +52,19 @@ class LeaksOutput {
   }
 }
 
+@Tool({
+  name: 'leaks.keys',
+  description: 'Returns an object keyed by its argument, which its output does not allow.',
+  output: { type: 'object', properties: { n: { type: 'number' } }, additionalProperties: false },
+})
+class LeaksKeys {
+  execute(@Arg('key') key: string): unknown {
+    return { [key]: 1 };
+  }
+}
+
 async function registry(): Promise<ToolRegistry> {
-  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput] }))).registry;
+  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput, LeaksKeys] }))).registry;
 }
 
 describe('redaction of every outgoing message', () => {
@@ -127,7 +138,7 @@ describe('redaction of every outgoing message', () => {
   it.each([
     ...['PATH', 'SHELL', 'USER', 'LOGNAME', 'HOME', 'PWD', 'OLDPWD', 'INIT_CWD', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'TERM', 'TERM_PROGRAM'],
     ...['TERM_PROGRAM_VERSION', 'COLORTERM', 'TZ', 'NODE_ENV', 'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER', 'SHLVL', '_', 'NODE', 'npm_execpath', 'npm_node_execpath'],
-    ...['npm_command', 'LC_ALL', 'npm_package_name', 'npm_lifecycle_event', 'npm_config_cache'],
+    ...['npm_command', 'LC_ALL', 'npm_package_name', 'npm_package_keywords', 'npm_lifecycle_event', 'npm_config_cache'],
   ])('keeps the value of the harmless variable %s readable', async (name) => {
     const before = process.env[name];
     process.env[name] = `harmless-value-of-${name}`;
@@ -172,6 +183,35 @@ describe('redaction of every outgoing message', () => {
       clock.useRealTimers();
       delete process.env.SET_LATER;
     }
+  });
+
+  it('redacts the whole of a secret that begins with another secret', async () => {
+    process.env.SHORT_SECRET = 'abcdef';
+    process.env.LONG_SECRET = 'abcdef-and-more';
+    try {
+      thrown = () => new Error(`saw ${process.env.LONG_SECRET}`);
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw [redacted]' } });
+    } finally {
+      delete process.env.SHORT_SECRET;
+      delete process.env.LONG_SECRET;
+    }
+  });
+
+  it('leaves a message alone when the environment holds no secret at all', async () => {
+    const saved = { ...process.env };
+    for (const name of Object.keys(process.env)) if (!['PATH', 'HOME'].includes(name)) delete process.env[name];
+    try {
+      thrown = () => new Error('nothing secret here');
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: nothing secret here' } });
+    } finally {
+      Object.assign(process.env, saved);
+    }
+  });
+
+  it("redacts a result's key that is a secret of the minimum length, in an output issue's path", async () => {
+    const outcome = await (await registry()).dispatch('leaks.keys', { key: process.env.EXACTLY_SIX });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
+    expect(JSON.stringify(outcome)).not.toContain(SECRETS.EXACTLY_SIX);
   });
 
   it('keeps harmless variables such as PATH readable', async () => {
