@@ -62,7 +62,12 @@ function clip(text) {
 }
 function equivalentEntry(file, mutant, original) {
   const index = allowList.findIndex(
-    (entry) => entry.file === file && entry.mutator === mutant.mutatorName && entry.original === original && entry.replacement === clip(mutant.replacement ?? ''),
+    (entry) =>
+      entry.file === file &&
+      entry.mutator === mutant.mutatorName &&
+      entry.original === original &&
+      entry.replacement === clip(mutant.replacement ?? '') &&
+      (entry.line === undefined || entry.line === mutant.location.start.line),
   );
   if (index !== -1) used.add(index);
   return index;
