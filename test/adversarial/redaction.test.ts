@@ -94,6 +94,7 @@ describe('redaction of every outgoing message', () => {
     ['mysql://root:p@ss@h/db', 'mysql://root:[redacted]@h/db'],
     ['https://ghp_tokenvalue@github.com/org/repo', 'https://[redacted]@github.com/org/repo'],
     ['amqp://u:a@b', 'amqp://u:[redacted]@b'],
+    ['redis://@cache:6379', 'redis://@cache:6379'],
   ])('redacts the credentials of %s', async (url, expected) => {
     thrown = () => new Error(`cannot reach ${url}, nor ${url}`);
     const outcome = await (await registry()).dispatch('fails', {});
@@ -212,6 +213,11 @@ describe('redaction of every outgoing message', () => {
     const outcome = await (await registry()).dispatch('leaks.keys', { key: process.env.EXACTLY_SIX });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
     expect(JSON.stringify(outcome)).not.toContain(SECRETS.EXACTLY_SIX);
+  });
+
+  it('shows the caller its own keys in input issue paths, even one that equals an env value (it sent it), and redacts the messages', async () => {
+    const outcome = await (await registry()).dispatch('login', { key: 'k', [SECRETS.DB_PASS!]: 1 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toContainEqual([SECRETS.DB_PASS, '[redacted] is not a known argument; remove it (known: key)']);
   });
 
   it('keeps harmless variables such as PATH readable', async () => {
