@@ -202,8 +202,23 @@ describe('the error classes', () => {
     expect(new ToolExecutionError('t', 'd', { cause: 1 }).stack).toMatch(/\n\s+at /);
   });
 
+  it('say whether calling again can help', () => {
+    expect([new ToolValidationError('t', []), new ToolNotFoundError('t', []), new ToolTimeoutError('t', 1)].map((e) => e.retryable)).toEqual([true, true, true]);
+    expect(
+      [
+        new PermissionDeniedError('t', 'a:b'),
+        new ApprovalDeniedError('t', 'no'),
+        new ToolUnavailableError('t', 'r'),
+        new ToolAbortedError('t'),
+        new OutputValidationError('t', []),
+      ].map((e) => e.retryable),
+    ).toEqual([false, false, false, false, false]);
+  });
+
   it('PermissionDeniedError carries the permission or the redacted reason, and the payload says which', () => {
-    expect(new PermissionDeniedError('t', 'fs:write').toPayload()).toEqual(expect.objectContaining({ permission: 'fs:write' }));
+    const byGrant = new PermissionDeniedError('t', 'fs:write');
+    expect([byGrant.permission, byGrant.reason]).toEqual(['fs:write', undefined]);
+    expect(byGrant.toPayload()).toEqual(expect.objectContaining({ permission: 'fs:write' }));
     const byGuard = new PermissionDeniedError('t', { reason: 'closed' });
     expect([byGuard.permission, byGuard.reason]).toEqual([undefined, 'closed']);
     expect(byGuard.toPayload()).toEqual(expect.objectContaining({ reason: 'closed' }));

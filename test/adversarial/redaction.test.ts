@@ -220,6 +220,11 @@ describe('redaction of every outgoing message', () => {
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toContainEqual([SECRETS.DB_PASS, '[redacted] is not a known argument; remove it (known: key)']);
   });
 
+  it("redacts a URL's credentials at the very start of a guard's reason", async () => {
+    const { registry: r } = await buildRegistry(toolset({ name: 'g', tools: [Fails], guards: [() => 's://u:pw-at-start@h'] }));
+    expect(await r.dispatch('fails', {})).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: 's://u:[redacted]@h' } });
+  });
+
   it('keeps harmless variables such as PATH readable', async () => {
     thrown = () => new Error(`searched ${process.env.PATH}`);
     const outcome = await (await registry()).dispatch('fails', {});
