@@ -152,6 +152,22 @@ describe('the audit trail', () => {
     }
   });
 
+  it('keeps arguments and results of 16,000 characters of JSON whole, and cuts longer ones to 16,000', async () => {
+    const records: AuditRecord[] = [];
+    const { registry } = await buildRegistry(toolsModule({ audit: { sink: (r) => void records.push(r), captureArguments: true } }), toolset({ name: 'a', tools: [Echo] }));
+    const audited = async (length: number) => {
+      await registry.dispatch('echo', { text: 'a'.repeat(length) });
+      return records.at(-1)!;
+    };
+    const cut = (json: string) => `${json.slice(0, 16_000)}…`;
+    // The arguments {"text":"…"} are 11 characters more than the text, the result "…" 2 more.
+    expect((await audited(15_988)).arguments).toBe(JSON.stringify({ text: 'a'.repeat(15_988) }));
+    expect((await audited(15_989)).arguments).toBe(JSON.stringify({ text: 'a'.repeat(15_989) }));
+    expect((await audited(15_990)).arguments).toBe(cut(JSON.stringify({ text: 'a'.repeat(15_990) })));
+    expect((await audited(15_998)).result).toBe(JSON.stringify('a'.repeat(15_998)));
+    expect((await audited(15_999)).result).toBe(cut(JSON.stringify('a'.repeat(15_999))));
+  });
+
   it('never fails a call when the sink throws or rejects, and logs it', async () => {
     const log = logger();
     let n = 0;

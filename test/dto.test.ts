@@ -121,6 +121,37 @@ describe('@Input DTO tools', () => {
     expect(order.shipping).toBe('standard');
   });
 
+  it.each([
+    ['null', { tags: null, items: [{ sku: 'A1', quantity: 2, pack: null }] }],
+    ['undefined', { tags: undefined, items: [{ sku: 'A1', quantity: 2, pack: undefined }] }],
+    ['a missing key', { items: [{ sku: 'A1', quantity: 2 }] }],
+  ])('read %s for an @IsOptional() field as absent: no check runs, the handler gets undefined', async (_label, fields) => {
+    await expect((await registry()).call('orders.create', { author: valid.author, ...fields })).resolves.toBe('created');
+    const order = received as CreateOrder;
+    expect(order.tags).toBeUndefined();
+    expect(order.items[0]!.pack).toBeUndefined();
+  });
+
+  it('still check an @IsOptional() field that is present', async () => {
+    const outcome = await (await registry()).dispatch('orders.create', { author: valid.author, items: [{ sku: 'A1', quantity: 2, pack: 3 }], tags: [1] });
+    expect(outcome.ok ? [] : outcome.error.issues?.map((i) => [i.path, i.constraint])).toEqual([
+      ['items[0].pack', 'isEven'],
+      ['tags[0]', 'isString'],
+    ]);
+  });
+
+  it.each([
+    ['null', null, 'isIn'],
+    ['undefined', undefined, undefined],
+    ['a missing key', 'missing', undefined],
+  ])('read %s for a field with a default but no @IsOptional(): only a value that is absent gets the default', async (_label, shipping, constraint) => {
+    const args: Record<string, unknown> = { ...valid };
+    if (shipping !== 'missing') args.shipping = shipping;
+    const outcome = await (await registry()).dispatch('orders.create', args);
+    if (constraint === undefined) expect([outcome.ok, (received as CreateOrder).shipping]).toEqual([true, 'standard']);
+    else expect(outcome.ok ? [] : outcome.error.issues?.map((i) => [i.path, i.constraint])).toEqual([['shipping', constraint]]);
+  });
+
   it('report every issue at its path, nested ones included, custom constraints too', async () => {
     const error = await (await registry())
       .call('orders.create', {

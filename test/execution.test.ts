@@ -122,6 +122,32 @@ describe('handlers', () => {
     ['a string', 'plain string', 'throws failed: plain string'],
     ['undefined', undefined, 'throws failed: it threw undefined'],
     ['an object', { code: 42 }, 'throws failed: it threw a value of type object'],
+    ['null', null, 'throws failed: it threw null'],
+    ['a number', 42, 'throws failed: it threw a value of type number'],
+    ['an empty string', '', 'throws failed: an empty string was thrown'],
+    ['an Error without a message', new TypeError(''), 'throws failed: TypeError'],
+    ['an Error without a message or a name', Object.assign(new Error(''), { name: '' }), 'throws failed: an error without a message'],
+    ['a message of 500 characters (kept whole)', new Error('m'.repeat(500)), `throws failed: ${'m'.repeat(500)}`],
+    ['a message of 501 characters (cut to 500)', new Error('m'.repeat(501)), `throws failed: ${'m'.repeat(500)}…`],
+    ['a string with spaces around it', '  padded  ', 'throws failed: padded'],
+    ['a message on two lines', new Error('first\nsecond'), 'throws failed: first\nsecond'],
+    ['a token that holds a drive path but does not start with one', new Error('see xC:\\y'), 'throws failed: see xC:\\y'],
+    [
+      'an Error whose message cannot be read',
+      Object.defineProperty(new Error(), 'message', {
+        get: () => {
+          throw new Error('no');
+        },
+      }),
+      'throws failed: it threw a value that could not be described',
+    ],
+    // Only the first 2,000 characters are looked at: locations dropped from them do not bring later text in.
+    ['a message of locations longer than 2,000 characters', new Error(`x${' /p'.repeat(700)} tail`), 'throws failed: x'],
+    [
+      'a message with locations',
+      new Error('failed at C:\\app\\x.js:1:2 and (node:internal/x:1) in file:///a.js, 1 / 2\n  at f (/app/x.js:1:2)'),
+      'throws failed: failed and in 1 / 2',
+    ],
   ])('that throw %s give ToolExecutionError with the original as cause', async (_label, thrown, message) => {
     throwValue = thrown;
     const r = await registry();
@@ -129,6 +155,8 @@ describe('handlers', () => {
       const error = await r.call(tool, {}).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ToolExecutionError);
       expect((error as Error).cause).toBe(thrown);
+      // A fault keeps its stack trace for the operator (never in the outcome); a caller's mistake has none.
+      expect((error as Error).stack).toMatch(/\n\s+at /);
       expect((error as Error).message).toBe(message.replace('throws', tool));
       const outcome = await r.dispatch(tool, {});
       expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed', retryable: false } });

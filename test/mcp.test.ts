@@ -177,6 +177,20 @@ class LeakContext {
   }
 }
 
+@Tool({ name: 'shape.untyped', description: 'Returns an object but declares no output.' })
+class Untyped {
+  execute(): unknown {
+    return { a: 1 };
+  }
+}
+
+@Tool({ name: 'shape.typed', description: 'Returns an object it declares.', output: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] } })
+class Typed {
+  execute(): unknown {
+    return { a: 1 };
+  }
+}
+
 async function progressRegistry(): Promise<ToolRegistry> {
   return (await buildRegistry(toolset({ name: 'progress', tools: [ProgressBurst, LeakContext] }))).registry;
 }
@@ -207,6 +221,18 @@ describe('MCP server, in memory', () => {
         .filter((name) => name !== 'fs.write'),
     );
     await expect(client.listTools({ cursor: 'bm9wZQ' })).rejects.toThrow(/cursor/);
+    await client.close();
+  });
+
+  it('sends structuredContent only for a tool that declares an object output', async () => {
+    const { client } = await connectInMemory((await buildRegistry(toolset({ name: 'shape', tools: [Untyped, Typed] }))).registry);
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'shape.untyped')!.outputSchema).toBeUndefined();
+    const untyped = await client.callTool({ name: 'shape.untyped', arguments: {} });
+    expect(untyped).not.toHaveProperty('structuredContent');
+    expect(text(untyped)).toBe('{"a":1}');
+    const typed = await client.callTool({ name: 'shape.typed', arguments: {} });
+    expect(typed.structuredContent).toEqual({ a: 1 });
     await client.close();
   });
 

@@ -137,7 +137,57 @@ describe('coercion', () => {
   });
 });
 
+@Tool({ name: 'every.format', description: 'One optional argument per format.' })
+class EveryFormat {
+  execute(
+    @Arg('email', { format: 'email', optional: true }) _email?: string,
+    @Arg('uri', { format: 'uri', optional: true }) _uri?: string,
+    @Arg('uuid', { format: 'uuid', optional: true }) _uuid?: string,
+    @Arg('date-time', { format: 'date-time', optional: true }) _dateTime?: string,
+    @Arg('date', { format: 'date', optional: true }) _date?: string,
+    @Arg('time', { format: 'time', optional: true }) _time?: string,
+    @Arg('ipv4', { format: 'ipv4', optional: true }) _ipv4?: string,
+    @Arg('ipv6', { format: 'ipv6', optional: true }) _ipv6?: string,
+    @Arg('hostname', { format: 'hostname', optional: true }) _hostname?: string,
+  ): string {
+    return 'ok';
+  }
+}
+
+/** Valid values of each format, shorter than its longest, at it, and one character past it (valid to validator.js where it can be). */
+const FORMAT_LENGTHS: [format: string, max: number, below: string, at: string, above: string][] = [
+  [
+    'email',
+    254,
+    'a@b.co',
+    `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`,
+    `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.com`,
+  ],
+  ['uri', 2_084, 'https://e.com/', `https://e.com/${'a'.repeat(2_070)}`, `https://e.com/${'a'.repeat(2_071)}`],
+  ['uuid', 36, '123e4567-e89b-42d3-a456-426614174000', '123e4567-e89b-42d3-a456-426614174000', '123e4567-e89b-42d3-a456-4266141740000'],
+  ['date-time', 64, '2024-01-01T00:00:00Z', `2024-01-01T00:00:00.${'1'.repeat(38)}+00:00`, `2024-01-01T00:00:00.${'1'.repeat(39)}+00:00`],
+  ['date', 10, '2024-01-01', '2024-01-01', '2024-01-011'],
+  ['time', 32, '12:00', `12:00:00.${'1'.repeat(17)}+00:00`, `12:00:00.${'1'.repeat(18)}+00:00`],
+  ['ipv4', 15, '1.2.3.4', '255.255.255.255', '255.255.255.2555'],
+  ['ipv6', 64, '::1', `fe80::1%${'e'.repeat(56)}`, `fe80::1%${'e'.repeat(57)}`],
+  [
+    'hostname',
+    253,
+    'example',
+    `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`,
+    `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}`,
+  ],
+];
+
 describe('formats', () => {
+  it.each(FORMAT_LENGTHS)('%s: accepted below and at its longest (%i characters), refused one character past it', async (format, max, below, at, above) => {
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [EveryFormat], granted: all }));
+    expect([at.length, above.length]).toEqual([max, max + 1]);
+    expect(await issues(registry, 'every.format', { [format]: below })).toEqual([]);
+    expect(await issues(registry, 'every.format', { [format]: at })).toEqual([]);
+    expect(await issues(registry, 'every.format', { [format]: above })).toEqual([[format, format]]);
+  });
+
   it('fail on a string longer than the format allows, before validator.js runs', async () => {
     const { registry } = await buildRegistry(toolset({ name: 't', tools: [Formats], granted: all }));
     expect(await registry.dispatch('formats', { host: `${'a.'.repeat(100)}com` })).toMatchObject({ ok: true });

@@ -11,7 +11,7 @@ import {
   withPermissions,
   withPermissionsAll,
 } from 'hermes-tools';
-import { buildRegistry } from './support/buildRegistry.js';
+import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 const events: string[] = [];
 
@@ -69,6 +69,56 @@ describe('PermissionSet', () => {
     expect(PermissionSet.none().allows('fs:read')).toBe(false);
   });
 
+  it('keeps "all" through grant(): a copy of all() with more granted still grants everything', () => {
+    const more = PermissionSet.all().grant('fs:read');
+    expect(more.allows('net:http')).toBe(true);
+    expect(more.firstMissing(['net:http', 'db:drop'])).toBeUndefined();
+    expect(more.toJSON()).toEqual(['*']);
+    expect(PermissionSet.none().grant('fs:read').allows('net:http')).toBe(false);
+  });
+
+  it('names the first permission it lacks, in the order asked, and lists its grants sorted', () => {
+    const set = PermissionSet.none().grant('net:http', 'fs:read');
+    expect(set.firstMissing(['fs:read', 'fs:write', 'db:drop'])).toBe('fs:write');
+    expect(set.firstMissing(['fs:read', 'net:http'])).toBeUndefined();
+    expect(set.firstMissing([])).toBeUndefined();
+    expect(set.toJSON()).toEqual(['fs:read', 'net:http']);
+    expect(String(set)).toBe('PermissionSet(fs:read, net:http)');
+    expect(String(PermissionSet.all())).toBe('PermissionSet(*)');
+  });
+
+  it('as a guard, allows a tool whose every permission is granted, and otherwise names the first missing one', () => {
+    const set = PermissionSet.none().grant('fs:read');
+    expect(set.canActivate({ tool: { permissions: ['fs:read'] } })).toBe(true);
+    expect(set.canActivate({ tool: { permissions: [] } })).toBe(true);
+    expect(set.canActivate({ tool: { permissions: ['fs:read', 'fs:write', 'net:http'] } })).toBe('it requires the "fs:write" permission, which was not granted');
+  });
+
+  it('lets a domain wildcard cover only permissions of that domain, never a string without one', () => {
+    const set = PermissionSet.none().grant('fs:*');
+    expect(set.allows('fsx')).toBe(false);
+    expect(set.allows('fs')).toBe(false);
+  });
+
+  it('refuses a permission that is not a string, and says so as data too', () => {
+    const error = (() => {
+      try {
+        return new PermissionSet(['fs:read', 42 as unknown as string, '*']);
+      } catch (e) {
+        return e;
+      }
+    })() as ToolDefinitionError;
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    expect(error.details).toEqual([
+      { where: 'PermissionSet', code: 'invalid_permission', message: 'a permission must be a string, got number' },
+      { where: 'PermissionSet', code: 'invalid_permission', message: expect.stringContaining('"*" is not allowed') },
+    ]);
+  });
+
+  it.each(['a:b', 'fs:read', 'Fs.Local_2-x:Read.all_2-x', 'fs:*'])('accepts the well-formed %s', (permission) => {
+    expect(new PermissionSet([permission]).toJSON()).toEqual([permission]);
+  });
+
   it.each([
     ['*:read', 'never one action across domains'],
     ['*', 'grant everything with PermissionSet.all()'],
@@ -76,6 +126,15 @@ describe('PermissionSet', () => {
     ['fs:read:x', 'is not of the form "domain:action"'],
     ['fs:', 'invalid action'],
     [':read', 'invalid domain'],
+    // Each segment is anchored at both ends: a bad first or last character anywhere is refused.
+    ['1fs:read', 'invalid domain "1fs"'],
+    ['_fs:read', 'invalid domain "_fs"'],
+    ['fs!:read', 'invalid domain "fs!"'],
+    ['fs:1read', 'invalid action "1read"'],
+    ['fs:-read', 'invalid action "-read"'],
+    ['fs:read!', 'invalid action "read!"'],
+    ['fs:re ad', 'invalid action "re ad"'],
+    ['fs:*x', 'invalid action "*x"'],
   ])('refuses %s at construction, saying why', (permission, why) => {
     expect(() => new PermissionSet([permission])).toThrow(ToolDefinitionError);
     expect(() => new PermissionSet([permission])).toThrow(why);
@@ -107,6 +166,21 @@ describe('the permission guard', () => {
     const { registry } = await buildRegistry(toolsModule(), toolset({ name: 'fs', tools: [WriteFile], granted: PermissionSet.none().grant('fs:*') }));
     await expect(registry.call('fs.write', { path: 'a' })).resolves.toBe('a');
     expect(events).toEqual(['interceptor', 'handler']);
+  });
+});
+
+describe('declared permissions', () => {
+  it('are exact actions: a tool that declares a wildcard is refused when the registry is built', async () => {
+    @Tool({ name: 'fs.any', description: 'Asks for every fs action.' })
+    @Permissions('fs:*')
+    class AnyFs {
+      execute(): string {
+        return 'x';
+      }
+    }
+    expect(await definitionProblems(toolset({ name: 'fs', tools: [AnyFs] }))).toEqual([
+      expect.stringContaining('"fs:*" is a wildcard; a tool declares the exact actions it needs'),
+    ]);
   });
 });
 

@@ -144,6 +144,26 @@ describe('ToolRegistry', () => {
     });
   });
 
+  describe('the errors it throws', () => {
+    it('answer a caller mistake without the cost of a stack trace, and leave the stack trace limit as it was', async () => {
+      const limit = Error.stackTraceLimit;
+      const error = (await (await registry()).call('fs_read', {}).catch((e: unknown) => e)) as ToolNotFoundError;
+      expect(Error.stackTraceLimit).toBe(limit);
+      expect(error.name).toBe('ToolNotFoundError');
+      expect(error.stack).not.toMatch(/\n\s+at /);
+      expect(JSON.parse(JSON.stringify(error))).toEqual(error.toPayload());
+      expect(error.toPayload()).toEqual({ code: 'tool_not_found', message: error.message, retryable: true });
+    });
+
+    it('name an unknown tool of 80 characters whole, clip a longer one, and escape what it cannot print', async () => {
+      const r = await registry();
+      const message = async (name: string) => ((await r.call(name, {}).catch((e: unknown) => e)) as Error).message;
+      expect(await message('q'.repeat(80))).toBe(`There is no tool named "${'q'.repeat(80)}". Call one of the listed tools by its exact name.`);
+      expect(await message('q'.repeat(81))).toBe(`There is no tool named "${'q'.repeat(80)}…". Call one of the listed tools by its exact name.`);
+      expect(await message('a"b\nc')).toBe('There is no tool named "a\\"b\\nc". Call one of the listed tools by its exact name.');
+    });
+  });
+
   describe('dispatch', () => {
     it('wraps success with the tool and the call id', async () => {
       expect(await (await registry()).dispatch('fs.read', { path: '/etc/hosts' }, { callId: 'c-1' })).toEqual({

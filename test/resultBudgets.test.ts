@@ -120,6 +120,15 @@ describe('result budgets', () => {
     expect(JSON.stringify(cut.value).length).toBeLessThanOrEqual(600);
   });
 
+  it('cut a result only past its budget: at it (1,000 characters of JSON) and below it, the result is whole', async () => {
+    const r = await registry();
+    // A string of n characters is n + 2 characters of JSON.
+    expect(await r.dispatch('logs.tail', { chars: 997 })).toEqual({ ok: true, tool: 'logs.tail', callId: expect.any(String), value: 'L'.repeat(997) });
+    expect(await r.dispatch('logs.tail', { chars: 998 })).toEqual({ ok: true, tool: 'logs.tail', callId: expect.any(String), value: 'L'.repeat(998) });
+    const over = await r.dispatch('logs.tail', { chars: 999 });
+    expect(over.ok && over.value).toMatch(/cut to fit/);
+  });
+
   it('cut a string at its beginning, and leave a result within budget alone', async () => {
     const r = await registry();
     const cut = await r.dispatch('logs.tail', { chars: 5_000 });

@@ -1,4 +1,5 @@
-import { Allow, IsArray, IsObject, IsString } from 'class-validator';
+import { Type } from 'class-transformer';
+import { Allow, IsArray, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry, type ValidationLimits } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
@@ -10,8 +11,10 @@ class Free {
     @Arg('data', { type: {}, optional: true }) data?: unknown,
     @Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } }, optional: true }) open?: object,
     @Arg('scores', { type: { type: 'object', additionalProperties: { type: 'number' } }, optional: true }) scores?: Record<string, number>,
+    @Arg('grid', { type: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'number' } } } } }, optional: true })
+    grid?: number[][][][],
   ): string {
-    received.push({ data, open, scores });
+    received.push({ data, open, scores, grid });
     return 'ok';
   }
 }
@@ -31,10 +34,23 @@ class LooseTool {
   }
 }
 
+class Nest {
+  @IsOptional() @ValidateNested() @Type(() => Nest) child?: Nest;
+  @IsOptional() @ValidateNested({ each: true }) @Type(() => Nest) list?: Nest[];
+}
+
+@Tool({ name: 'nest', description: 'A DTO nesting itself, alone and in arrays.' })
+class NestTool {
+  execute(@Input() input: Nest): string {
+    received.push({ nest: input });
+    return 'ok';
+  }
+}
+
 const small: Partial<ValidationLimits> = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
 
 async function registry(limits: Partial<ValidationLimits> = small): Promise<ToolRegistry> {
-  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool], granted: PermissionSet.all() }))).registry;
+  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool, NestTool], granted: PermissionSet.all() }))).registry;
 }
 
 async function issues(r: ToolRegistry, tool: string, args: unknown) {
@@ -91,6 +107,66 @@ describe('limits', () => {
     for (let i = 0; i < 40; i++) node = { a: node, b: node };
     const r = await registry({ maxDepth: 64 });
     expect(await issues(r, 'free', { data: node })).toEqual([['', 'maxTotalSize']]);
+  });
+});
+
+describe('each limit, at, below and above it', () => {
+  // With `small`: strings of 10, arrays of 3, objects of 4 keys, 4 levels of objects and arrays (the arguments object is the first).
+  it.each([
+    ['maxStringLength', 'x'.repeat(9), 'x'.repeat(10), 'x'.repeat(11), 'data'],
+    ['maxArrayLength', [1, 2], [1, 2, 3], [1, 2, 3, 4], 'data'],
+    ['maxProperties', { a: 1, b: 2, c: 3 }, { a: 1, b: 2, c: 3, d: 4 }, { a: 1, b: 2, c: 3, d: 4, e: 5 }, 'data'],
+    ['maxDepth (objects)', { a: {} }, { a: { b: {} } }, { a: { b: { c: {} } } }, 'data.a.b.c'],
+    ['maxDepth (arrays)', [[]], [[[]]], [[[[]]]], 'data[0][0][0]'],
+  ])('%s', async (_limit, below, at, above, path) => {
+    const r = await registry();
+    expect(await issues(r, 'free', { data: below })).toEqual([]);
+    expect(await issues(r, 'free', { data: at })).toEqual([]);
+    expect((await issues(r, 'free', { data: above })).map(([p]) => p)).toEqual([path]);
+  });
+
+  it('maxTotalSize', async () => {
+    // The root object 8 + "data" 4 + 8, the array 8, three strings of 9 characters at 17 each: 79, and a last string.
+    const r = await registry({ maxTotalSize: 100 });
+    const data = (last: number) => ['x'.repeat(9), 'x'.repeat(9), 'x'.repeat(9), 'x'.repeat(last)];
+    expect(await issues(r, 'free', { data: data(12) })).toEqual([]);
+    expect(await issues(r, 'free', { data: data(13) })).toEqual([]);
+    expect(await issues(r, 'free', { data: data(14) })).toEqual([['', 'maxTotalSize']]);
+  });
+
+  it('maxIssues', async () => {
+    const r = await registry({ maxIssues: 2 });
+    const wrong = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, 'x']));
+    expect(await issues(r, 'free', { scores: wrong(1) })).toEqual([['scores.s0', 'isNumber']]);
+    expect(await issues(r, 'free', { scores: wrong(2) })).toEqual([
+      ['scores.s0', 'isNumber'],
+      ['scores.s1', 'isNumber'],
+    ]);
+    const outcome = await r.dispatch('free', { scores: wrong(3) });
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([
+      expect.objectContaining({ path: 'scores.s0' }),
+      expect.objectContaining({ path: 'scores.s1' }),
+      { path: '', message: '…and 1 more problems not listed', constraint: 'maxIssues' },
+    ]);
+  });
+
+  it('maxDepth (declared arrays)', async () => {
+    const r = await registry();
+    expect(await issues(r, 'free', { grid: [[]] })).toEqual([]);
+    expect(await issues(r, 'free', { grid: [[[]]] })).toEqual([]);
+    expect(await issues(r, 'free', { grid: [[[[]]]] })).toEqual([['grid[0][0][0]', 'maxDepth']]);
+  });
+
+  it('maxDepth (nested DTOs and arrays of them), counted as for free-form values', async () => {
+    const r = await registry();
+    expect(await issues(r, 'nest', { child: { child: { child: {} } } })).toEqual([]);
+    expect(await issues(r, 'nest', { child: { child: { child: { child: {} } } } })).toEqual([['child.child.child.child', 'maxDepth']]);
+    expect(await issues(r, 'nest', { child: { child: { list: [] } } })).toEqual([]);
+    expect(await issues(r, 'nest', { child: { child: { child: { list: [] } } } })).toEqual([['child.child.child.list', 'maxDepth']]);
+    expect(await issues(r, 'nest', { list: [{ list: [] }] })).toEqual([]);
+    expect(await issues(r, 'nest', { list: [{ list: [{}] }] })).toEqual([['list[0].list[0]', 'maxDepth']]);
+    expect(await issues(r, 'free', { data: { child: { child: { list: [] } } } })).toEqual([['data.child.child.list', 'maxDepth']]);
+    expect(await issues(r, 'free', { data: { list: [{ list: [] }] } })).toEqual([['data.list[0].list', 'maxDepth']]);
   });
 });
 

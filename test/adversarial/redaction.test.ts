@@ -52,8 +52,19 @@ class LeaksOutput {
   }
 }
 
+@Tool({
+  name: 'leaks.keys',
+  description: 'Returns an object keyed by its argument, which its output does not allow.',
+  output: { type: 'object', properties: { n: { type: 'number' } }, additionalProperties: false },
+})
+class LeaksKeys {
+  execute(@Arg('key') key: string): unknown {
+    return { [key]: 1 };
+  }
+}
+
 async function registry(): Promise<ToolRegistry> {
-  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput] }))).registry;
+  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput, LeaksKeys] }))).registry;
 }
 
 describe('redaction of every outgoing message', () => {
@@ -83,6 +94,7 @@ describe('redaction of every outgoing message', () => {
     ['mysql://root:p@ss@h/db', 'mysql://root:[redacted]@h/db'],
     ['https://ghp_tokenvalue@github.com/org/repo', 'https://[redacted]@github.com/org/repo'],
     ['amqp://u:a@b', 'amqp://u:[redacted]@b'],
+    ['redis://@cache:6379', 'redis://@cache:6379'],
   ])('redacts the credentials of %s', async (url, expected) => {
     thrown = () => new Error(`cannot reach ${url}, nor ${url}`);
     const outcome = await (await registry()).dispatch('fails', {});
@@ -106,6 +118,111 @@ describe('redaction of every outgoing message', () => {
     const outcome = await (await registry()).dispatch('leaks.output', { value: 'sk-live-not-in-env' });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
     expect(JSON.stringify(outcome)).not.toContain('sk-live-not-in-env');
+  });
+
+  it('redacts a message that is nothing but a secret of the minimum length', async () => {
+    thrown = () => new Error(process.env.EXACTLY_SIX);
+    expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: 'fails failed: [redacted]' } });
+  });
+
+  it('redacts a secret holding a quote or a backslash also where a message holds it escaped as JSON', async () => {
+    process.env.QUOTED_SECRET = 'pa"ss\\word';
+    try {
+      thrown = () => new Error(`raw ${process.env.QUOTED_SECRET} and as JSON ${JSON.stringify({ p: process.env.QUOTED_SECRET })}`);
+      const outcome = await (await registry()).dispatch('fails', {});
+      expect(outcome).toMatchObject({ ok: false, error: { message: 'fails failed: raw [redacted] and as JSON {"p":"[redacted]"}' } });
+    } finally {
+      delete process.env.QUOTED_SECRET;
+    }
+  });
+
+  it.each([
+    ...['PATH', 'SHELL', 'USER', 'LOGNAME', 'HOME', 'PWD', 'OLDPWD', 'INIT_CWD', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'TERM', 'TERM_PROGRAM'],
+    ...['TERM_PROGRAM_VERSION', 'COLORTERM', 'TZ', 'NODE_ENV', 'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER', 'SHLVL', '_', 'NODE', 'npm_execpath', 'npm_node_execpath'],
+    ...['npm_command', 'LC_ALL', 'npm_package_name', 'npm_package_keywords', 'npm_lifecycle_event', 'npm_config_cache'],
+  ])('keeps the value of the harmless variable %s readable', async (name) => {
+    const before = process.env[name];
+    process.env[name] = `harmless-value-of-${name}`;
+    try {
+      thrown = () => new Error(`saw harmless-value-of-${name}`);
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: `fails failed: saw harmless-value-of-${name}` } });
+    } finally {
+      if (before === undefined) delete process.env[name];
+      else process.env[name] = before;
+    }
+  });
+
+  it.each(['npm_config__auth', 'npm_config_authtoken', 'npm_config_token', 'npm_config_password', 'npm_config_credentials', 'npm_config_secret', 'npm_config_keyfile'])(
+    'redacts the npm credential setting %s, though other npm_config_ values are harmless',
+    async (name) => {
+      process.env[name] = `credential-in-${name}`;
+      try {
+        thrown = () => new Error(`saw credential-in-${name}`);
+        expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: 'fails failed: saw [redacted]' } });
+      } finally {
+        delete process.env[name];
+      }
+    },
+  );
+
+  it('reads the environment again once its snapshot is more than a second old (the clock moved by hand)', async () => {
+    const clock = (import.meta as unknown as { jest: typeof jest }).jest;
+    // Only Date is faked, and it stands still until moved: building the registry reads the environment at `read`.
+    clock.useFakeTimers({
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    try {
+      const read = Date.now();
+      const r = await registry();
+      process.env.SET_LATER = 'set-after-the-snapshot';
+      thrown = () => new Error(`saw ${process.env.SET_LATER}`);
+      clock.setSystemTime(read + 1_000);
+      expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw set-after-the-snapshot' } });
+      clock.setSystemTime(read + 1_001);
+      expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw [redacted]' } });
+    } finally {
+      clock.useRealTimers();
+      delete process.env.SET_LATER;
+    }
+  });
+
+  it('redacts the whole of a secret that begins with another secret', async () => {
+    process.env.SHORT_SECRET = 'abcdef';
+    process.env.LONG_SECRET = 'abcdef-and-more';
+    try {
+      thrown = () => new Error(`saw ${process.env.LONG_SECRET}`);
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw [redacted]' } });
+    } finally {
+      delete process.env.SHORT_SECRET;
+      delete process.env.LONG_SECRET;
+    }
+  });
+
+  it('leaves a message alone when the environment holds no secret at all', async () => {
+    const saved = { ...process.env };
+    for (const name of Object.keys(process.env)) if (!['PATH', 'HOME'].includes(name)) delete process.env[name];
+    try {
+      thrown = () => new Error('nothing secret here');
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: nothing secret here' } });
+    } finally {
+      Object.assign(process.env, saved);
+    }
+  });
+
+  it("redacts a result's key that is a secret of the minimum length, in an output issue's path", async () => {
+    const outcome = await (await registry()).dispatch('leaks.keys', { key: process.env.EXACTLY_SIX });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
+    expect(JSON.stringify(outcome)).not.toContain(SECRETS.EXACTLY_SIX);
+  });
+
+  it('shows the caller its own keys in input issue paths, even one that equals an env value (it sent it), and redacts the messages', async () => {
+    const outcome = await (await registry()).dispatch('login', { key: 'k', [SECRETS.DB_PASS!]: 1 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toContainEqual([SECRETS.DB_PASS, '[redacted] is not a known argument; remove it (known: key)']);
+  });
+
+  it("redacts a URL's credentials at the very start of a guard's reason", async () => {
+    const { registry: r } = await buildRegistry(toolset({ name: 'g', tools: [Fails], guards: [() => 's://u:pw-at-start@h'] }));
+    expect(await r.dispatch('fails', {})).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: 's://u:[redacted]@h' } });
   });
 
   it('keeps harmless variables such as PATH readable', async () => {

@@ -1,0 +1,135 @@
+// `npm run mutate [-- <folder>… <stryker options>]`: runs StrykerJS with tools/mutation/stryker.config.mjs once per
+// folder (permissions, pipeline, schema with schema/dto, errors, registry; all of them by default), each writing
+// reports/mutation/<folder>/index.html and mutation.json, then prints the score per folder, counting the mutants
+// listed in equivalent-mutants.json as equivalent (neither killed nor survived). Exits 1 when a folder scores
+// under THRESHOLD, when a survivor is neither killed nor listed, or when Stryker itself fails.
+// `npm run mutate -- --report-only` prints the summary of the last reports without running Stryker.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const reportsDir = join(root, 'reports', 'mutation');
+const allowListFile = join(here, 'equivalent-mutants.json');
+const THRESHOLD = 90;
+const FOLDERS = ['permissions', 'errors', 'registry', 'pipeline', 'schema'];
+
+const args = process.argv.slice(2);
+const chosen = args.filter((arg) => FOLDERS.includes(arg));
+const folders = chosen.length > 0 ? chosen : FOLDERS;
+const strykerArgs = args.filter((arg) => !FOLDERS.includes(arg) && arg !== '--report-only');
+if (!args.includes('--report-only')) {
+  const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
+  const started = Date.now();
+  for (const folder of folders) {
+    const folderStarted = Date.now();
+    console.log(`\n=== Mutating src/${folder} ===`);
+    const run = spawnSync(process.execPath, [stryker, 'run', join(here, 'stryker.config.mjs'), ...strykerArgs], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_FOLDER: folder },
+    });
+    console.log(`src/${folder}: Stryker finished in ${((Date.now() - folderStarted) / 60_000).toFixed(1)} min (exit ${run.status}).`);
+    if (run.status !== 0) process.exit(run.status ?? 1);
+  }
+  console.log(`\nAll of ${folders.join(', ')} in ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
+}
+
+const reports = folders.map((folder) => join(reportsDir, folder, 'mutation.json')).filter((file) => existsSync(file));
+if (reports.length === 0) {
+  console.error(`No report in ${relative(root, reportsDir)}: run \`npm run mutate\` first.`);
+  process.exit(1);
+}
+const files = Object.assign({}, ...reports.map((file) => JSON.parse(readFileSync(file, 'utf8')).files));
+const allowList = JSON.parse(readFileSync(allowListFile, 'utf8'));
+const used = new Set();
+
+/** The mutated source text, whitespace collapsed and clipped, as the allow-list quotes it. */
+function originalText(source, location) {
+  const lines = source.split('\n');
+  const { start, end } = location;
+  const text =
+    start.line === end.line
+      ? lines[start.line - 1].slice(start.column - 1, end.column - 1)
+      : [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
+  return clip(text);
+}
+function clip(text) {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length > 100 ? `${collapsed.slice(0, 100)}…` : collapsed;
+}
+function equivalentEntry(file, mutant, original) {
+  const index = allowList.findIndex(
+    (entry) =>
+      entry.file === file &&
+      entry.mutator === mutant.mutatorName &&
+      entry.original === original &&
+      entry.replacement === clip(mutant.replacement ?? '') &&
+      (entry.line === undefined || entry.line === mutant.location.start.line),
+  );
+  if (index !== -1) used.add(index);
+  return index;
+}
+
+const rows = new Map();
+const unlisted = [];
+const pad = (text, width) => String(text).padEnd(width);
+for (const [file, { source, mutants }] of Object.entries(files)) {
+  const folder = dirname(file).replace(/^src\//, '');
+  const row = rows.get(folder) ?? { killed: 0, timeout: 0, survived: 0, noCoverage: 0, equivalent: 0, errors: 0 };
+  rows.set(folder, row);
+  for (const mutant of mutants) {
+    const original = originalText(source, mutant.location);
+    switch (mutant.status) {
+      case 'Killed':
+        row.killed++;
+        break;
+      case 'Timeout':
+        row.timeout++;
+        break;
+      case 'Survived':
+      case 'NoCoverage':
+        if (equivalentEntry(file, mutant, original) !== -1) row.equivalent++;
+        else {
+          row[mutant.status === 'Survived' ? 'survived' : 'noCoverage']++;
+          unlisted.push({ file, line: mutant.location.start.line, mutator: mutant.mutatorName, original, replacement: clip(mutant.replacement ?? ''), status: mutant.status });
+        }
+        break;
+      default:
+        row.errors++;
+    }
+  }
+}
+
+const score = (r) => {
+  const counted = r.killed + r.timeout + r.survived + r.noCoverage;
+  return counted === 0 ? 100 : (100 * (r.killed + r.timeout)) / counted;
+};
+const total = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, equivalent: 0, errors: 0 };
+console.log('\nMutation score per folder (killed + timed out) / (all − equivalent − errors):\n');
+console.log(`${pad('folder', 22)}${pad('score', 9)}${pad('killed', 8)}${pad('timeout', 9)}${pad('survived', 10)}${pad('no cov', 8)}${pad('equiv', 7)}errors`);
+let failing = false;
+for (const [folder, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const key of Object.keys(total)) total[key] += r[key];
+  const s = score(r);
+  if (s < THRESHOLD) failing = true;
+  console.log(`${pad(folder, 22)}${pad(`${s.toFixed(2)}%`, 9)}${pad(r.killed, 8)}${pad(r.timeout, 9)}${pad(r.survived, 10)}${pad(r.noCoverage, 8)}${pad(r.equivalent, 7)}${r.errors}`);
+}
+console.log(
+  `${pad('all', 22)}${pad(`${score(total).toFixed(2)}%`, 9)}${pad(total.killed, 8)}${pad(total.timeout, 9)}${pad(total.survived, 10)}${pad(total.noCoverage, 8)}${pad(total.equivalent, 7)}${total.errors}`,
+);
+
+if (unlisted.length > 0) {
+  console.log(`\n${unlisted.length} surviving mutants neither killed nor listed as equivalent in ${relative(root, allowListFile)}:`);
+  for (const m of unlisted) console.log(`  ${m.file}:${m.line} ${m.status} ${m.mutator}: ${m.original} → ${m.replacement}`);
+}
+const stale = allowList.filter((_, i) => !used.has(i) && Object.hasOwn(files, allowList[i].file));
+if (stale.length > 0) {
+  console.log(`\n${stale.length} entries of ${relative(root, allowListFile)} match no surviving mutant any more (killed, or the code changed): remove them.`);
+  for (const e of stale) console.log(`  ${e.file} ${e.mutator}: ${e.original} → ${e.replacement}`);
+}
+console.log(`\nReports: ${reports.map((file) => relative(root, join(dirname(file), 'index.html'))).join(', ')} (HTML, with mutation.json beside each).`);
+if (failing) console.log(`\nA folder scores under ${THRESHOLD}%.`);
+process.exit(failing || unlisted.length > 0 ? 1 : 0);

@@ -1,0 +1,67 @@
+// StrykerJS configuration for `npm run mutate` (tools/mutation/mutate.mjs runs it, then prints the score per folder).
+// TypeScript 7's tsc has no JS API, so no type-checker plugin: Stryker instruments src/**/*.ts in a sandbox copy
+// (every mutant at once, switched on at run time), our own tsc compiles that copy into build/ (`buildCommand`;
+// Stryker marks the instrumented files `// @ts-nocheck`, which tsc 7 honours), and jest runs build/test as native ESM.
+import { fileURLToPath } from 'node:url';
+
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
+/** mutate.mjs runs Stryker once per folder (MUTATION_FOLDER), so that each folder's report lands as soon as it is done. */
+const folder = process.env.MUTATION_FOLDER ?? '{permissions,pipeline,schema,errors,registry}';
+const reportDir = process.env.MUTATION_FOLDER ? `reports/mutation/${process.env.MUTATION_FOLDER}` : 'reports/mutation';
+
+export default {
+  packageManager: 'npm',
+  testRunner: 'jest',
+  testRunnerNodeArgs: ['--experimental-vm-modules'],
+  coverageAnalysis: 'perTest',
+  checkers: [],
+  buildCommand: 'npx tsc -p tsconfig.json',
+  // Stryker rewrites `tsconfigFile` through the TypeScript JS API, which tsc 7 lacks. Ours needs no rewrite
+  // (no `extends` or `references` leaving the sandbox), so point it at a file that does not exist.
+  tsconfigFile: 'tools/mutation/no-tsconfig-rewrite.json',
+  // src/schema/dto is part of src/schema/**.
+  mutate: [`src/${folder}/**/*.ts`, '!src/**/*.d.ts', '!src/**/index.ts'],
+  // Nothing the sandbox needs: build/ is rebuilt there, the rest is output or tooling.
+  ignorePatterns: ['/build', '/dist', '/coverage', '/docs', '/tools/docs/node_modules', '/tools/package-check', '/bench/results'],
+  jest: {
+    projectType: 'custom',
+    configFile: 'jest.config.js',
+    enableFindRelatedTests: false,
+    config: {
+      // Per-file attribution of load-time coverage, runs that load only the files holding a mutant's tests, and
+      // stop at the first failure: see the three files for why.
+      testEnvironment: here('./testEnvironment.cjs'),
+      testSequencer: here('./testSequencer.cjs'),
+      testRunner: here('./jest-circus-bail.cjs'),
+      // Test files left out of the mutation run (they all still run in `npm test`). Leaving a test out can only
+      // turn a killed mutant into a survivor, never the reverse, so the score is never overstated by it.
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        // They spawn the CLI or a server from dist/, a copy built without the mutants (and not in the sandbox).
+        '/build/test/(cli|mcp|mcpReplicas|mcpToolset|typeStripping)\\.test\\.js$',
+        // They read the lock file or the README's text: no code of the mutated folders runs.
+        '/build/test/(engines|readmeSnippets)\\.test\\.js$',
+        // The kernels (MCP, providers, AI SDK, Nest, OpenTelemetry) and the samples: they reach the mutated folders
+        // only through the registry calls that the core's own tests make, each file paying a second of imports.
+        '/build/test/(aiSdk|mcpApproval|mcpHttp|nest|nestMcp|otel|providerExamples|providerPropertyNames|providers|samples)\\.test\\.js$',
+        // Half a minute each: an MCP transport soak, concurrent load, and property tests whose random inputs
+        // would make a kill differ from one run to the next.
+        '/build/test/mcpSoak\\.test\\.js$',
+        '/build/test/adversarial/(load|fuzz)\\.test\\.js$',
+        // Nine seconds of regex-safety analysis (redos-detector) over declared patterns: they test src/schema,
+        // so they run in its round only.
+        ...(process.env.MUTATION_FOLDER && process.env.MUTATION_FOLDER !== 'schema' ? ['/build/test/patterns\\.test\\.js$', '/build/test/unit/regexSafety\\.test\\.js$'] : []),
+      ],
+    },
+  },
+  concurrency: 2,
+  // jest keeps every run's ES module graphs alive: a runner past a few GB spends its time collecting garbage.
+  maxTestRunnerReuse: 15,
+  timeoutMS: 10000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `${reportDir}/index.html` },
+  jsonReporter: { fileName: `${reportDir}/mutation.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
+};

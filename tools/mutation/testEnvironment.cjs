@@ -1,0 +1,107 @@
+// The jest test environment of the mutation run (jest's node environment, plus two things Stryker's own
+// per-test coverage lacks for this suite). Used only by tools/mutation/stryker.config.mjs, never by `npm test`.
+//
+// 1. Code that runs while a test file loads, or in its beforeAll/afterAll hooks, counts for Stryker as
+//    "static": a mutant there would be run against every test of the suite (a minute each, here). But jest
+//    gives each test file its own module registry, so such code can change the outcome of that file's tests
+//    only. At the end of each file, this environment moves the file's static coverage onto the file's tests,
+//    so such a mutant runs against the tests of the files that load it (testSequencer.cjs then keeps every file
+//    where a test itself reaches the mutant, and only the quickest few of those that reach it only as they load).
+// 2. Once a test has failed while a mutant is active, the mutant is killed: the tests still to come in that
+//    jest run are skipped (jest itself cannot stop early when called as a library, as Stryker calls it).
+// 3. In the initial run (no test name filter) it writes which tests each file holds, into
+//    .stryker-tests/ in the sandbox, for testSequencer.cjs: a mutant's run then loads only the files
+//    that hold one of its tests, instead of loading all of them to skip nearly every test.
+'use strict';
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { createHash } = require('node:crypto');
+const path = require('node:path');
+const NodeEnvironment = require('jest-environment-node').TestEnvironment;
+
+/** Whether a test failed in this jest run; shared with testSequencer.cjs, which resets it when a run starts. */
+const bail = () => (globalThis.__mutationBail ??= { failed: false });
+/** Set by Stryker while a mutant is active. */
+const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__';
+
+function skipAll(block) {
+  for (const child of block.children) {
+    if (child.type === 'test') child.mode = 'skip';
+    else skipAll(child);
+  }
+}
+
+/** A test's name as jest reports it and as Stryker's environment names it: its describe blocks and its own name. */
+function fullName(test) {
+  const names = [];
+  for (let block = test.parent; block?.parent; block = block.parent) names.unshift(block.name);
+  return [...names, test.name].join(' ').trimStart();
+}
+
+class MutationTestEnvironment extends NodeEnvironment {
+  #testPath;
+  #rootDir;
+  #listing;
+  #tests = new Set();
+  #outerStatic;
+  #started = Date.now();
+  #mutantRun;
+
+  constructor(config, context) {
+    super(config, context);
+    this.#testPath = context.testPath;
+    this.#rootDir = config.projectConfig.rootDir;
+    this.#mutantRun = process.env[ACTIVE_MUTANT] !== undefined;
+    this.#listing = !this.#mutantRun && !config.globalConfig.testNamePattern;
+  }
+
+  #coverage() {
+    const context = this.global.__stryker__;
+    if (context === undefined) return undefined;
+    context.mutantCoverage ??= { static: {}, perTest: {} };
+    return context.mutantCoverage;
+  }
+
+  async setup() {
+    await super.setup();
+    const coverage = this.#mutantRun ? undefined : this.#coverage();
+    if (coverage !== undefined) {
+      this.#outerStatic = coverage.static;
+      coverage.static = {};
+    }
+  }
+
+  async handleTestEvent(event, state) {
+    if (event.name === 'test_start') this.#tests.add(fullName(event.test));
+    if (!this.#mutantRun) return;
+    if (event.name === 'run_start' && bail().failed) skipAll(state.rootDescribeBlock);
+    if (event.name === 'test_done' && event.test.errors.length > 0) {
+      bail().failed = true;
+      skipAll(state.rootDescribeBlock);
+    }
+  }
+
+  async teardown() {
+    const coverage = this.#coverage();
+    const inTest = new Set();
+    let atLoad = [];
+    if (coverage !== undefined && this.#outerStatic !== undefined) {
+      const fileStatic = coverage.static;
+      coverage.static = this.#outerStatic;
+      atLoad = Object.keys(fileStatic);
+      for (const test of this.#tests) {
+        const hits = (coverage.perTest[test] ??= {});
+        for (const id of Object.keys(hits)) inTest.add(id);
+        for (const [id, count] of Object.entries(fileStatic)) hits[id] = (hits[id] ?? 0) + count;
+      }
+    }
+    if (this.#listing) {
+      const dir = path.join(this.#rootDir, '.stryker-tests');
+      mkdirSync(dir, { recursive: true });
+      const name = createHash('sha1').update(this.#testPath).digest('hex');
+      writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ file: this.#testPath, ms: Date.now() - this.#started, tests: [...this.#tests], inTest: [...inTest], atLoad }));
+    }
+    await super.teardown();
+  }
+}
+
+module.exports = MutationTestEnvironment;

@@ -1,0 +1,76 @@
+// The jest test sequencer of the mutation run (see testEnvironment.cjs). When Stryker runs a mutant, it names
+// the tests that cover it as a test name pattern; jest would still load every test file to skip the rest.
+// This keeps only the files that hold a test matching the pattern, read from the list the initial run wrote
+// (a file missing from that list is kept), quickest first, so that the first failure, which ends the run
+// (see testEnvironment.cjs), comes soon. Used only by tools/mutation/stryker.config.mjs.
+'use strict';
+const { existsSync, readdirSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+const Sequencer = require('@jest/test-sequencer').default;
+
+const LOAD_ONLY_FILES = 2;
+
+let mutantSources;
+/** Which compiled source file holds each mutant, read once from the instrumented build in the sandbox. */
+function sourceOfMutants(root) {
+  if (mutantSources !== undefined) return mutantSources;
+  mutantSources = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.js')) {
+        for (const [, id] of readFileSync(full, 'utf8').matchAll(/stryMutAct_9fa48\("(\d+)"\)/g)) mutantSources.set(id, full);
+      }
+    }
+  };
+  walk(path.join(root, 'build', 'src'));
+  return mutantSources;
+}
+
+class MutationTestSequencer extends Sequencer {
+  #pattern;
+  #dir;
+  #root;
+
+  constructor(options) {
+    super(options);
+    (globalThis.__mutationBail ??= { failed: false }).failed = false;
+    const pattern = options.globalConfig.testNamePattern;
+    this.#pattern = pattern ? new RegExp(pattern, 'i') : undefined;
+    this.#dir = path.join(options.globalConfig.rootDir, '.stryker-tests');
+    this.#root = options.globalConfig.rootDir;
+  }
+
+  sort(tests) {
+    if (!existsSync(this.#dir)) return super.sort(tests);
+    const listed = new Map();
+    for (const entry of readdirSync(this.#dir)) {
+      const listing = JSON.parse(readFileSync(path.join(this.#dir, entry), 'utf8'));
+      listed.set(listing.file, listing);
+    }
+    const pattern = this.#pattern;
+    const ms = (test) => listed.get(test.path)?.ms ?? Infinity;
+    const holdsOne = (test) => pattern === undefined || !listed.has(test.path) || listed.get(test.path).tests.some((name) => pattern.test(name));
+    const kept = tests.filter(holdsOne).sort((a, b) => ms(a) - ms(b));
+    // A mutant that a file's tests reach only through what the file runs as it loads (its imports, its beforeAll:
+    // building a registry compiles every schema) is reached that way by nearly every file. Of those files, the ones
+    // kept are those whose tests themselves run code of the mutant's source file, and the LOAD_ONLY_FILES quickest
+    // others; every file where a test itself reaches the mutant is kept. Leaving a file out can only turn a kill
+    // into a survivor, so the score is never overstated by it.
+    const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
+    if (mutant === undefined) return kept;
+    const sources = sourceOfMutants(this.#root);
+    const source = sources.get(mutant);
+    let others = 0;
+    return kept.filter((test) => {
+      const listing = listed.get(test.path);
+      if (listing?.inTest === undefined || listing.inTest.includes(mutant) || !listing.atLoad.includes(mutant)) return true;
+      listing.inTestSources ??= new Set(listing.inTest.map((id) => sources.get(id)));
+      if (source !== undefined && listing.inTestSources.has(source)) return true;
+      return ++others <= LOAD_ONLY_FILES;
+    });
+  }
+}
+
+module.exports = MutationTestSequencer;
