@@ -4,11 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ERROR_META_KEY, type McpHttpServer, serveHttp } from 'hermes-tools/mcp';
 import { RedisTaskStore } from 'hermes-tools/queue';
 import { replicaAuth, TOKENS } from './fixtures/taskAuth.js';
 import { closeGate, gate, running, taskTools } from './fixtures/taskTools.js';
+import { createTask, refusal, text } from './support/mcpTaskClient.js';
 import { buildRegistry } from './support/buildRegistry.js';
 import { type RedisServer, startRedisServer } from './support/redisServer.js';
 
@@ -37,24 +38,6 @@ async function client(url: URL, token: string): Promise<Client> {
   const c = new Client({ name: 'replica-tasks', version: '1.0.0' });
   await c.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   return c;
-}
-
-function createTask(c: Client, name: string, args: Record<string, unknown> = {}) {
-  return c.request({ method: 'tools/call', params: { name, arguments: args } }, CreateTaskResultSchema, { task: { ttl: 60_000 } });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(McpError);
-    return error as McpError;
-  }
-  throw new Error('expected the request to be refused');
-}
-
-function text(result: unknown): string {
-  return ((result as { content: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('');
 }
 
 describe('MCP tasks on two stateless replicas sharing a RedisTaskStore (one in a child process)', () => {
@@ -96,7 +79,7 @@ describe('MCP tasks on two stateless replicas sharing a RedisTaskStore (one in a
     const waiting = new Promise<void>((resolve) => {
       gate.onWaiting = resolve;
     });
-    const { task } = await createTask(annHere, 'gate.wait');
+    const { task } = await createTask(annHere, 'gate.wait', {}, 60_000);
     await waiting; // running in this process
     expect((await annThere.experimental.tasks.getTask(task.taskId)).status).toBe('working');
     const result = annThere.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
@@ -107,7 +90,7 @@ describe('MCP tasks on two stateless replicas sharing a RedisTaskStore (one in a
   });
 
   it('fetches here a task the child process created and ran', async () => {
-    const { task } = await createTask(annThere, 'echo', { text: 'from the child' });
+    const { task } = await createTask(annThere, 'echo', { text: 'from the child' }, 60_000);
     const result = await annHere.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.structuredContent).toEqual({ echoed: 'from the child' });
   });
@@ -116,7 +99,7 @@ describe('MCP tasks on two stateless replicas sharing a RedisTaskStore (one in a
     const started = new Promise<void>((resolve) => {
       running.onRunning = resolve;
     });
-    const { task } = await createTask(annHere, 'wait.cancel');
+    const { task } = await createTask(annHere, 'wait.cancel', {}, 60_000);
     await started;
     const aborted = running.aborted.at(-1)!;
     expect((await annThere.experimental.tasks.cancelTask(task.taskId)).status).toBe('cancelled');
@@ -127,7 +110,7 @@ describe('MCP tasks on two stateless replicas sharing a RedisTaskStore (one in a
   });
 
   it("never shows one principal's task to another, on either replica", async () => {
-    const { task } = await createTask(annHere, 'echo', { text: "ann's" });
+    const { task } = await createTask(annHere, 'echo', { text: "ann's" }, 60_000);
     await annHere.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     for (const attempt of [
       bobThere.experimental.tasks.getTask(task.taskId),

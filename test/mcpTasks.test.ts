@@ -3,12 +3,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolResultSchema, CreateTaskResultSchema, ErrorCode, McpError, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
 import { ERROR_META_KEY, createMcpServer, MemoryTaskStore, serveHttp, type McpServerOptions } from 'hermes-tools/mcp';
 import { Tool, toolset, PermissionSet, type ToolRegistry } from 'hermes-tools';
 import { replicaAuth, TOKENS } from './fixtures/taskAuth.js';
 import { ScanRepository, scanAsTask } from './fixtures/readmeTasks.js';
 import { closeGate, gate, running, taskTools } from './fixtures/taskTools.js';
+import { createTask, refusal, text } from './support/mcpTaskClient.js';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 let registry: ToolRegistry;
@@ -32,24 +33,6 @@ async function connect(server: Server, name = 'tasks-test'): Promise<Client> {
 
 function serve(options: Partial<McpServerOptions> = {}): Promise<Client> {
   return connect(createMcpServer(registry, { name: 'tasks', version: '1.0.0', listChangedIntervalMs: 0, ...options }));
-}
-
-function createTask(client: Client, name: string, args: Record<string, unknown> = {}, ttl?: number) {
-  return client.request({ method: 'tools/call', params: { name, arguments: args } }, CreateTaskResultSchema, { task: ttl === undefined ? {} : { ttl } });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(McpError);
-    return error as McpError;
-  }
-  throw new Error('expected the request to be refused');
-}
-
-function text(result: unknown): string {
-  return ((result as { content: unknown }).content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
 }
 
 describe('@Tool({ task })', () => {
