@@ -38,12 +38,14 @@ export default {
       testPathIgnorePatterns: [
         '/node_modules/',
         // They spawn the CLI or a server from dist/, a copy built without the mutants (and not in the sandbox).
-        '/build/test/(cli|mcp|mcpReplicas|mcpToolset|typeStripping)\\.test\\.js$',
+        '/build/test/(cli|mcp|mcpReplicas|mcpTaskReplicas|mcpToolset|queueWorkers|typeStripping)\\.test\\.js$',
         // They read the lock file or the README's text: no code of the mutated folders runs.
         '/build/test/(engines|readmeSnippets)\\.test\\.js$',
         // The kernels (MCP, providers, AI SDK, Nest, OpenTelemetry) and the samples: they reach the mutated folders
         // only through the registry calls that the core's own tests make, each file paying a second of imports.
-        '/build/test/(aiSdk|mcpApproval|mcpHttp|nest|nestMcp|otel|providerExamples|providerPropertyNames|providers|samples)\\.test\\.js$',
+        // The queue and MCP task tests start a redis-server and BullMQ workers per file, and reach the core the same way.
+        '/build/test/(aiSdk|mcpApproval|mcpHttp|mcpTasks|nest|nestMcp|otel|providerExamples|providerPropertyNames|providers|queue|redisTaskStore|samples)\\.test\\.js$',
+        '/build/test/adversarial/review2\\.test\\.js$',
         // Half a minute each: an MCP transport soak, concurrent load, and property tests whose random inputs
         // would make a kill differ from one run to the next.
         '/build/test/mcpSoak\\.test\\.js$',
