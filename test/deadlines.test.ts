@@ -128,6 +128,8 @@ describe('timeoutMs bounds', () => {
     const error = await registry.call('keeps.ctx', {}, { timeoutMs: timeoutMs as number }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toMatch(/^CallOptions\.timeoutMs must be a number of milliseconds greater than 0/);
+    // It says what it got: the number, or the type of anything else.
+    expect((error as Error).message).toMatch(new RegExp(`, got ${typeof timeoutMs === 'number' ? String(timeoutMs) : typeof timeoutMs}$`));
   });
 
   it('reject a malformed definition with one ToolDefinitionError', async () => {

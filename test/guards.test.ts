@@ -125,6 +125,15 @@ describe('guards', () => {
     await expect(registry.call('falsey', {})).rejects.toMatchObject({ code: 'permission_denied', reason: 'this caller may not use it' });
   });
 
+  it.each([
+    ['  only leads may do this  ', 'only leads may do this'],
+    ['   ', 'this caller may not use it'],
+    ['', 'this caller may not use it'],
+  ])('deny on a reason of %p with the reason %p (trimmed; a blank one is no reason)', async (verdict, reason) => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [FsRead], granted: PermissionSet.all(), guards: [() => verdict] }));
+    await expect(registry.call('fs.read', {})).rejects.toMatchObject({ code: 'permission_denied', reason });
+  });
+
   it('fail closed when a guard throws or rejects, logging its error and never showing it', async () => {
     const logger = collectingLogger();
     const { registry } = await buildRegistry(toolsModule({ logger }), toolset({ name: 'f', tools: [Flaky, Late] }));
