@@ -9,7 +9,7 @@ import { Arg, CALL_CHANNEL, type CallMessage, Tool, type ToolRegistry, toolset, 
 import { createMcpServer } from 'hermes-tools/mcp';
 import { instrumentTools } from 'hermes-tools/otel';
 import { buildRegistry } from './support/buildRegistry.js';
-import { Asks, BadOutput, Denied, Gone, Slow } from './support/refusedTools.js';
+import { Asks, BadOutput, Denied, EVERY_OUTCOME, Gone, Slow } from './support/refusedTools.js';
 
 // An environment value the redaction rule must hide wherever content is recorded; set before any registry is built.
 const SECRET = 'otel-test-secret-7c1e9a40';
@@ -124,18 +124,7 @@ async function everyOutcome(): Promise<string[]> {
   ];
   return outcomes.map((o) => (o.ok ? 'ok' : o.error.code));
 }
-const OUTCOMES = [
-  ['ok', 'ok'],
-  ['nope', 'tool_not_found'],
-  ['gone', 'tool_unavailable'],
-  ['denied', 'permission_denied'],
-  ['ok', 'invalid_input'],
-  ['asks', 'approval_denied'],
-  ['slow', 'timeout'],
-  ['ok', 'aborted'],
-  ['breaks', 'execution_failed'],
-  ['bad.output', 'invalid_output'],
-] as const;
+const OUTCOMES = EVERY_OUTCOME;
 
 describe('hermes-tools/otel', () => {
   it('makes one execute_tool span per call, refused ones included, with the GenAI attributes and the outcome', async () => {

@@ -39,3 +39,17 @@ export class BadOutput {
     return 4;
   }
 }
+
+/** The tool each case of the shared scenario calls, and the code it ends with: one of every outcome. */
+export const EVERY_OUTCOME = [
+  ['ok', 'ok'],
+  ['nope', 'tool_not_found'],
+  ['gone', 'tool_unavailable'],
+  ['denied', 'permission_denied'],
+  ['ok', 'invalid_input'],
+  ['asks', 'approval_denied'],
+  ['slow', 'timeout'],
+  ['ok', 'aborted'],
+  ['breaks', 'execution_failed'],
+  ['bad.output', 'invalid_output'],
+] as const;
