@@ -42,13 +42,31 @@ export const MIN_SECRET_LENGTH = 6;
 /** How long a snapshot of the environment is trusted before it is read again. */
 const SNAPSHOT_MS = 1_000;
 
-let snapshot: { readonly pattern: RegExp | undefined; readonly multiline: boolean; readonly takenAt: number } | undefined;
+interface Snapshot {
+  readonly pattern: RegExp | undefined;
+  readonly multiline: boolean;
+}
+
+let snapshot: Snapshot | undefined;
+let expiry: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * Re-reads the environment now. The registry calls it when it is built; otherwise the snapshot is
- * refreshed at most once a second, because reading every variable costs tens of microseconds.
+ * Re-reads the environment now. The registry calls it when it is built; otherwise a snapshot is
+ * dropped a second after it was taken and read again on the next use, because reading every
+ * variable costs tens of microseconds. A timer ends the snapshot, rather than a clock read on
+ * every use: reading the clock would cost a redaction more than its scan.
  */
 export function refreshSecrets(): void {
+  snapshot = readSecrets();
+  clearTimeout(expiry);
+  expiry = setTimeout(() => {
+    snapshot = undefined;
+  }, SNAPSHOT_MS);
+  // The timer only ends the snapshot: it must not keep a process alive.
+  expiry.unref?.();
+}
+
+function readSecrets(): Snapshot {
   const values = new Set<string>();
   for (const [name, value] of Object.entries(process.env)) {
     if (value === undefined || value.length < MIN_SECRET_LENGTH || HARMLESS.has(name)) continue;
@@ -62,7 +80,12 @@ export function refreshSecrets(): void {
   // a single native scan per message, where one search per variable would cost ten times more.
   const alternatives = [...values].sort((a, b) => b.length - a.length).map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const multiline = [...values].some((v) => v.includes('\n'));
-  snapshot = { pattern: alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'g'), multiline, takenAt: Date.now() };
+  return { pattern: alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'g'), multiline };
+}
+
+function secrets(): Snapshot {
+  if (snapshot === undefined) refreshSecrets();
+  return snapshot!;
 }
 
 /**
@@ -74,8 +97,7 @@ export function refreshSecrets(): void {
  */
 export function redactSecrets(text: string): string {
   if (text.length < MIN_SECRET_LENGTH && !text.includes('://')) return text;
-  if (snapshot === undefined || Date.now() - snapshot.takenAt > SNAPSHOT_MS) refreshSecrets();
-  const pattern = snapshot!.pattern;
+  const pattern = secrets().pattern;
   let out = text;
   if (pattern !== undefined) {
     pattern.lastIndex = 0;
@@ -86,12 +108,29 @@ export function redactSecrets(text: string): string {
 }
 
 /**
+ * Whether `redactSecrets` would leave each of `texts` as it is, found with one scan of them all
+ * (the issues of an invalid call are many short texts). Joined by line breaks, no two texts can
+ * form a secret unless one holds a line break, nor a URL, whose authority ends at a space.
+ */
+export function noSecretsIn(texts: readonly string[]): boolean {
+  const { pattern, multiline } = secrets();
+  if (multiline) return false;
+  const joined = texts.join('\n');
+  if (pattern !== undefined) {
+    pattern.lastIndex = 0;
+    const found = pattern.test(joined);
+    pattern.lastIndex = 0;
+    if (found) return false;
+  }
+  return redactUrlCredentials(joined) === joined;
+}
+
+/**
  * Whether some secret holds a line break: only such a value can be rebuilt by joining texts that
  * were each redacted on their own with line breaks between them (the issues of an invalid call).
  */
 export function secretsSpanLines(): boolean {
-  if (snapshot === undefined || Date.now() - snapshot.takenAt > SNAPSHOT_MS) refreshSecrets();
-  return snapshot!.multiline;
+  return secrets().multiline;
 }
 
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/;

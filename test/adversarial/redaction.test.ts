@@ -1,5 +1,5 @@
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { Arg, Input, Tool, ToolRegistry, ToolUnavailableError, toolset } from 'hermes-tools';
+import { Arg, Input, Tool, ToolRegistry, ToolUnavailableError, type ToolValidationError, toolset } from 'hermes-tools';
 import { buildRegistry } from '../support/buildRegistry.js';
 
 const SECRETS: Record<string, string> = {
@@ -63,8 +63,15 @@ class LeaksKeys {
   }
 }
 
+@Tool({ name: 'counts', description: 'Takes three numbers, so that three strings make three issues that quote them.' })
+class Counts {
+  execute(@Arg('a') a: number, @Arg('b') b: number, @Arg('c') c: number): number {
+    return a + b + c;
+  }
+}
+
 async function registry(): Promise<ToolRegistry> {
-  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput, LeaksKeys] }))).registry;
+  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput, LeaksKeys, Counts] }))).registry;
 }
 
 describe('redaction of every outgoing message', () => {
@@ -112,6 +119,27 @@ describe('redaction of every outgoing message', () => {
     const text = JSON.stringify(outcome);
     expect(text).toContain('invalid_input');
     expect(text).not.toContain(SECRETS.DB_PASS);
+  });
+
+  it('redacts only the issues that quote a secret or a credential, among several, in `dispatch` and in `call`', async () => {
+    const r = await registry();
+    const args = { a: process.env.EXACTLY_SIX, b: 'x://u:pw-in-b@h', c: 'plain' };
+    const expected = [
+      ['a', 'a must be a number, got "[redacted]"'],
+      ['b', 'b must be a number, got "x://u:[redacted]@h"'],
+      ['c', 'c must be a number, got "plain"'],
+    ];
+    const outcome = await r.dispatch('counts', args);
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual(expected);
+    expect(outcome.ok ? '' : outcome.error.message).toBe(`Invalid arguments for counts (3 problems):\n${expected.map(([, m]) => `- ${m}`).join('\n')}\nFix every problem listed and call again.`);
+    const error = (await r.call('counts', args).catch((e: unknown) => e)) as ToolValidationError;
+    expect(error.issues.map((i) => [i.path, i.message])).toEqual(expected);
+    expect(Object.isFrozen(error.issues) && error.issues.every((i) => Object.isFrozen(i))).toBe(true);
+  });
+
+  it('leaves issues that quote nothing secret as they are', async () => {
+    const outcome = await (await registry()).dispatch('counts', { a: 'one', b: 'two', c: 3 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['a must be a number, got "one"', 'b must be a number, got "two"']);
   });
 
   it('never quotes a result in an output mismatch', async () => {
@@ -165,20 +193,20 @@ describe('redaction of every outgoing message', () => {
     },
   );
 
-  it('reads the environment again once its snapshot is more than a second old (the clock moved by hand)', async () => {
+  it('reads the environment again once its snapshot is a second old (the timer that ends it moved by hand)', async () => {
     const clock = (import.meta as unknown as { jest: typeof jest }).jest;
-    // Only Date is faked, and it stands still until moved: building the registry reads the environment at `read`.
+    // Only the timers are faked: building the registry takes a snapshot and sets the timer that ends it.
     clock.useFakeTimers({
-      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
     });
     try {
-      const read = Date.now();
       const r = await registry();
       process.env.SET_LATER = 'set-after-the-snapshot';
       thrown = () => new Error(`saw ${process.env.SET_LATER}`);
-      clock.setSystemTime(read + 1_000);
       expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw set-after-the-snapshot' } });
-      clock.setSystemTime(read + 1_001);
+      clock.advanceTimersByTime(999);
+      expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw set-after-the-snapshot' } });
+      clock.advanceTimersByTime(1);
       expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw [redacted]' } });
     } finally {
       clock.useRealTimers();
