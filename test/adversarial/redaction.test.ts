@@ -131,7 +131,9 @@ describe('redaction of every outgoing message', () => {
     ];
     const outcome = await r.dispatch('counts', args);
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual(expected);
-    expect(outcome.ok ? '' : outcome.error.message).toBe(`Invalid arguments for counts (3 problems):\n${expected.map(([, m]) => `- ${m}`).join('\n')}\nFix every problem listed and call again.`);
+    expect(outcome.ok ? '' : outcome.error.message).toBe(
+      `Invalid arguments for counts (3 problems):\n${expected.map(([, m]) => `- ${m}`).join('\n')}\nFix every problem listed and call again.`,
+    );
     const error = (await r.call('counts', args).catch((e: unknown) => e)) as ToolValidationError;
     expect(error.issues.map((i) => [i.path, i.message])).toEqual(expected);
     expect(Object.isFrozen(error.issues) && error.issues.every((i) => Object.isFrozen(i))).toBe(true);
