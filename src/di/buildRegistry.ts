@@ -171,7 +171,12 @@ export function assembleRegistry(
   const moduleMiddlewares = (moduleOptions.interceptors ?? []).flatMap((i) => toMiddleware(i, 'toolsModule', problems) ?? []);
   // What every tool of this registry shares, completed by what its toolset decides.
   const environment = (own: Pick<ToolEnvironment, 'toolset' | 'granted' | 'outerMiddlewares' | 'outerGuards' | 'approvals' | 'instanceFor'>): ToolEnvironment => ({
-    ...own,
+    toolset: own.toolset,
+    granted: own.granted,
+    outerMiddlewares: own.outerMiddlewares,
+    outerGuards: own.outerGuards,
+    approvals: own.approvals,
+    instanceFor: own.instanceFor,
     toGuard,
     audit,
     maxResultChars,

@@ -37,7 +37,7 @@ function withoutNullable(shape: Shape): Record<string, unknown> {
       const properties: Record<string, unknown> = {};
       for (const p of shape.properties) {
         const schema = shapeToJsonSchema(p.shape);
-        properties[p.name] = p.default === undefined ? schema : { ...schema, default: p.default.value };
+        properties[p.name] = p.default === undefined ? schema : Object.assign({}, schema, { default: p.default.value });
       }
       out.properties = properties;
       out.required = shape.properties.filter((p) => p.required).map((p) => p.name);
@@ -47,7 +47,7 @@ function withoutNullable(shape: Shape): Record<string, unknown> {
     }
     case 'dto': {
       const schema = shapeToJsonSchema(dtoToShape(shape.dto));
-      return shape.description === undefined ? schema : { ...schema, description: shape.description };
+      return shape.description === undefined ? schema : Object.assign({}, schema, { description: shape.description });
     }
     case 'unknown':
       break;
