@@ -109,13 +109,13 @@ export function redactSecrets(text: string): string {
 
 /**
  * Whether `redactSecrets` would leave each of `texts` as it is, found with one scan of them all
- * (the issues of an invalid call are many short texts). Joined by line breaks, no two texts can
- * form a secret unless one holds a line break, nor a URL, whose authority ends at a space.
+ * (the issues of an invalid call are many short texts). Each text is a part of the joined one, so
+ * a scan that finds nothing in the whole would find nothing in any part; a find may be a secret
+ * or a URL made across two parts, so it only answers "not sure", and each text is then redacted.
  */
 export function noSecretsIn(texts: readonly string[]): boolean {
-  const { pattern, multiline } = secrets();
-  if (multiline) return false;
   const joined = texts.join('\n');
+  const pattern = secrets().pattern;
   if (pattern !== undefined) {
     pattern.lastIndex = 0;
     const found = pattern.test(joined);
