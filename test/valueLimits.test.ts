@@ -102,6 +102,28 @@ describe('limits', () => {
     });
   });
 
+  it('count 8 for each null, boolean and number toward the total size', async () => {
+    // The root object 8 + "data" 4 + 8, the array 8: 28, and 8 per scalar: nine make 100, ten 108.
+    const r = await registry({ maxTotalSize: 100 });
+    const scalars = (n: number) => Array.from({ length: n }, (_, i) => [null, true, 1.5][i % 3]);
+    expect(await issues(r, 'free', { data: scalars(8) })).toEqual([]);
+    expect(await issues(r, 'free', { data: scalars(9) })).toEqual([]);
+    expect(await issues(r, 'free', { data: scalars(10) })).toEqual([['', 'maxTotalSize']]);
+  });
+
+  it('report nothing past the total size: the value is not looked into further', async () => {
+    const r = await registry({ maxTotalSize: 100 });
+    const big = 'x'.repeat(90);
+    const fn = () => 1;
+    expect(await issues(r, 'free', { data: [big, fn] })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { data: { a: big, b: fn } })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { open: { id: big, a: fn } })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { open: { a: big, b: fn } })).toEqual([['', 'maxTotalSize']]);
+    // Under the total, the same values are looked into, and the function is named.
+    expect(await issues(r, 'free', { data: ['x', fn] })).toEqual([['data[1]', 'isJson']]);
+    expect(await issues(r, 'free', { open: { a: 'x', b: fn } })).toEqual([['open.b', 'isJson']]);
+  });
+
   it('bound the work on a value whose objects are shared (a DAG that unfolds exponentially)', async () => {
     let node: unknown = 'leaf';
     for (let i = 0; i < 40; i++) node = { a: node, b: node };
