@@ -63,6 +63,18 @@ describe('issue messages', () => {
     expect(await messages({ m: { nope: 1 } })).toEqual([`m.nope is not a known property; remove it (known: ${names}, …and 1 more)`]);
   });
 
+  it('say "known: none" for an object that declares no property', async () => {
+    @Tool({ name: 'closed', description: 'x' })
+    class Closed {
+      execute(@Arg('c', { type: { type: 'object', properties: {}, additionalProperties: false }, optional: true }) c?: object): string {
+        return String(c);
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'c', tools: [Closed], granted: PermissionSet.all() }));
+    const outcome = await r.dispatch('closed', { c: { nope: 1 } });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['c.nope is not a known property; remove it (known: none)']);
+  });
+
   it('cap the list of known names they show', async () => {
     const error = await failure(await registry(), { wide: { nope: 1 } });
     expect(error.issues![0]!.message).toBe(`wide.nope is not a known property; remove it (known: ${Array.from({ length: 20 }, (_, i) => `p${i}`).join(', ')}, …and 80 more)`);
