@@ -127,6 +127,16 @@ describe('argument validation', () => {
     expect((await issuesOf(r, { query: 'hermes', limit: '' }))[0]).toMatchObject({ path: 'limit', constraint: 'isInt' });
   });
 
+  it('coerces exactly "true" and "false" to booleans, and no other text', async () => {
+    const r = await registry(true);
+    await r.call('search', { query: 'hermes', exact: 'false' });
+    await r.call('search', { query: 'hermes', exact: 'true' });
+    expect(received.map((args) => (args as { exact: unknown }).exact)).toEqual([false, true]);
+    for (const text of ['TRUE', 'False', '1', '0', 'yes', '', ' true']) {
+      expect((await issuesOf(r, { query: 'hermes', exact: text })).map((i) => [i.path, i.constraint])).toEqual([['exact', 'isBoolean']]);
+    }
+  });
+
   it('reports getters that throw as unreadable input', async () => {
     const args = Object.defineProperty({}, 'query', {
       enumerable: true,
