@@ -147,3 +147,110 @@ describe('argument validation', () => {
     expect((await issuesOf(await registry(), args))[0]).toMatchObject({ path: '', constraint: 'readable' });
   });
 });
+
+@Tool({ name: 'bounds', description: 'One argument per declared bound.' })
+class Bounds {
+  execute(
+    @Arg('maybe', { type: { type: ['string', 'null'] } }) maybe: string | null,
+    @Arg('short', { maxLength: 3, optional: true }) _short?: string,
+    @Arg('long', { minLength: 1, optional: true }) _long?: string,
+    @Arg('plain', { optional: true }) _plain?: string,
+    @Arg('range', { type: { type: 'number', minimum: 1, maximum: 3 }, optional: true }) _range?: number,
+    @Arg('open', { type: { type: 'number', exclusiveMinimum: 1, exclusiveMaximum: 3 }, optional: true }) _open?: number,
+    @Arg('few', { items: Number, minItems: 1, maxItems: 2, optional: true }) _few?: number[],
+    @Arg('many', { items: Number, optional: true }) _many?: number[],
+    @Arg('fallback', { default: 'd', optional: true }) fallback?: string,
+  ): string {
+    received.push({ maybe, fallback });
+    return 'ok';
+  }
+}
+
+describe('declared bounds, at, below and above each', () => {
+  const bounds = async (limits = {}) =>
+    (await buildRegistry(toolsModule({ limits }), toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }))).registry;
+  const problems = async (r: ToolRegistry, args: Record<string, unknown>) => {
+    const outcome = await r.dispatch('bounds', { maybe: 'm', ...args });
+    return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
+  };
+
+  it('maxLength, in code points; a string past twice the bound in UTF-16 units is refused before it is counted', async () => {
+    const r = await bounds();
+    expect(await problems(r, { short: 'ab' })).toEqual([]);
+    expect(await problems(r, { short: 'abc' })).toEqual([]);
+    expect(await problems(r, { short: 'abcd' })).toEqual(['short must be at most 3 characters long']);
+    expect(await problems(r, { short: 'abcdef' })).toEqual(['short must be at most 3 characters long']);
+    expect(await problems(r, { short: 'abcdefg' })).toEqual(['short is too long (7 characters)']);
+    expect(await problems(r, { short: '😀😀😀' })).toEqual([]);
+    expect(await problems(r, { short: '😀😀😀😀' })).toEqual(['short is too long (8 characters)']);
+  });
+
+  it('minLength of 1, said in the singular; lone surrogates count as one character each', async () => {
+    const r = await bounds();
+    expect(await problems(r, { long: '' })).toEqual(['long must be at least 1 character long']);
+    expect(await problems(r, { long: 'a' })).toEqual([]);
+    expect(await problems(r, { short: '\ud83d\ud83d\ud83d' })).toEqual([]);
+    expect(await problems(r, { short: '\ude00\ude00\ude00\ude00' })).toEqual(['short must be at most 3 characters long']);
+    expect(await problems(r, { short: 'ab\ud83d' })).toEqual([]);
+    expect(await problems(r, { short: 'abc\ud83d' })).toEqual(['short must be at most 3 characters long']);
+    expect(await problems(r, { short: '\ud83d\ude00\ud83d\ude00\ud83d' })).toEqual([]);
+  });
+
+  it('maxStringLength, where no maxLength is declared', async () => {
+    const r = await bounds({ maxStringLength: 10 });
+    expect(await problems(r, { plain: 'x'.repeat(9) })).toEqual([]);
+    expect(await problems(r, { plain: 'x'.repeat(10) })).toEqual([]);
+    expect(await problems(r, { plain: 'x'.repeat(11) })).toEqual(['plain is too long (11 characters)']);
+  });
+
+  it('minimum and maximum, inclusive', async () => {
+    const r = await bounds();
+    expect(await problems(r, { range: 0.5 })).toEqual(['range must be >= 1, got 0.5']);
+    expect(await problems(r, { range: 1 })).toEqual([]);
+    expect(await problems(r, { range: 3 })).toEqual([]);
+    expect(await problems(r, { range: 3.5 })).toEqual(['range must be <= 3, got 3.5']);
+  });
+
+  it('exclusiveMinimum and exclusiveMaximum', async () => {
+    const r = await bounds();
+    expect(await problems(r, { open: 1 })).toEqual(['open must be > 1, got 1']);
+    expect(await problems(r, { open: 1.5 })).toEqual([]);
+    expect(await problems(r, { open: 2.5 })).toEqual([]);
+    expect(await problems(r, { open: 3 })).toEqual(['open must be < 3, got 3']);
+  });
+
+  it('minItems and maxItems', async () => {
+    const r = await bounds();
+    expect(await problems(r, { few: [] })).toEqual(['few must have at least 1 item, got 0']);
+    expect(await problems(r, { few: [1] })).toEqual([]);
+    expect(await problems(r, { few: [1, 2] })).toEqual([]);
+    expect(await problems(r, { few: [1, 2, 3] })).toEqual(['few must have at most 2 items, got 3']);
+  });
+
+  it('maxArrayLength, where no maxItems is declared', async () => {
+    const r = await bounds({ maxArrayLength: 3 });
+    expect(await problems(r, { many: [1, 2] })).toEqual([]);
+    expect(await problems(r, { many: [1, 2, 3] })).toEqual([]);
+    expect(await problems(r, { many: [1, 2, 3, 4] })).toEqual(['many must have at most 3 items, got 4']);
+  });
+
+  it('null, undefined and a missing key: a nullable argument takes null and requires a value; an optional one with a default takes the default', async () => {
+    const r = await bounds();
+    received.length = 0;
+    await r.call('bounds', { maybe: null });
+    await r.call('bounds', { maybe: null, fallback: null });
+    await r.call('bounds', { maybe: 'm', fallback: undefined });
+    await r.call('bounds', { maybe: 'm', fallback: 'given' });
+    expect(received).toEqual([
+      { maybe: null, fallback: 'd' },
+      { maybe: null, fallback: 'd' },
+      { maybe: 'm', fallback: 'd' },
+      { maybe: 'm', fallback: 'given' },
+    ]);
+    const missing = await r.dispatch('bounds', {});
+    const undefinedValue = await r.dispatch('bounds', { maybe: undefined });
+    for (const outcome of [missing, undefinedValue]) expect(outcome).toMatchObject({ ok: false, error: { issues: [{ path: 'maybe', message: 'maybe is required' }] } });
+    expect(await problems(r, { maybe: 1 })).toEqual(['maybe must be a string, got 1']);
+  });
+});
+
