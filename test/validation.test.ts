@@ -167,8 +167,7 @@ class Bounds {
 }
 
 describe('declared bounds, at, below and above each', () => {
-  const bounds = async (limits = {}) =>
-    (await buildRegistry(toolsModule({ limits }), toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }))).registry;
+  const bounds = async (limits = {}) => (await buildRegistry(toolsModule({ limits }), toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }))).registry;
   const problems = async (r: ToolRegistry, args: Record<string, unknown>) => {
     const outcome = await r.dispatch('bounds', { maybe: 'm', ...args });
     return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
@@ -253,4 +252,3 @@ describe('declared bounds, at, below and above each', () => {
     expect(await problems(r, { maybe: 1 })).toEqual(['maybe must be a string, got 1']);
   });
 });
-
