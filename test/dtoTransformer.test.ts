@@ -101,6 +101,20 @@ describe('class-transformer decorators on @Input DTOs', () => {
     }
   });
 
+  it('take a Date only from a real calendar date: months 01 to 12, days up to the last of the month, leap years included', async () => {
+    const r = await registry();
+    const date = async (due_at: string) => {
+      const outcome = await r.dispatch('tasks.add', { ...valid, due_at });
+      return outcome.ok ? 'ok' : outcome.error.issues!.map((i) => i.constraint).join();
+    };
+    for (const good of ['2024-02-29T00:00:00Z', '2024-01-31T23:59:59Z', '2024-12-01T00:00:00.123456789+02:00', '2024-04-30T12:00:00-05:30', '2024-03-07T09:30:00.5Z']) {
+      expect([good, await date(good)]).toEqual([good, 'ok']);
+    }
+    for (const bad of ['2023-02-29T00:00:00Z', '2024-04-31T00:00:00Z', '2024-00-10T00:00:00Z', '2024-13-10T00:00:00Z', '2024-01-00T00:00:00Z', '2024-01-32T00:00:00Z']) {
+      expect([bad, await date(bad)]).toEqual([bad, 'isDate']);
+    }
+  });
+
   it('name issues and unknown keys by the key the caller sends', async () => {
     const r = await registry();
     expect(await issues(r.call('tasks.add', { title: 'abc' }))).toEqual([['due_at', 'isDefined']]);

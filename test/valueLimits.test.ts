@@ -204,6 +204,15 @@ describe('each limit, at, below and above it', () => {
     expect(await issues(r, 'free', { grid: [[[[]]]] })).toEqual([['grid[0][0][0]', 'maxDepth']]);
   });
 
+  it('maxArrayLength (arrays of nested DTOs)', async () => {
+    const r = await registry();
+    expect(await issues(r, 'nest', { list: [{}, {}] })).toEqual([]);
+    expect(await issues(r, 'nest', { list: [{}, {}, {}] })).toEqual([]);
+    const outcome = await r.dispatch('nest', { list: [{}, {}, {}, {}] });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([['list', 'list must have at most 3 items, got 4']]);
+    expect(await issues(r, 'nest', { child: { list: [{}, {}, {}, {}] } })).toEqual([['child.list', 'limit']]);
+  });
+
   it('maxDepth (nested DTOs and arrays of them), counted as for free-form values', async () => {
     const r = await registry();
     expect(await issues(r, 'nest', { child: { child: { child: {} } } })).toEqual([]);
