@@ -119,6 +119,11 @@ describe('limits', () => {
     expect(await issues(r, 'free', { data: { a: big, b: fn } })).toEqual([['', 'maxTotalSize']]);
     expect(await issues(r, 'free', { open: { id: big, a: fn } })).toEqual([['', 'maxTotalSize']]);
     expect(await issues(r, 'free', { open: { a: big, b: fn } })).toEqual([['', 'maxTotalSize']]);
+    // The value that passes the total is not checked further: no type, and no unknown key, is reported for it.
+    expect(await issues(r, 'free', { scores: { a: 'x'.repeat(100) } })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { ['k'.repeat(100)]: 1 })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { scores: { a: 'x' } })).toEqual([['scores.a', 'isNumber']]);
+    expect(await issues(r, 'free', { k: 1 })).toEqual([['k', 'whitelistValidation']]);
     // Under the total, the same values are looked into, and the function is named.
     expect(await issues(r, 'free', { data: ['x', fn] })).toEqual([['data[1]', 'isJson']]);
     expect(await issues(r, 'free', { open: { a: 'x', b: fn } })).toEqual([['open.b', 'isJson']]);
