@@ -101,6 +101,8 @@ describe('issue messages', () => {
         },
       },
     );
+    expect(await got({})).toBe('o.a must be a string, got an object');
+    expect(await got(Object.create(null))).toBe('o.a must be a string, got an object');
     expect(await got(noPrototype)).toBe('o.a must be a string, got an object that cannot be read');
     const noConstructor = Object.create(
       new Proxy(
@@ -133,8 +135,11 @@ describe('issue messages', () => {
     expect(await got('x'.repeat(41))).toBe('a string of 41 characters');
     expect(await got(1.5)).toBe('1.5');
     expect(await got(false)).toBe('false');
+    expect(await got(10n)).toBe('a bigint');
+    expect(await got(Symbol('s'))).toBe('a symbol');
+    expect(await got(() => 1)).toBe('a function');
     expect(await got(Object.create(Object.create(null) as object) as object)).toBe('an object with a prototype of its own');
-    expect(await got(Object.create({ constructor: 'not a class' }) as object)).toBe('an object with a prototype of its own');
+    expect(await got(Object.create({ constructor: { name: 'NotAClass' } }) as object)).toBe('an object with a prototype of its own');
   });
 
   it('describe a result that does not match its declared output by kind and size only, never quoting it', async () => {
