@@ -1,5 +1,5 @@
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
+import { IsDate, IsIn, IsInt, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -143,6 +143,54 @@ describe('class-transformer decorators on @Input DTOs', () => {
     transformCalls = 0;
     expect(await issues(r.call('hostile', { throws: 'x'.repeat(20_000) }))).toEqual([['throws', 'limit']]);
     expect(transformCalls).toBe(0);
+  });
+
+  it('name each wiring mistake of a DTO, word for word', async () => {
+    class Leaf {
+      @IsString() name!: string;
+    }
+    class Wired {
+      @ValidateNested() untyped!: object;
+      @IsString() @Expose({ name: 'same' }) first!: string;
+      @IsString() @Expose({ name: 'same' }) second!: string;
+      @IsString() @Expose({ groups: ['admin'] }) grouped!: string;
+      @IsString() @Expose({ name: 'wire' }) @Exclude() both!: string;
+      @IsString() @Expose({ name: 'constructor' }) renamed!: string;
+      @Matches(42 as never) matched!: string;
+      @IsInt()
+      @Type(() => {
+        throw new Error('too early');
+      })
+      early!: number;
+      @ValidateNested() @Type(() => Leaf) leaf!: Leaf;
+    }
+    @Exclude()
+    class ExposeOnly {
+      @Expose() @IsString() name!: string;
+    }
+    @Tool({ name: 'wired', description: 'x' })
+    class WiredTool {
+      execute(@Input() input: Wired): unknown {
+        return input;
+      }
+    }
+    @Tool({ name: 'expose.only', description: 'x' })
+    class ExposeOnlyTool {
+      execute(@Input() input: ExposeOnly): unknown {
+        return input;
+      }
+    }
+    const problems = await definitionProblems(toolset({ name: 'w', tools: [WiredTool, ExposeOnlyTool], granted: PermissionSet.all() }));
+    expect(problems).toEqual([
+      'WiredTool.execute parameter #1: Wired.untyped: @ValidateNested() needs the nested class; add @Type(() => TheClass) from class-transformer',
+      'WiredTool.execute parameter #1: Wired.grouped: @Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
+      'WiredTool.execute parameter #1: Wired.both: it is both @Expose({ name }) and @Exclude(); keep one',
+      'WiredTool.execute parameter #1: Wired.renamed: "constructor" cannot be an input key; choose another @Expose({ name })',
+      'WiredTool.execute parameter #1: Wired.matched: @Matches needs a RegExp or a string pattern',
+      'WiredTool.execute parameter #1: Wired.early: its @Type thunk threw (too early)',
+      'WiredTool.execute parameter #1: Wired.second: its input key "same" is also another property\'s; give each @Expose({ name }) a name of its own',
+      'ExposeOnlyTool.execute parameter #1: ExposeOnly: a class-level @Exclude() (expose only what is @Expose()d) is not supported for tool input; put @Exclude() on the properties the caller must not set instead',
+    ]);
   });
 
   it('refuse what cannot be honoured, saying what to write instead', async () => {
