@@ -252,3 +252,51 @@ describe('declared bounds, at, below and above each', () => {
     expect(await problems(r, { maybe: 1 })).toEqual(['maybe must be a string, got 1']);
   });
 });
+
+@Tool({ name: 'shown', description: 'Arguments as the model is shown them.' })
+class Shown {
+  execute(
+    @Arg('id', { format: 'uuid', description: 'The id.' }) id: string,
+    @Arg('count', { type: Number, integer: true, exclusiveMinimum: 0, exclusiveMaximum: 10, nullable: true }) count: number | null,
+    @Arg('level', { enum: [1, 2, 3] }) level: number,
+    @Arg('mode', { type: { enum: ['a', 'b'] } }) mode: string,
+    @Arg('levels', { type: { enum: [1, 2] } }) levels: number,
+    @Arg('note', { type: { type: 'string', description: 'A note.', title: 'Note' } }) note: string,
+    @Arg('anything', { type: {}, nullable: true, optional: true }) anything?: unknown,
+    @Arg('tags', { items: String, minItems: 1, maxItems: 3, optional: true }) tags?: string[],
+    @Arg('flag', { default: false }) flag?: boolean,
+  ): string {
+    return JSON.stringify([id, count, level, mode, levels, note, anything, tags, flag]);
+  }
+}
+
+describe('the schema a model is shown for @Arg declarations', () => {
+  it('holds each declared keyword, null in a type list or as anyOf, enums typed by their values, and defaults', async () => {
+    const { registry: r } = await buildRegistry(toolset({ name: 's', tools: [Shown], granted: PermissionSet.all() }));
+    expect(r.get('shown').definition.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string', format: 'uuid', description: 'The id.' },
+        count: { type: ['integer', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 10 },
+        level: { type: 'number', enum: [1, 2, 3] },
+        mode: { type: 'string', enum: ['a', 'b'] },
+        levels: { type: 'number', enum: [1, 2] },
+        note: { type: 'string', description: 'A note.' },
+        anything: { anyOf: [{}, { type: 'null' }] },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 },
+        flag: { type: 'boolean', default: false },
+      },
+      required: ['id', 'count', 'level', 'mode', 'levels', 'note'],
+      additionalProperties: false,
+    });
+    const call = { id: '0f8fad5b-d9cb-469f-a165-70867728950e', count: null, level: 2, mode: 'a', levels: 1, note: 'n' };
+    await expect(r.call('shown', call)).resolves.toBe(JSON.stringify(['0f8fad5b-d9cb-469f-a165-70867728950e', null, 2, 'a', 1, 'n', undefined, undefined, false]));
+    const outcome = await r.dispatch('shown', { ...call, count: 10, level: 4, mode: 'c', levels: 3, anything: null });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
+      'count must be < 10, got 10',
+      'level must be one of 1, 2, 3, got 4',
+      'mode must be one of "a", "b", got "c"',
+      'levels must be one of 1, 2, got 3',
+    ]);
+  });
+});
