@@ -123,6 +123,24 @@ describe('class-transformer decorators on @Input DTOs', () => {
     await expect(r.call('tasks.add', { ...valid, slot: 'x' })).resolves.toBe('added');
   });
 
+  it.each([
+    [
+      'null',
+      { slot: null },
+      [
+        ['slot', 'isLength'],
+        ['slot', 'isString'],
+      ],
+    ],
+    ['undefined', { slot: undefined }, [['slot', 'isDefined']]],
+    ['a missing key', {}, [['slot', 'isDefined']]],
+  ])('read %s for a @ValidateIf() field whose condition holds as a value the checks need', async (_label, slot, expected) => {
+    const r = await registry();
+    expect(await issues(r.call('tasks.add', { ...valid, kind_of: 'fixed', ...slot }))).toEqual(expected);
+    await expect(r.call('tasks.add', { ...valid, ...slot })).resolves.toBe('added');
+    await expect(r.call('tasks.add', { ...valid, kind_of: 'fixed', slot: '09:30' })).resolves.toBe('added');
+  });
+
   it('bound what a @Transform returns: a huge string is refused, prototype keys are refused, shared objects are copied', async () => {
     const r = await registry();
     expect(await issues(r.call('hostile', { grows: 'abc' }))).toEqual([['grows', 'limit']]);
