@@ -156,3 +156,74 @@ describe('wiring mistakes', () => {
     expect(() => PermissionSet.none().grant('*')).toThrow(ToolDefinitionError);
   });
 });
+
+describe('declared types that cannot be used', () => {
+  it('name each problem of an @Arg, saying what to write instead', async () => {
+    @Tool({ name: 'bad.args', description: 'Arguments whose declarations contradict their types.' })
+    class BadArgs {
+      execute(
+        @Arg('s', { minimum: 1 }) s: string,
+        @Arg('n', { minLength: 1, maxItems: 2 }) n: number,
+        @Arg('b', { integer: true }) b: boolean,
+        @Arg('a', { items: String, pattern: 'x' }) a: string[],
+        @Arg('f', { format: 'phone' as never }) f: string,
+        @Arg('p', { pattern: 42 as never }) p: string,
+        @Arg('e', { enum: ['x', 1] as never }) e: string,
+        @Arg('m', { enum: [1, 'x'] as never }) m: number,
+        @Arg('d') d: Date,
+        @Arg('t', {
+          type: () => {
+            throw new Error('not yet defined');
+          },
+        })
+        t: string,
+        @Arg('ok', { type: String, minLength: 1 }) ok: string,
+      ): string {
+        return `${s}${n}${b}${a}${f}${p}${e}${m}${String(d)}${t}${ok}`;
+      }
+    }
+    expect(await definitionProblems(toolset({ name: 'a', tools: [BadArgs] }))).toEqual([
+      "BadArgs.execute @Arg('s'): minimum applies only to number or array arguments",
+      "BadArgs.execute @Arg('n'): minLength, maxItems apply only to string or array arguments",
+      "BadArgs.execute @Arg('b'): integer applies only to other arguments",
+      "BadArgs.execute @Arg('a'): pattern applies only to string or number arguments",
+      'BadArgs.execute @Arg(\'f\'): unknown format "phone"',
+      "BadArgs.execute @Arg('p'): pattern must be a string",
+      "BadArgs.execute @Arg('e'): enum values of a string argument must be strings",
+      "BadArgs.execute @Arg('m'): enum values of a number argument must be numbers",
+      "BadArgs.execute @Arg('d'): Date cannot arrive in JSON; declare a string with { format: 'date-time' } and parse it",
+      "BadArgs.execute @Arg('t'): its type thunk threw (not yet defined); is the class declared after its use?",
+    ]);
+  });
+
+  it('name each problem of a JSON Schema, at its path', async () => {
+    @Tool({ name: 'bad.schemas', description: 'JSON Schemas with keywords that cannot be enforced.' })
+    class BadSchemas {
+      execute(
+        @Arg('list', { type: { type: ['string', 'number'] } }) list: unknown,
+        @Arg('kind', { type: { type: 'date' } }) kind: unknown,
+        @Arg('obj', {
+          type: {
+            type: 'object',
+            properties: JSON.parse(
+              '{"__proto__":{"type":"string"},"ok":{"type":"string"},"bad":"string","fmt":{"type":"string","format":"phone"},"pat":{"type":"string","pattern":1}}',
+            ),
+            additionalProperties: 'no',
+          },
+        })
+        obj: unknown,
+      ): string {
+        return `${String(list)}${String(kind)}${String(obj)}`;
+      }
+    }
+    expect(await definitionProblems(toolset({ name: 'a', tools: [BadSchemas] }))).toEqual([
+      'BadSchemas.execute @Arg(\'list\'): a type list must be one type, optionally with "null"',
+      'BadSchemas.execute @Arg(\'kind\'): "type" must be one of string, number, integer, boolean, array, object',
+      'BadSchemas.execute @Arg(\'obj\'): declares a property named "__proto__", which can reach a prototype; rename it',
+      "BadSchemas.execute @Arg('obj').bad: must be a JSON Schema object",
+      'BadSchemas.execute @Arg(\'obj\').fmt: unknown format "phone"',
+      'BadSchemas.execute @Arg(\'obj\').pat: "pattern" must be a string',
+      'BadSchemas.execute @Arg(\'obj\'): "additionalProperties" must be a boolean or a JSON Schema object',
+    ]);
+  });
+});

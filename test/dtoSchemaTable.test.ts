@@ -80,6 +80,36 @@ describe('the README table of class-validator decorators and their JSON Schema',
     expect(await schemaOf(dtoOf(decorators))).toEqual(schema);
   });
 
+  it.each([
+    ["@IsIP('4')", [v.IsIP('4')], { type: 'string', format: 'ipv4' }],
+    ['@IsIP() of either version: no format, named', [v.IsIP()], { type: 'string', description: 'Must also satisfy: isIp.' }],
+    ['@Equals(3)', [v.Equals(3)], { type: 'number', enum: [3] }],
+    ['@Equals(true): no schema form', [v.Equals(true)], { description: 'Must also satisfy: equals(true).' }],
+    ['@IsIn of fractions', [v.IsIn([1.5, 2])], { type: 'number', enum: [1.5, 2] }],
+    ['@IsIn of mixed types: no schema form', [v.IsIn(['a', 1])], { description: 'Must also satisfy: isIn.' }],
+    ['@IsNegative()', [v.IsNegative()], { type: 'number', exclusiveMaximum: 0 }],
+    ['@Length(a) without b', [v.IsString(), v.Length(2)], { type: 'string', minLength: 2 }],
+    ['@MinLength(n) @MaxLength(n)', [v.MinLength(2), v.MaxLength(5)], { type: 'string', minLength: 2, maxLength: 5 }],
+    ['@IsNotEmpty() after a longer @MinLength', [v.MinLength(3), v.IsNotEmpty()], { type: 'string', minLength: 3 }],
+    ['@IsNotEmpty() on a number: named', [v.IsInt(), v.IsNotEmpty()], { type: 'integer', description: 'Must also satisfy: isNotEmpty.' }],
+    ["@Matches('^a$') as a string", [v.Matches('^a$')], { type: 'string', pattern: '^a$' }],
+    ['@Matches with the u flag', [v.Matches(/^a$/u)], { type: 'string', pattern: '^a$' }],
+    ['@Matches with the i flag: named', [v.Matches(/^a$/i)], { type: 'string', description: 'Must also satisfy: matches.' }],
+    ["@Matches('^a$', 'i'): named", [v.Matches('^a$', 'i')], { type: 'string', description: 'Must also satisfy: matches("^a$", "i").' }],
+    ['@IsEmail(options): named, since the options narrow the format', [v.IsEmail({ allow_display_name: true })], { type: 'string', description: 'Must also satisfy: isEmail.' }],
+    ['@ArrayMinSize(n) with @ArrayNotEmpty()', [v.IsArray(), v.ArrayMinSize(3), v.ArrayNotEmpty()], { type: 'array', items: {}, minItems: 3 }],
+    ['@ArrayNotEmpty() then @ArrayMinSize(n)', [v.IsArray(), v.ArrayNotEmpty(), v.ArrayMinSize(3)], { type: 'array', items: {}, minItems: 3 }],
+    ['@ArrayUnique(): named', [v.IsArray(), v.ArrayUnique()], { type: 'array', items: {}, description: 'Must also satisfy: arrayUnique.' }],
+    ['@Type(() => Number) @IsInt({ each: true })', [Type(() => Number), v.IsInt({ each: true })], { type: 'array', items: { type: 'integer' } }],
+    [
+      '@IsPositive({ each: true }) @IsDivisibleBy(2, { each: true })',
+      [v.IsPositive({ each: true }), v.IsDivisibleBy(2, { each: true })],
+      { type: 'array', items: { type: 'number', exclusiveMinimum: 0 }, description: 'Each item must also satisfy: isDivisibleBy(2).' },
+    ],
+  ] as [string, Decorate[], Record<string, unknown>][])('beyond the table: %s', async (_row, decorators, schema) => {
+    expect(await schemaOf(dtoOf(decorators))).toEqual(schema);
+  });
+
   it('lists every row the test checks, and no other', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('<!-- decorator-schema-table -->'), readme.indexOf('<!-- /decorator-schema-table -->'));

@@ -1,5 +1,5 @@
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
+import { IsDate, IsIn, IsInt, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -101,12 +101,44 @@ describe('class-transformer decorators on @Input DTOs', () => {
     }
   });
 
+  it('take a Date only from a real calendar date: months 01 to 12, days up to the last of the month, leap years included', async () => {
+    const r = await registry();
+    const date = async (due_at: string) => {
+      const outcome = await r.dispatch('tasks.add', { ...valid, due_at });
+      return outcome.ok ? 'ok' : outcome.error.issues!.map((i) => i.constraint).join();
+    };
+    for (const good of ['2024-02-29T00:00:00Z', '2024-01-31T23:59:59Z', '2024-12-01T00:00:00.123456789+02:00', '2024-04-30T12:00:00-05:30', '2024-03-07T09:30:00.5Z']) {
+      expect([good, await date(good)]).toEqual([good, 'ok']);
+    }
+    for (const bad of ['2023-02-29T00:00:00Z', '2024-04-31T00:00:00Z', '2024-00-10T00:00:00Z', '2024-13-10T00:00:00Z', '2024-01-00T00:00:00Z', '2024-01-32T00:00:00Z']) {
+      expect([bad, await date(bad)]).toEqual([bad, 'isDate']);
+    }
+  });
+
   it('name issues and unknown keys by the key the caller sends', async () => {
     const r = await registry();
     expect(await issues(r.call('tasks.add', { title: 'abc' }))).toEqual([['due_at', 'isDefined']]);
     expect(await issues(r.call('tasks.add', { ...valid, dueAt: valid.due_at }))).toEqual([['dueAt', 'whitelistValidation']]);
     expect(await issues(r.call('tasks.add', { ...valid, kind_of: 'fixed', slot: 'x' }))).toEqual([['slot', 'isLength']]);
     await expect(r.call('tasks.add', { ...valid, slot: 'x' })).resolves.toBe('added');
+  });
+
+  it.each([
+    [
+      'null',
+      { slot: null },
+      [
+        ['slot', 'isLength'],
+        ['slot', 'isString'],
+      ],
+    ],
+    ['undefined', { slot: undefined }, [['slot', 'isDefined']]],
+    ['a missing key', {}, [['slot', 'isDefined']]],
+  ])('read %s for a @ValidateIf() field whose condition holds as a value the checks need', async (_label, slot, expected) => {
+    const r = await registry();
+    expect(await issues(r.call('tasks.add', { ...valid, kind_of: 'fixed', ...slot }))).toEqual(expected);
+    await expect(r.call('tasks.add', { ...valid, ...slot })).resolves.toBe('added');
+    await expect(r.call('tasks.add', { ...valid, kind_of: 'fixed', slot: '09:30' })).resolves.toBe('added');
   });
 
   it('bound what a @Transform returns: a huge string is refused, prototype keys are refused, shared objects are copied', async () => {
@@ -129,6 +161,54 @@ describe('class-transformer decorators on @Input DTOs', () => {
     transformCalls = 0;
     expect(await issues(r.call('hostile', { throws: 'x'.repeat(20_000) }))).toEqual([['throws', 'limit']]);
     expect(transformCalls).toBe(0);
+  });
+
+  it('name each wiring mistake of a DTO, word for word', async () => {
+    class Leaf {
+      @IsString() name!: string;
+    }
+    class Wired {
+      @ValidateNested() untyped!: object;
+      @IsString() @Expose({ name: 'same' }) first!: string;
+      @IsString() @Expose({ name: 'same' }) second!: string;
+      @IsString() @Expose({ groups: ['admin'] }) grouped!: string;
+      @IsString() @Expose({ name: 'wire' }) @Exclude() both!: string;
+      @IsString() @Expose({ name: 'constructor' }) renamed!: string;
+      @Matches(42 as never) matched!: string;
+      @IsInt()
+      @Type(() => {
+        throw new Error('too early');
+      })
+      early!: number;
+      @ValidateNested() @Type(() => Leaf) leaf!: Leaf;
+    }
+    @Exclude()
+    class ExposeOnly {
+      @Expose() @IsString() name!: string;
+    }
+    @Tool({ name: 'wired', description: 'x' })
+    class WiredTool {
+      execute(@Input() input: Wired): unknown {
+        return input;
+      }
+    }
+    @Tool({ name: 'expose.only', description: 'x' })
+    class ExposeOnlyTool {
+      execute(@Input() input: ExposeOnly): unknown {
+        return input;
+      }
+    }
+    const problems = await definitionProblems(toolset({ name: 'w', tools: [WiredTool, ExposeOnlyTool], granted: PermissionSet.all() }));
+    expect(problems).toEqual([
+      'WiredTool.execute parameter #1: Wired.untyped: @ValidateNested() needs the nested class; add @Type(() => TheClass) from class-transformer',
+      'WiredTool.execute parameter #1: Wired.grouped: @Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
+      'WiredTool.execute parameter #1: Wired.both: it is both @Expose({ name }) and @Exclude(); keep one',
+      'WiredTool.execute parameter #1: Wired.renamed: "constructor" cannot be an input key; choose another @Expose({ name })',
+      'WiredTool.execute parameter #1: Wired.matched: @Matches needs a RegExp or a string pattern',
+      'WiredTool.execute parameter #1: Wired.early: its @Type thunk threw (too early)',
+      'WiredTool.execute parameter #1: Wired.second: its input key "same" is also another property\'s; give each @Expose({ name }) a name of its own',
+      'ExposeOnlyTool.execute parameter #1: ExposeOnly: a class-level @Exclude() (expose only what is @Expose()d) is not supported for tool input; put @Exclude() on the properties the caller must not set instead',
+    ]);
   });
 
   it('refuse what cannot be honoured, saying what to write instead', async () => {

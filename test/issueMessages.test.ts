@@ -63,6 +63,18 @@ describe('issue messages', () => {
     expect(await messages({ m: { nope: 1 } })).toEqual([`m.nope is not a known property; remove it (known: ${names}, …and 1 more)`]);
   });
 
+  it('say "known: none" for an object that declares no property', async () => {
+    @Tool({ name: 'closed', description: 'x' })
+    class Closed {
+      execute(@Arg('c', { type: { type: 'object', properties: {}, additionalProperties: false }, optional: true }) c?: object): string {
+        return String(c);
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'c', tools: [Closed], granted: PermissionSet.all() }));
+    const outcome = await r.dispatch('closed', { c: { nope: 1 } });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['c.nope is not a known property; remove it (known: none)']);
+  });
+
   it('cap the list of known names they show', async () => {
     const error = await failure(await registry(), { wide: { nope: 1 } });
     expect(error.issues![0]!.message).toBe(`wide.nope is not a known property; remove it (known: ${Array.from({ length: 20 }, (_, i) => `p${i}`).join(', ')}, …and 80 more)`);
@@ -76,5 +88,79 @@ describe('issue messages', () => {
     expect((await failure(r, { o: new Foo() })).issues![0]!.message).toBe('o must be an object, got an instance of Foo');
     expect((await failure(r, { o: new Date(0) })).issues![0]!.message).toBe('o must be an object, got an instance of Date');
     expect((await failure(r, { o: new Map() })).issues![0]!.message).toBe('o must be an object, got an instance of Map');
+  });
+
+  it('describe an object whose prototype or constructor cannot be read, or whose class has no usable name, without throwing', async () => {
+    const r = await registry();
+    const got = async (value: unknown) => (await failure(r, { o: { a: value } })).issues![0]!.message;
+    const noPrototype = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(await got({})).toBe('o.a must be a string, got an object');
+    expect(await got(Object.create(null))).toBe('o.a must be a string, got an object');
+    expect(await got(noPrototype)).toBe('o.a must be a string, got an object that cannot be read');
+    const noConstructor = Object.create(
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('trap');
+          },
+        },
+      ),
+    ) as object;
+    expect(await got(noConstructor)).toBe('o.a must be a string, got an object with a prototype of its own');
+    class Unnamed {}
+    Object.defineProperty(Unnamed, 'name', { value: '' });
+    expect(await got(new Unnamed())).toBe('o.a must be a string, got an object with a prototype of its own');
+    class Long {}
+    Object.defineProperty(Long, 'name', { value: 'L'.repeat(65) });
+    expect(await got(new Long())).toBe(`o.a must be a string, got an instance of ${'L'.repeat(64)}…`);
+  });
+
+  it('describe what was received by its kind, quoting only scalars and strings of at most 40 characters', async () => {
+    const r = await registry();
+    const got = async (args: unknown) => (await failure(r, args)).issues![0]!.message.replace('the arguments must be an object, got ', '');
+    expect(await got(null)).toBe('null');
+    expect(await got([])).toBe('an array');
+    expect(await got(undefined)).toBe('nothing');
+    expect(await got('a')).toBe('"a"');
+    expect(await got('x'.repeat(39))).toBe(`"${'x'.repeat(39)}"`);
+    expect(await got('x'.repeat(40))).toBe(`"${'x'.repeat(40)}"`);
+    expect(await got('x'.repeat(41))).toBe('a string of 41 characters');
+    expect(await got(1.5)).toBe('1.5');
+    expect(await got(false)).toBe('false');
+    expect(await got(10n)).toBe('a bigint');
+    expect(await got(Symbol('s'))).toBe('a symbol');
+    expect(await got(() => 1)).toBe('a function');
+    expect(await got(Object.create(Object.create(null) as object) as object)).toBe('an object with a prototype of its own');
+    expect(await got(Object.create({ constructor: { name: 'NotAClass' } }) as object)).toBe('an object with a prototype of its own');
+  });
+
+  it('describe a result that does not match its declared output by kind and size only, never quoting it', async () => {
+    let result: unknown;
+    @Tool({ name: 'declared', description: 'x', output: { type: 'object' } })
+    class Declared {
+      execute(): unknown {
+        return result;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [Declared], granted: PermissionSet.all() }));
+    const got = async (value: unknown) => {
+      result = value;
+      const outcome = await r.dispatch('declared', {});
+      if (outcome.ok) throw new Error('expected a failure');
+      return outcome.error.issues![0]!.message;
+    };
+    expect(await got('a')).toBe('the result must be an object, got a string of 1 character');
+    expect(await got('secret')).toBe('the result must be an object, got a string of 6 characters');
+    expect(await got(42)).toBe('the result must be an object, got a number');
+    expect(await got(true)).toBe('the result must be an object, got a boolean');
+    expect(await got(null)).toBe('the result must be an object, got null');
   });
 });

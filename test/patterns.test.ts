@@ -130,6 +130,72 @@ describe('coercion', () => {
     expect(await issues(registry, 'numbers', { n: `${'1'.repeat(80_000)}x` })).toEqual([['n', 'isNumber']]);
   });
 
+  it('coerces numeric text of 64 characters at most: 63 and 64 are numbers, 65 is not', async () => {
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    expect(await registry.dispatch('numbers', { n: '1'.repeat(63) })).toMatchObject({ ok: true, value: String(Number('1'.repeat(63))) });
+    expect(await registry.dispatch('numbers', { n: '1'.repeat(64) })).toMatchObject({ ok: true, value: String(Number('1'.repeat(64))) });
+    expect(await registry.dispatch('numbers', { n: ` ${'1'.repeat(62)} ` })).toMatchObject({ ok: true, value: String(Number('1'.repeat(62))) });
+    expect(await issues(registry, 'numbers', { n: ` ${'1'.repeat(63)} ` })).toEqual([['n', 'isNumber']]);
+  });
+
+  it.each([
+    ['42', '42'],
+    ['-7', '-7'],
+    ['0.25', '0.25'],
+    ['.5', '0.5'],
+    ['-.5', '-0.5'],
+    ['5.', '5'],
+    ['1e3', '1000'],
+    ['1E3', '1000'],
+    ['1e+3', '1000'],
+    ['25e-1', '2.5'],
+    [' \t42\n ', '42'],
+  ])('coerces the numeric text %j to a number', async (text, shown) => {
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    expect(await registry.dispatch('numbers', { n: text })).toMatchObject({ ok: true, value: shown });
+  });
+
+  it.each(['+1', '1e', 'e3', '.', '-', '1.2.3', '0x10', '1_000', '', ' ', 'Infinity', 'NaN', '1 2', 'x42', '42x', '4a2', '--1', '1ee3', '1e3.5'])(
+    'does not coerce the text %j, which is not a decimal number',
+    async (text) => {
+      const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
+      expect(await issues(registry, 'numbers', { n: text })).toEqual([['n', 'isNumber']]);
+    },
+  );
+
+  it('parses JSON text for an array only when it starts, after spaces, with a bracket', async () => {
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    expect(await registry.dispatch('numbers', { n: 1, tags: ' \t\r\n["a","b"]' })).toMatchObject({ ok: true, value: '12' });
+    expect(await issues(registry, 'numbers', { n: 1, tags: '{"a":1}' })).toEqual([['tags', 'isArray']]);
+    expect(await issues(registry, 'numbers', { n: 1, tags: 'x["a"]' })).toEqual([['tags', 'isArray']]);
+    expect(await issues(registry, 'numbers', { n: 1, tags: '["a"' })).toEqual([['tags', 'isArray']]);
+    expect(await issues(registry, 'numbers', { n: 1, tags: '   ' })).toEqual([['tags', 'isArray']]);
+  });
+
+  it('parses JSON text only when its brackets, outside strings, nest within maxDepth', async () => {
+    // The arguments are level 1 and tags level 2: with maxDepth 3, tags may nest 2 deep.
+    const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxDepth: 3 } }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    expect(await issues(registry, 'numbers', { n: 1, tags: '[["a"]]' })).toEqual([['tags[0]', 'isString']]);
+    expect(await issues(registry, 'numbers', { n: 1, tags: '[["a"],["b"],{"c":1}]' })).toEqual([
+      ['tags[0]', 'isString'],
+      ['tags[1]', 'isString'],
+      ['tags[2]', 'isString'],
+    ]);
+    expect(await issues(registry, 'numbers', { n: 1, tags: '[[["a"]]]' })).toEqual([['tags', 'isArray']]);
+    expect(await issues(registry, 'numbers', { n: 1, tags: '[{"a":{}}]' })).toEqual([['tags', 'isArray']]);
+    // Brackets inside strings, escaped quotes included, do not count.
+    expect(await registry.dispatch('numbers', { n: 1, tags: '["[[[[", "{{{{"]' })).toMatchObject({ ok: true, value: '12' });
+    expect(await registry.dispatch('numbers', { n: 1, tags: '["\\"[[[[", "\\\\", "]]]]{{{{"]' })).toMatchObject({ ok: true, value: '13' });
+  });
+
+  it('parses JSON text of maxStringLength characters, and not one more', async () => {
+    const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxStringLength: 100 } }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    const text = (length: number) => `["${'a'.repeat(length - 4)}"]`;
+    expect(await registry.dispatch('numbers', { n: 1, tags: text(99) })).toMatchObject({ ok: true, value: '11' });
+    expect(await registry.dispatch('numbers', { n: 1, tags: text(100) })).toMatchObject({ ok: true, value: '11' });
+    expect(await issues(registry, 'numbers', { n: 1, tags: text(101) })).toEqual([['tags', 'isArray']]);
+  });
+
   it('does not parse JSON text longer than maxStringLength', async () => {
     const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxStringLength: 100 } }), toolset({ name: 't', tools: [Numbers], granted: all }));
     expect(await registry.dispatch('numbers', { n: 1, tags: '["a"]' })).toMatchObject({ ok: true, value: '11' });

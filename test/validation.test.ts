@@ -127,6 +127,16 @@ describe('argument validation', () => {
     expect((await issuesOf(r, { query: 'hermes', limit: '' }))[0]).toMatchObject({ path: 'limit', constraint: 'isInt' });
   });
 
+  it('coerces exactly "true" and "false" to booleans, and no other text', async () => {
+    const r = await registry(true);
+    await r.call('search', { query: 'hermes', exact: 'false' });
+    await r.call('search', { query: 'hermes', exact: 'true' });
+    expect(received.map((args) => (args as { exact: unknown }).exact)).toEqual([false, true]);
+    for (const text of ['TRUE', 'False', '1', '0', 'yes', '', ' true']) {
+      expect((await issuesOf(r, { query: 'hermes', exact: text })).map((i) => [i.path, i.constraint])).toEqual([['exact', 'isBoolean']]);
+    }
+  });
+
   it('reports getters that throw as unreadable input', async () => {
     const args = Object.defineProperty({}, 'query', {
       enumerable: true,
@@ -135,5 +145,158 @@ describe('argument validation', () => {
       },
     });
     expect((await issuesOf(await registry(), args))[0]).toMatchObject({ path: '', constraint: 'readable' });
+  });
+});
+
+@Tool({ name: 'bounds', description: 'One argument per declared bound.' })
+class Bounds {
+  execute(
+    @Arg('maybe', { type: { type: ['string', 'null'] } }) maybe: string | null,
+    @Arg('short', { maxLength: 3, optional: true }) _short?: string,
+    @Arg('long', { minLength: 1, optional: true }) _long?: string,
+    @Arg('plain', { optional: true }) _plain?: string,
+    @Arg('range', { type: { type: 'number', minimum: 1, maximum: 3 }, optional: true }) _range?: number,
+    @Arg('open', { type: { type: 'number', exclusiveMinimum: 1, exclusiveMaximum: 3 }, optional: true }) _open?: number,
+    @Arg('few', { items: Number, minItems: 1, maxItems: 2, optional: true }) _few?: number[],
+    @Arg('many', { items: Number, optional: true }) _many?: number[],
+    @Arg('fallback', { default: 'd', optional: true }) fallback?: string,
+  ): string {
+    received.push({ maybe, fallback });
+    return 'ok';
+  }
+}
+
+describe('declared bounds, at, below and above each', () => {
+  const bounds = async (limits = {}) => (await buildRegistry(toolsModule({ limits }), toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }))).registry;
+  const problems = async (r: ToolRegistry, args: Record<string, unknown>) => {
+    const outcome = await r.dispatch('bounds', { maybe: 'm', ...args });
+    return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
+  };
+
+  it('maxLength, in code points; a string past twice the bound in UTF-16 units is refused before it is counted', async () => {
+    const r = await bounds();
+    expect(await problems(r, { short: 'ab' })).toEqual([]);
+    expect(await problems(r, { short: 'abc' })).toEqual([]);
+    expect(await problems(r, { short: 'abcd' })).toEqual(['short must be at most 3 characters long']);
+    expect(await problems(r, { short: 'abcdef' })).toEqual(['short must be at most 3 characters long']);
+    expect(await problems(r, { short: 'abcdefg' })).toEqual(['short is too long (7 characters)']);
+    expect(await problems(r, { short: '😀😀😀' })).toEqual([]);
+    expect(await problems(r, { short: '😀😀😀😀' })).toEqual(['short is too long (8 characters)']);
+  });
+
+  it('minLength of 1, said in the singular; lone surrogates count as one character each', async () => {
+    const r = await bounds();
+    expect(await problems(r, { long: '' })).toEqual(['long must be at least 1 character long']);
+    expect(await problems(r, { long: 'a' })).toEqual([]);
+    expect(await problems(r, { short: '\ud83d\ud83d\ud83d' })).toEqual([]);
+    expect(await problems(r, { short: '\ude00\ude00\ude00\ude00' })).toEqual(['short must be at most 3 characters long']);
+    expect(await problems(r, { short: 'ab\ud83d' })).toEqual([]);
+    expect(await problems(r, { short: 'abc\ud83d' })).toEqual(['short must be at most 3 characters long']);
+    expect(await problems(r, { short: '\ud83d\ude00\ud83d\ude00\ud83d' })).toEqual([]);
+  });
+
+  it('maxStringLength, where no maxLength is declared', async () => {
+    const r = await bounds({ maxStringLength: 10 });
+    expect(await problems(r, { plain: 'x'.repeat(9) })).toEqual([]);
+    expect(await problems(r, { plain: 'x'.repeat(10) })).toEqual([]);
+    expect(await problems(r, { plain: 'x'.repeat(11) })).toEqual(['plain is too long (11 characters)']);
+  });
+
+  it('minimum and maximum, inclusive', async () => {
+    const r = await bounds();
+    expect(await problems(r, { range: 0.5 })).toEqual(['range must be >= 1, got 0.5']);
+    expect(await problems(r, { range: 1 })).toEqual([]);
+    expect(await problems(r, { range: 3 })).toEqual([]);
+    expect(await problems(r, { range: 3.5 })).toEqual(['range must be <= 3, got 3.5']);
+  });
+
+  it('exclusiveMinimum and exclusiveMaximum', async () => {
+    const r = await bounds();
+    expect(await problems(r, { open: 1 })).toEqual(['open must be > 1, got 1']);
+    expect(await problems(r, { open: 1.5 })).toEqual([]);
+    expect(await problems(r, { open: 2.5 })).toEqual([]);
+    expect(await problems(r, { open: 3 })).toEqual(['open must be < 3, got 3']);
+  });
+
+  it('minItems and maxItems', async () => {
+    const r = await bounds();
+    expect(await problems(r, { few: [] })).toEqual(['few must have at least 1 item, got 0']);
+    expect(await problems(r, { few: [1] })).toEqual([]);
+    expect(await problems(r, { few: [1, 2] })).toEqual([]);
+    expect(await problems(r, { few: [1, 2, 3] })).toEqual(['few must have at most 2 items, got 3']);
+  });
+
+  it('maxArrayLength, where no maxItems is declared', async () => {
+    const r = await bounds({ maxArrayLength: 3 });
+    expect(await problems(r, { many: [1, 2] })).toEqual([]);
+    expect(await problems(r, { many: [1, 2, 3] })).toEqual([]);
+    expect(await problems(r, { many: [1, 2, 3, 4] })).toEqual(['many must have at most 3 items, got 4']);
+  });
+
+  it('null, undefined and a missing key: a nullable argument takes null and requires a value; an optional one with a default takes the default', async () => {
+    const r = await bounds();
+    received.length = 0;
+    await r.call('bounds', { maybe: null });
+    await r.call('bounds', { maybe: null, fallback: null });
+    await r.call('bounds', { maybe: 'm', fallback: undefined });
+    await r.call('bounds', { maybe: 'm', fallback: 'given' });
+    expect(received).toEqual([
+      { maybe: null, fallback: 'd' },
+      { maybe: null, fallback: 'd' },
+      { maybe: 'm', fallback: 'd' },
+      { maybe: 'm', fallback: 'given' },
+    ]);
+    const missing = await r.dispatch('bounds', {});
+    const undefinedValue = await r.dispatch('bounds', { maybe: undefined });
+    for (const outcome of [missing, undefinedValue]) expect(outcome).toMatchObject({ ok: false, error: { issues: [{ path: 'maybe', message: 'maybe is required' }] } });
+    expect(await problems(r, { maybe: 1 })).toEqual(['maybe must be a string, got 1']);
+  });
+});
+
+@Tool({ name: 'shown', description: 'Arguments as the model is shown them.' })
+class Shown {
+  execute(
+    @Arg('id', { format: 'uuid', description: 'The id.' }) id: string,
+    @Arg('count', { type: Number, integer: true, exclusiveMinimum: 0, exclusiveMaximum: 10, nullable: true }) count: number | null,
+    @Arg('level', { enum: [1, 2, 3] }) level: number,
+    @Arg('mode', { type: { enum: ['a', 'b'] } }) mode: string,
+    @Arg('levels', { type: { enum: [1, 2] } }) levels: number,
+    @Arg('note', { type: { type: 'string', description: 'A note.', title: 'Note' } }) note: string,
+    @Arg('anything', { type: {}, nullable: true, optional: true }) anything?: unknown,
+    @Arg('tags', { items: String, minItems: 1, maxItems: 3, optional: true }) tags?: string[],
+    @Arg('flag', { default: false }) flag?: boolean,
+  ): string {
+    return JSON.stringify([id, count, level, mode, levels, note, anything, tags, flag]);
+  }
+}
+
+describe('the schema a model is shown for @Arg declarations', () => {
+  it('holds each declared keyword, null in a type list or as anyOf, enums typed by their values, and defaults', async () => {
+    const { registry: r } = await buildRegistry(toolset({ name: 's', tools: [Shown], granted: PermissionSet.all() }));
+    expect(r.get('shown').definition.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string', format: 'uuid', description: 'The id.' },
+        count: { type: ['integer', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 10 },
+        level: { type: 'number', enum: [1, 2, 3] },
+        mode: { type: 'string', enum: ['a', 'b'] },
+        levels: { type: 'number', enum: [1, 2] },
+        note: { type: 'string', description: 'A note.' },
+        anything: { anyOf: [{}, { type: 'null' }] },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 },
+        flag: { type: 'boolean', default: false },
+      },
+      required: ['id', 'count', 'level', 'mode', 'levels', 'note'],
+      additionalProperties: false,
+    });
+    const call = { id: '0f8fad5b-d9cb-469f-a165-70867728950e', count: null, level: 2, mode: 'a', levels: 1, note: 'n' };
+    await expect(r.call('shown', call)).resolves.toBe(JSON.stringify(['0f8fad5b-d9cb-469f-a165-70867728950e', null, 2, 'a', 1, 'n', undefined, undefined, false]));
+    const outcome = await r.dispatch('shown', { ...call, count: 10, level: 4, mode: 'c', levels: 3, anything: null });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
+      'count must be < 10, got 10',
+      'level must be one of 1, 2, 3, got 4',
+      'mode must be one of "a", "b", got "c"',
+      'levels must be one of 1, 2, got 3',
+    ]);
   });
 });

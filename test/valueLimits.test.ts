@@ -102,6 +102,58 @@ describe('limits', () => {
     });
   });
 
+  it('count 8 for each null, boolean and number toward the total size', async () => {
+    // The root object 8 + "data" 4 + 8, the array 8: 28, and 8 per scalar: nine make 100, ten 108.
+    const r = await registry({ maxTotalSize: 100 });
+    const scalars = (n: number) => Array.from({ length: n }, (_, i) => [null, true, 1.5][i % 3]);
+    expect(await issues(r, 'free', { data: scalars(8) })).toEqual([]);
+    expect(await issues(r, 'free', { data: scalars(9) })).toEqual([]);
+    expect(await issues(r, 'free', { data: scalars(10) })).toEqual([['', 'maxTotalSize']]);
+  });
+
+  it('report nothing past the total size: the value is not looked into further', async () => {
+    const r = await registry({ maxTotalSize: 100 });
+    const big = 'x'.repeat(90);
+    const fn = () => 1;
+    expect(await issues(r, 'free', { data: [big, fn] })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { data: { a: big, b: fn } })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { open: { id: big, a: fn } })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { open: { a: big, b: fn } })).toEqual([['', 'maxTotalSize']]);
+    // The value that passes the total is not checked further: no type, and no unknown key, is reported for it.
+    expect(await issues(r, 'free', { scores: { a: 'x'.repeat(100) } })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { ['k'.repeat(100)]: 1 })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { scores: { a: 'x' } })).toEqual([['scores.a', 'isNumber']]);
+    expect(await issues(r, 'free', { k: 1 })).toEqual([['k', 'whitelistValidation']]);
+    // Under the total, the same values are looked into, and the function is named.
+    expect(await issues(r, 'free', { data: ['x', fn] })).toEqual([['data[1]', 'isJson']]);
+    expect(await issues(r, 'free', { open: { a: 'x', b: fn } })).toEqual([['open.b', 'isJson']]);
+  });
+
+  it('look into the next value when the total is reached exactly, not passed', async () => {
+    // The root 20, the array 8, a string of 64 at 72: exactly 100; the function after it costs nothing and is named.
+    const r = await registry({ maxTotalSize: 100 });
+    const fn = () => 1;
+    expect(await issues(r, 'free', { data: ['x'.repeat(64), fn] })).toEqual([['data[1]', 'isJson']]);
+    // The root 20, the object 8 and its keys a and b at 9 each: 46; a string of 46 at 54: exactly 100.
+    expect(await issues(r, 'free', { data: { a: 'x'.repeat(46), b: fn } })).toEqual([['data.b', 'isJson']]);
+  });
+
+  it('say which limit a free-form value passed, and by how much', async () => {
+    const r = await registry();
+    const messages = async (data: unknown) => {
+      const outcome = await r.dispatch('free', { data });
+      return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
+    };
+    expect(await messages('x'.repeat(11))).toEqual(['data is too long (11 characters, more than the 10 allowed)']);
+    expect(await messages([1, 2, 3, 4])).toEqual(['data must have at most 3 items, got 4']);
+    expect(await messages({ a: 1, b: 2, c: 3, d: 4, e: 5 })).toEqual(['data has 5 keys, more than the 4 allowed']);
+    expect(await messages({ a: { b: { c: {} } } })).toEqual(['data.a.b.c is nested more than 4 levels deep']);
+    expect(await messages([[[[]]]])).toEqual(['data[0][0][0] is nested more than 4 levels deep']);
+    expect(await messages([1, Number.NaN])).toEqual(['data[1] must be JSON data, got NaN']);
+    expect(await messages({ f: () => 1 })).toEqual(['data.f must be JSON data, got a function']);
+    expect(await messages(JSON.parse('{"__proto__":{"x":1}}'))).toEqual(['data.__proto__ is a key that can reach a prototype; remove it']);
+  });
+
   it('bound the work on a value whose objects are shared (a DAG that unfolds exponentially)', async () => {
     let node: unknown = 'leaf';
     for (let i = 0; i < 40; i++) node = { a: node, b: node };
@@ -155,6 +207,15 @@ describe('each limit, at, below and above it', () => {
     expect(await issues(r, 'free', { grid: [[]] })).toEqual([]);
     expect(await issues(r, 'free', { grid: [[[]]] })).toEqual([]);
     expect(await issues(r, 'free', { grid: [[[[]]]] })).toEqual([['grid[0][0][0]', 'maxDepth']]);
+  });
+
+  it('maxArrayLength (arrays of nested DTOs)', async () => {
+    const r = await registry();
+    expect(await issues(r, 'nest', { list: [{}, {}] })).toEqual([]);
+    expect(await issues(r, 'nest', { list: [{}, {}, {}] })).toEqual([]);
+    const outcome = await r.dispatch('nest', { list: [{}, {}, {}, {}] });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([['list', 'list must have at most 3 items, got 4']]);
+    expect(await issues(r, 'nest', { child: { list: [{}, {}, {}, {}] } })).toEqual([['child.list', 'limit']]);
   });
 
   it('maxDepth (nested DTOs and arrays of them), counted as for free-form values', async () => {

@@ -6,9 +6,10 @@ import { Allow, IsObject, IsString, Matches, MaxLength } from 'class-validator';
 import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
 import { buildRegistry } from '../support/buildRegistry.js';
 import { sampleWorkspace } from '../support/sampleWorkspace.js';
+import { timeBound } from '../support/timeBound.js';
 
 /** Loose enough never to flake on a loaded machine; the target on a quiet one is 50 ms. */
-const BOUND_MS = 500;
+const BOUND_MS = timeBound(500);
 
 class Profile {
   @IsString() @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/) @MaxLength(64) handle!: string;

@@ -5,7 +5,9 @@ import { isSafePattern } from 'redos-detector';
 import { NUMERIC } from '../../src/schema/coerce.js';
 import { formatPatterns } from '../../src/schema/stringFormats.js';
 
-const SCHEMA_DIR = path.resolve('src/schema');
+// A mutation run (tools/mutation/mutate.mjs) runs this in Stryker's sandbox, whose sources are instrumented with every
+// mutant's regex side by side: the scan reads the project's own sources there (MUTATION_SOURCE_ROOT).
+const SCHEMA_DIR = path.resolve(process.env.MUTATION_SOURCE_ROOT ?? '.', 'src/schema');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

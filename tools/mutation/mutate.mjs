@@ -29,7 +29,8 @@ if (!args.includes('--report-only')) {
     const run = spawnSync(process.execPath, [stryker, 'run', join(here, 'stryker.config.mjs'), ...strykerArgs], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, MUTATION_FOLDER: folder },
+      // MUTATION_SOURCE_ROOT: the sources before instrumentation, for tests that read source text (test/unit/regexSafety).
+      env: { ...process.env, MUTATION_FOLDER: folder, MUTATION_SOURCE_ROOT: root },
     });
     console.log(`src/${folder}: Stryker finished in ${((Date.now() - folderStarted) / 60_000).toFixed(1)} min (exit ${run.status}).`);
     if (run.status !== 0) process.exit(run.status ?? 1);
