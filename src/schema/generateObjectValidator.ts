@@ -22,6 +22,12 @@ const MAX_GENERATED_PROPERTIES = 24;
 
 let canGenerate: boolean | undefined;
 
+/**
+ * The code made so far, by its source: tools declared alike share one compiled function (and its
+ * bytecode). Sources come from declarations, never from calls, so the map grows only with them.
+ */
+const factories = new Map<string, (...parts: unknown[]) => Validator>();
+
 /** Whether this host runs code made at run time: a Content Security Policy or an edge runtime may forbid it. */
 function codeGenerationAllowed(): boolean {
   if (canGenerate === undefined) {
@@ -48,6 +54,7 @@ export function generateObjectValidator(properties: readonly GeneratedProperty[]
   if (properties.length > MAX_GENERATED_PROPERTIES || !codeGenerationAllowed()) return undefined;
   const names = properties.map((p) => JSON.stringify(p.name));
   const lines: string[] = [];
+  lines.push("'use strict';");
   lines.push('return function generatedObjectValidator(raw, path, run, depth) {');
   lines.push(coerce ? "const value = coerceJson(raw, 'object', run, depth);" : 'const value = raw;');
   lines.push("if (!isPlainObject(value)) { run.report(path, 'must be an object, got ' + run.describe(value), 'isObject'); return value; }");
@@ -112,26 +119,31 @@ export function generateObjectValidator(properties: readonly GeneratedProperty[]
   });
   lines.push('return out;');
   lines.push('};');
-  const make = new Function(
-    'coerceJson',
-    'coerceNumber',
-    'coerceBoolean',
-    'isFinite',
-    'isInteger',
-    'isPlainObject',
-    'ownKeys',
-    'hasOwn',
-    'reportUnknownKeys',
-    'childPath',
-    'cloneDefault',
-    'known',
-    'checks',
-    'defaults',
-    'top',
-    'rest',
-    'longest',
-    lines.join('\n'),
-  ) as (...parts: unknown[]) => Validator;
+  const source = lines.join('\n');
+  let make = factories.get(source);
+  if (make === undefined) {
+    make = new Function(
+      'coerceJson',
+      'coerceNumber',
+      'coerceBoolean',
+      'isFinite',
+      'isInteger',
+      'isPlainObject',
+      'ownKeys',
+      'hasOwn',
+      'reportUnknownKeys',
+      'childPath',
+      'cloneDefault',
+      'known',
+      'checks',
+      'defaults',
+      'top',
+      'rest',
+      'longest',
+      source,
+    ) as (...parts: unknown[]) => Validator;
+    factories.set(source, make);
+  }
   return make(
     coerceJson,
     coerceNumber,
