@@ -15,7 +15,10 @@ export function stringConstraints(shape: StringShape): ((value: string, path: st
       return;
     }
     if (minLength !== undefined || maxLength !== undefined) {
-      const length = codePointLength(value);
+      // n UTF-16 units are between n/2 and n characters: they are counted only when that range straddles a bound.
+      const units = value.length;
+      const straddles = (minLength !== undefined && units >= minLength && units < 2 * minLength) || (maxLength !== undefined && units > maxLength);
+      const length = straddles ? codePointLength(value) : units;
       if (minLength !== undefined && length < minLength) {
         run.report(path, `must be at least ${minLength} ${minLength === 1 ? 'character' : 'characters'} long`, 'minLength');
         return;
