@@ -69,6 +69,21 @@ describe('the hermes-tools CLI', () => {
     expect(JSON.parse(stdout)).toMatchObject({ ok: true, value: 5 });
   });
 
+  it('validates alike on a host that forbids generated code (node --disallow-code-generation-from-strings), through the closures', async () => {
+    const outcome = async (flags: string[], json: string): Promise<unknown> => {
+      const run = await promisify(execFile)(process.execPath, [...flags, CLI, '--module', path.join(FIXTURES, 'cliModule.js'), 'call', 'math.add', json]).catch(
+        (error: { stdout: string }) => error,
+      );
+      const { callId: _, ...rest } = JSON.parse(run.stdout) as { callId: string };
+      return rest;
+    };
+    for (const json of ['{"a":2,"b":3}', '{"a":1,"b":"x","c":3}', '{"b":null}', '[]']) {
+      const forbidden = await outcome(['--disallow-code-generation-from-strings'], json);
+      expect(forbidden).toEqual(await outcome([], json));
+      expect(forbidden).toHaveProperty('ok', json === '{"a":2,"b":3}');
+    }
+  });
+
   describe('call, on a tool that never settles', () => {
     const module = (): string => path.join(FIXTURES, 'neverSettles.js');
 

@@ -2,11 +2,13 @@ import type { CompileOptions } from './CompileOptions.js';
 import { compileDtoValidator } from './dto/compileDtoValidator.js';
 import { coerceBoolean, coerceJson, coerceNumber } from './coerce.js';
 import { copyJsonValue } from './copyJsonValue.js';
+import { cloneDefault, type GeneratedProperty, generateObjectValidator } from './generateObjectValidator.js';
 import { isForbiddenKey } from './isForbiddenKey.js';
 import { objectKeys } from './objectKeys.js';
 import type { ArrayShape, NumberShape, ObjectShape, Shape, StringShape } from './Shape.js';
-import { stringFormats } from './stringFormats.js';
 import { childPath, VALUE_COST } from './ValidationRun.js';
+import { numberConstraints } from './numberConstraints.js';
+import { stringConstraints } from './stringConstraints.js';
 import type { Validator } from './Validator.js';
 
 // Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
@@ -49,10 +51,8 @@ function compileNonNull(shape: Shape, options: CompileOptions): Validator {
 }
 
 function compileString(shape: StringShape): Validator {
-  const pattern = shape.pattern === undefined ? undefined : new RegExp(shape.pattern, 'u');
-  const format = shape.format === undefined ? undefined : stringFormats[shape.format];
-  const allowed = shape.enum === undefined ? undefined : new Set(shape.enum);
-  const { minLength, maxLength } = shape;
+  const constraints = stringConstraints(shape);
+  const { maxLength } = shape;
   return (value, path, run) => {
     if (typeof value !== 'string') {
       if (run.charge(VALUE_COST)) run.report(path, `must be a string, got ${run.describe(value)}`, 'isString');
@@ -63,47 +63,14 @@ function compileString(shape: StringShape): Validator {
       return value;
     }
     if (!run.charge(value.length + VALUE_COST)) return value;
-    if (allowed !== undefined && !allowed.has(value)) {
-      run.report(path, `must be one of ${[...allowed].map((v) => JSON.stringify(v)).join(', ')}, got ${run.describe(value)}`, 'isIn');
-      return value;
-    }
-    if (minLength !== undefined || maxLength !== undefined) {
-      const length = codePointLength(value);
-      if (minLength !== undefined && length < minLength) {
-        run.report(path, `must be at least ${minLength} ${minLength === 1 ? 'character' : 'characters'} long`, 'minLength');
-        return value;
-      }
-      if (maxLength !== undefined && length > maxLength) {
-        run.report(path, `must be at most ${maxLength} ${maxLength === 1 ? 'character' : 'characters'} long`, 'maxLength');
-        return value;
-      }
-    }
-    // The pattern and the format run only on a value within its lengths, so their cost is bounded by the declaration.
-    if (pattern !== undefined && !pattern.test(value)) run.report(path, `must match the pattern ${shape.pattern}`, 'matches');
-    if (format !== undefined && !format(value)) run.report(path, `must be a valid ${shape.format}`, shape.format ?? 'format');
+    constraints?.(value, path, run);
     return value;
   };
 }
 
-/** JSON Schema counts characters as code points, so a surrogate pair is one character. */
-function codePointLength(value: string): number {
-  let length = value.length;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
-      const d = value.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        length--;
-        i++;
-      }
-    }
-  }
-  return length;
-}
-
 function compileNumber(shape: NumberShape, options: CompileOptions): Validator {
-  const { integer, minimum, maximum, exclusiveMinimum, exclusiveMaximum } = shape;
-  const allowed = shape.enum === undefined ? undefined : new Set(shape.enum);
+  const { integer } = shape;
+  const constraints = numberConstraints(shape);
   const coerce = options.coerce;
   const kind = integer ? 'an integer' : 'a number';
   return (raw, path, run) => {
@@ -113,15 +80,7 @@ function compileNumber(shape: NumberShape, options: CompileOptions): Validator {
       run.report(path, `must be ${kind}, got ${run.describe(value)}`, integer ? 'isInt' : 'isNumber');
       return value;
     }
-    const got = run.quoteValues ? `, got ${value}` : '';
-    if (allowed !== undefined && !allowed.has(value)) {
-      run.report(path, `must be one of ${[...allowed].join(', ')}${got}`, 'isIn');
-      return value;
-    }
-    if (minimum !== undefined && value < minimum) run.report(path, `must be >= ${minimum}${got}`, 'min');
-    if (maximum !== undefined && value > maximum) run.report(path, `must be <= ${maximum}${got}`, 'max');
-    if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) run.report(path, `must be > ${exclusiveMinimum}${got}`, 'exclusiveMinimum');
-    if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) run.report(path, `must be < ${exclusiveMaximum}${got}`, 'exclusiveMaximum');
+    constraints?.(value, path, run);
     return value;
   };
 }
@@ -157,18 +116,8 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
   };
 }
 
-interface CompiledProperty {
-  readonly name: string;
-  /** The property's path at the top level, made once: most properties are top-level arguments. */
-  readonly topPath: string;
-  readonly check: Validator;
-  readonly required: boolean;
-  readonly hasDefault: boolean;
-  readonly defaultValue: unknown;
-}
-
 function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
-  const properties: CompiledProperty[] = shape.properties.map((p) => ({
+  const properties: GeneratedProperty[] = shape.properties.map((p) => ({
     name: p.name,
     topPath: childPath('', p.name),
     check: compileShape(p.shape, options),
@@ -179,6 +128,15 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
   const known = new Set(properties.map((p) => p.name));
   const extra = shape.additionalProperties === false ? undefined : shape.additionalProperties === true ? copyJsonValue : compileShape(shape.additionalProperties, options);
   const coerce = options.coerce;
+  if (extra === undefined && options.generate !== false) {
+    const generated = generateObjectValidator(
+      properties,
+      shape.properties.map((p) => p.shape),
+      known,
+      coerce,
+    );
+    if (generated !== undefined) return generated;
+  }
   return (raw, path, run, depth) => {
     const value = coerce ? coerceJson(raw, 'object', run, depth) : raw;
     const keys = objectKeys(value, path, run, depth, extra === undefined ? known : undefined);
@@ -189,7 +147,7 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
       const present = hasOwn(input, p.name) ? input[p.name] : undefined;
       // A null for an optional field means absent: models send it, and strict provider modes require it.
       if (present === undefined || (present === null && !p.required)) {
-        if (p.hasDefault) out[p.name] = structuredCloneJson(p.defaultValue);
+        if (p.hasDefault) out[p.name] = cloneDefault(p.defaultValue);
         else if (p.required) run.report(path === '' ? p.topPath : childPath(path, p.name), 'is required', 'isDefined');
         continue;
       }
@@ -209,9 +167,4 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
     }
     return out;
   };
-}
-
-/** Defaults are copied per call so one call cannot change what the next one sees. */
-function structuredCloneJson(value: unknown): unknown {
-  return value === null || typeof value !== 'object' ? value : (JSON.parse(JSON.stringify(value)) as unknown);
 }

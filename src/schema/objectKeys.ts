@@ -33,14 +33,17 @@ export function objectKeys(value: unknown, path: string, run: ValidationRun, dep
     if (known !== undefined && !unknown && !known.has(key)) unknown = true;
   }
   if (!run.charge(size)) return undefined;
-  if (unknown) {
-    const names = knownNames(known!);
-    for (const key of keys) {
-      if (known!.has(key)) continue;
-      run.report(childPath(path, key), `is not a known ${path === '' ? 'argument' : 'property'}; remove it (known: ${names})`, 'whitelistValidation');
-    }
-  }
+  if (unknown) reportUnknownKeys(keys, path, run, known!);
   return keys;
+}
+
+/** One issue for each of `keys` not in `known`, naming the known ones. */
+export function reportUnknownKeys(keys: readonly string[], path: string, run: ValidationRun, known: ReadonlySet<string>): void {
+  const names = knownNames(known);
+  for (const key of keys) {
+    if (known.has(key)) continue;
+    run.report(childPath(path, key), `is not a known ${path === '' ? 'argument' : 'property'}; remove it (known: ${names})`, 'whitelistValidation');
+  }
 }
 
 function knownNames(known: ReadonlySet<string>): string {

@@ -61,6 +61,20 @@ describe('compileShape', () => {
     expect(check(shape, '😀😀😀').issues.map((i) => i.constraint)).toEqual(['maxLength']);
   });
 
+  it('counts code points wherever the UTF-16 length alone cannot decide a bound', () => {
+    const min = (minLength: number, value: string) => check({ kind: 'string', minLength }, value).issues.map((i) => i.constraint);
+    expect(min(2, '😀')).toEqual(['minLength']);
+    expect(min(2, '😀a')).toEqual([]);
+    expect(min(3, '😀😀')).toEqual(['minLength']);
+    expect(min(3, '😀😀😀')).toEqual([]);
+    expect(min(2, 'a')).toEqual(['minLength']);
+    expect(min(2, 'abcd')).toEqual([]);
+    const max = (maxLength: number, value: string) => check({ kind: 'string', maxLength }, value).issues.map((i) => i.constraint);
+    expect(max(3, '😀😀😀')).toEqual([]);
+    expect(max(3, '😀😀a😀')).toEqual(['maxLength']);
+    expect(max(3, 'abc')).toEqual([]);
+  });
+
   it('rejects NaN, Infinity and non-integers where integers are declared', () => {
     const shape: Shape = { kind: 'number', integer: true };
     for (const value of [NaN, Infinity, -Infinity, 1.5, '1']) expect(check(shape, value).issues).toHaveLength(1);

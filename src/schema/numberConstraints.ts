@@ -1,0 +1,20 @@
+import type { NumberShape } from './Shape.js';
+import type { ValidationRun } from './ValidationRun.js';
+
+/** A number's declared checks, once it is a finite number (an integer if declared so): undefined when it declares none. */
+export function numberConstraints(shape: NumberShape): ((value: number, path: string, run: ValidationRun) => void) | undefined {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = shape;
+  const allowed = shape.enum === undefined ? undefined : new Set(shape.enum);
+  if (allowed === undefined && minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined) return undefined;
+  return (value, path, run) => {
+    const got = run.quoteValues ? `, got ${value}` : '';
+    if (allowed !== undefined && !allowed.has(value)) {
+      run.report(path, `must be one of ${[...allowed].join(', ')}${got}`, 'isIn');
+      return;
+    }
+    if (minimum !== undefined && value < minimum) run.report(path, `must be >= ${minimum}${got}`, 'min');
+    if (maximum !== undefined && value > maximum) run.report(path, `must be <= ${maximum}${got}`, 'max');
+    if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) run.report(path, `must be > ${exclusiveMinimum}${got}`, 'exclusiveMinimum');
+    if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) run.report(path, `must be < ${exclusiveMaximum}${got}`, 'exclusiveMaximum');
+  };
+}
