@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
@@ -39,11 +40,23 @@ describe('serveHttp under abandoned sessions', () => {
       method: 'initialize',
       params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'soak', version: '1' } },
     });
-    const open = async (): Promise<void> => {
-      const res = await fetch(http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
-      expect(res.status).toBe(200);
-      await res.text();
-    };
+    // A connection per request: a reused keep-alive socket that the server closes as it is reused ("other side
+    // closed") is a race of the client's pool on a loaded machine, not what this test is about.
+    const open = (): Promise<void> =>
+      new Promise((resolve, reject) => {
+        const req = request(
+          http.url,
+          { method: 'POST', agent: false, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', connection: 'close' } },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            res.resume();
+            res.on('end', resolve);
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
     try {
       await open(); // warm: code paths loaded, pools allocated
       const baseline = heapAfterGc();
