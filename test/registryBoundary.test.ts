@@ -40,6 +40,16 @@ class OddPayload extends ToolError {
   }
 }
 
+/** A subclass whose payload is whatever the test says: a subclass's `toPayload` may return anything. */
+let payload: () => unknown = () => ({});
+class AnyPayload extends ToolError {
+  readonly code = 'execution_failed' as const;
+  readonly retryable = false;
+  override toPayload() {
+    return payload() as never;
+  }
+}
+
 let result: () => unknown = () => undefined;
 
 @Tool({ name: 'returns', description: 'Returns what the test says.' })
@@ -89,6 +99,112 @@ describe('dispatch at the boundary', () => {
     const outcome = await registry.dispatch('returns', {});
     expect(() => JSON.stringify(outcome)).not.toThrow();
     expect(outcome).toEqual({ ok: false, tool: 'returns', callId: expect.any(String), error: { code: 'execution_failed', message: 'odd', retryable: false } });
+  });
+
+  describe("a ToolError subclass's own payload", () => {
+    const valid = { path: 'x', message: 'x is wrong', constraint: 'c' };
+    async function errorOf(made: unknown): Promise<unknown> {
+      const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Returns] }));
+      payload = () => made;
+      result = () => {
+        throw new AnyPayload('any');
+      };
+      const outcome = await registry.dispatch('returns', {});
+      if (outcome.ok) throw new Error('expected a failure');
+      return outcome.error;
+    }
+    const undescribed = { code: 'execution_failed', message: 'returns failed: it threw an error that could not be described', retryable: false };
+
+    it.each([
+      ['a', 'a'],
+      ['rate_limited', 'rate_limited'],
+      ['a'.repeat(40), 'a'.repeat(40)],
+      ['a'.repeat(41), 'execution_failed'],
+      ['', 'execution_failed'],
+      ['_x', 'execution_failed'],
+      ['1x', 'execution_failed'],
+      ['Xx', 'execution_failed'],
+      ['xX', 'execution_failed'],
+      ['x-y', 'execution_failed'],
+      ['x1', 'execution_failed'],
+      [' x', 'execution_failed'],
+      ['x ', 'execution_failed'],
+      ['x\n', 'execution_failed'],
+      [['abc'], 'execution_failed'],
+      [42, 'execution_failed'],
+      [undefined, 'execution_failed'],
+    ])('keeps a code of lower-case letters and underscores, 1 to 40 long, starting with a letter: %j gives %j', async (code, kept) => {
+      expect(await errorOf({ code, message: 'm', retryable: false })).toEqual({ code: kept, message: 'm', retryable: false });
+    });
+
+    it('keeps a message of 16,000 characters whole and cuts a longer one; a message that is not a string says the call failed', async () => {
+      for (const [length, shown] of [
+        [15_999, 'm'.repeat(15_999)],
+        [16_000, 'm'.repeat(16_000)],
+        [16_001, `${'m'.repeat(16_000)}…`],
+      ] as const) {
+        expect(await errorOf({ code: 'x', message: 'm'.repeat(length), retryable: false })).toEqual({ code: 'x', message: shown, retryable: false });
+      }
+      for (const message of [42, null, undefined, { toString: () => 'hi' }]) {
+        expect(await errorOf({ code: 'x', message, retryable: false })).toEqual({ code: 'x', message: 'the call failed', retryable: false });
+      }
+    });
+
+    it('is retryable only when it says true', async () => {
+      expect(await errorOf({ code: 'x', message: 'm', retryable: true })).toEqual({ code: 'x', message: 'm', retryable: true });
+      for (const retryable of ['true', 1, false, null, undefined]) {
+        expect(await errorOf({ code: 'x', message: 'm', retryable })).toEqual({ code: 'x', message: 'm', retryable: false });
+      }
+    });
+
+    it('keeps a permission and a reason that are strings, each cut past 2,000 characters, and drops them otherwise', async () => {
+      for (const [length, shown] of [
+        [1_999, 'p'.repeat(1_999)],
+        [2_000, 'p'.repeat(2_000)],
+        [2_001, `${'p'.repeat(2_000)}…`],
+      ] as const) {
+        expect(await errorOf({ code: 'x', message: 'm', retryable: false, permission: 'p'.repeat(length), reason: 'p'.repeat(length) })).toEqual({
+          code: 'x',
+          message: 'm',
+          retryable: false,
+          permission: shown,
+          reason: shown,
+        });
+      }
+      for (const value of [42, null, undefined, ['a']]) {
+        expect(await errorOf({ code: 'x', message: 'm', retryable: false, permission: value, reason: value })).toEqual({ code: 'x', message: 'm', retryable: false });
+      }
+    });
+
+    it('keeps at most 1,000 issues, only the well-formed ones, and no issues when they are not an array', async () => {
+      for (const [count, kept] of [
+        [999, 999],
+        [1_000, 1_000],
+        [1_001, 1_000],
+      ] as const) {
+        const error = (await errorOf({ code: 'x', message: 'm', retryable: false, issues: Array.from({ length: count }, () => valid) })) as { issues: unknown[] };
+        expect(error.issues).toHaveLength(kept);
+        expect(error.issues[0]).toEqual(valid);
+      }
+      // A function with the right properties is not an issue: an issue is a plain object of three strings.
+      const fn = Object.assign(() => undefined, valid);
+      const malformed = ['x', 7, fn, { ...valid, path: 1 }, { ...valid, message: undefined }, { path: 'x', message: 'm' }, { ...valid, constraint: ['c'] }];
+      expect(await errorOf({ code: 'x', message: 'm', retryable: false, issues: [...malformed, valid] })).toEqual({ code: 'x', message: 'm', retryable: false, issues: [valid] });
+      expect(await errorOf({ code: 'x', message: 'm', retryable: false, issues: [null, valid] })).toEqual({ code: 'x', message: 'm', retryable: false, issues: [valid] });
+      expect(await errorOf({ code: 'x', message: 'm', retryable: false, issues: { 0: valid, length: 1 } })).toEqual({ code: 'x', message: 'm', retryable: false });
+    });
+
+    it('is described as a failure that could not be described when it is not an object, or reading it throws', async () => {
+      expect(await errorOf(null)).toEqual(undescribed);
+      const throwing = {
+        code: 'x',
+        retryable: false,
+        get message(): string {
+          throw new Error('no message');
+        },
+      };
+      expect(await errorOf(throwing)).toEqual(undescribed);
+    });
   });
 
   it('uses one JSON rule for results, with or without a declared output, never quoting a toJSON', async () => {
