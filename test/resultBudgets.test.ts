@@ -1,7 +1,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Arg, MemoryResultStore, PermissionSet, Permissions, Tool, ToolDefinitionError, type ToolOutcome, type ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import {
+  Arg,
+  MemoryResultStore,
+  PermissionSet,
+  Permissions,
+  type ResultStore,
+  Tool,
+  ToolDefinitionError,
+  type ToolOutcome,
+  type ToolRegistry,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -39,6 +51,105 @@ async function readAll(r: ToolRegistry, id: string, options: { caller?: unknown;
   }
   return text;
 }
+
+/** A store that names every result "r1", so that the length of a cut's note is known. */
+const fixedIdStore: ResultStore = { save: () => 'r1', load: () => undefined };
+let cutValue: unknown;
+
+@Tool({ name: 'cut.value', description: 'Returns what the test says.' })
+class CutValue {
+  execute(): unknown {
+    return cutValue;
+  }
+}
+
+/** The value a 300-character budget shows of `value`, checked to fit in it, and the length of its whole JSON text. */
+async function cutTo300(value: unknown): Promise<{ shown: unknown; total: number }> {
+  const { registry: r } = await buildRegistry(toolsModule({ results: { maxChars: 300, store: fixedIdStore } }), toolset({ name: 'cut', tools: [CutValue] }));
+  cutValue = value;
+  const outcome = await r.dispatch('cut.value', {});
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  const total = JSON.stringify(value).length;
+  expect(outcome.truncated).toEqual({ id: 'r1', shownChars: JSON.stringify(outcome.value).length, totalChars: total });
+  expect(outcome.truncated!.shownChars).toBeLessThanOrEqual(300);
+  return { shown: outcome.value, total };
+}
+const noteOf = (left: string, total: number) => `[… cut to fit: ${left}; ${total} characters in all; read the whole result with results.read({"id":"r1"})]`;
+/** Characters of JSON the note takes at its longest: every one of `count` left out. */
+const worstNote = (count: number, what: string, total: number) => JSON.stringify(noteOf(`${count} of ${count} ${what} not shown`, total)).length;
+
+describe('cutting a result to its budget', () => {
+  it.each([
+    ['plain characters', 'L', 1],
+    ['quotes', '"', 2],
+    ['backslashes', '\\', 2],
+    ['line breaks', '\n', 2],
+    ['control characters', '\u0001', 6],
+    ['halves of surrogate pairs', '\ud800', 6],
+    ['the last character of the basic plane', '\uffff', 1],
+  ])('shows the longest beginning of a text of %s whose JSON fits with its note', async (_label, char, width) => {
+    const value = char.repeat(1_000);
+    const { shown, total } = await cutTo300(value);
+    const room = 300 - worstNote(1_000, 'characters of this text', total);
+    const kept = Math.floor(room / width);
+    expect(shown).toBe(value.slice(0, kept) + noteOf(`${1_000 - kept} of 1000 characters of this text not shown`, total));
+  });
+
+  it('keeps or leaves out a surrogate pair whole, for either parity of the room left', async () => {
+    for (const text of ['😀'.repeat(500), `a${'😀'.repeat(500)}`]) {
+      const { shown, total } = await cutTo300(text);
+      const room = 300 - worstNote(text.length, 'characters of this text', total);
+      const kept = text.startsWith('a') ? 1 + 2 * Math.floor((room - 1) / 2) : 2 * Math.floor(room / 2);
+      expect(shown).toBe(text.slice(0, kept) + noteOf(`${text.length - kept} of ${text.length} characters of this text not shown`, total));
+    }
+  });
+
+  it('shows the most items that fit with the note saying how many are left, at the limit and one character either side', async () => {
+    const item = 'x'.repeat(8);
+    // Each item takes 11 characters of JSON with its comma; the brackets 2.
+    const room = (count: number, total: number) => 300 - (worstNote(count, 'items', total) + 1) - 2;
+    for (const count of [40, 41, 42]) {
+      const value = Array.from({ length: count }, () => item);
+      const { shown, total } = await cutTo300(value);
+      const kept = Math.floor(room(count, total) / 11);
+      expect(shown).toEqual([...value.slice(0, kept), noteOf(`${count - kept} of ${count} items not shown`, total)]);
+    }
+    // Items of 10, 11 and 12 characters of JSON before the one that does not fit: the first ones fit exactly, or with one to spare, or not.
+    for (const extra of [-1, 0, 1]) {
+      const value = ['y'.repeat(150), 'z'.repeat(300)];
+      const total = JSON.stringify(value).length;
+      const fits = 2 + 153 + extra <= 300 - (worstNote(2, 'items', total) + 1);
+      value[0] = 'y'.repeat(150 + extra);
+      const cut = await cutTo300(value);
+      expect(cut.shown).toEqual(fits ? [value[0], noteOf('1 of 2 items not shown', cut.total)] : [noteOf('2 of 2 items not shown', cut.total)]);
+    }
+  });
+
+  it('shows the most keys that fit with the note saying how many are left', async () => {
+    const value = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${String(i).padStart(2, '0')}`, 'v'.repeat(10)]));
+    const { shown, total } = await cutTo300(value);
+    // "kNN":"vvvvvvvvvv", is 19 characters; the note's entry ,"…":note takes 5 more than the note.
+    const kept = Math.floor((300 - 2 - (worstNote(30, 'keys', total) + 5)) / 19);
+    expect(shown).toEqual({ ...Object.fromEntries(Object.entries(value).slice(0, kept)), '…': noteOf(`${30 - kept} of 30 keys not shown`, total) });
+    expect(JSON.stringify(shown).length).toBeGreaterThan(300 - 19);
+  });
+
+  it('cuts the item or key that does not fit in turn when there is room, and leaves it out when its note would not fit', async () => {
+    const list = Array.from({ length: 200 }, (_, i) => i);
+    const inArray = (await cutTo300([{ list }])).shown as [{ list: unknown[] }];
+    expect(inArray).toHaveLength(1);
+    expect(inArray[0].list.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(String(inArray[0].list.at(-1))).toMatch(/^\[… cut to fit: \d+ of 200 items not shown/);
+    const inObject = (await cutTo300({ a: 1, list })).shown as { a: number; list: unknown[] };
+    expect(Object.keys(inObject)).toEqual(['a', 'list']);
+    expect(String(inObject.list.at(-1))).toMatch(/^\[… cut to fit: \d+ of 200 items not shown/);
+    // 83 and 69 characters left before the note: more than 64, but too few for a nested note of 125.
+    const tight = await cutTo300(['w'.repeat(90), list, 'end']);
+    expect(tight.shown).toEqual(['w'.repeat(90), noteOf('2 of 3 items not shown', tight.total)]);
+    const tightObject = await cutTo300({ w: 'w'.repeat(90), list, end: 'end' });
+    expect(tightObject.shown).toEqual({ w: 'w'.repeat(90), '…': noteOf('2 of 3 keys not shown', tightObject.total) });
+  });
+});
 
 describe('result budgets', () => {
   it('cut a large result into valid JSON of the same shape, with a note saying how much is left and how to read it', async () => {
