@@ -1,3 +1,4 @@
+import { tracingChannel } from 'node:diagnostics_channel';
 import { injectable, inject } from 'inversify';
 import {
   Arg,
@@ -21,6 +22,11 @@ import {
   ToolTimeoutError,
   ToolUnavailableError,
   ToolValidationError,
+  type AuditRecord,
+  CALL_CHANNEL,
+  type CallMessage,
+  Requires,
+  UseGuards,
 } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -246,6 +252,124 @@ describe('dispatch at the boundary', () => {
   });
 });
 
+@Tool({ name: 'hangs', description: 'Guarded by a guard that never answers.' })
+@UseGuards(() => new Promise<boolean>(() => undefined))
+class Hangs {
+  execute(): string {
+    return 'x';
+  }
+}
+
+@Tool({ name: 'gone', description: 'Never available.' })
+@Requires({ check: () => false, description: 'nothing' })
+class Gone {
+  execute(): string {
+    return 'x';
+  }
+}
+
+describe('the registry at its edges', () => {
+  it('does not cut a result in a registry built by hand without a result store, though its tools have a budget', async () => {
+    const { registry } = await buildRegistry(toolsModule({ results: { maxChars: 300 } }), toolset({ name: 'r', tools: [Returns] }));
+    result = () => 'x'.repeat(1_000);
+    const cut = await registry.dispatch('returns', {});
+    expect(cut.ok && cut.truncated?.totalChars).toBe(1_002);
+    const byHand = new ToolRegistry([registry.get('returns')]);
+    expect(await byHand.dispatch('returns', {})).toEqual({ ok: true, tool: 'returns', callId: expect.any(String), value: 'x'.repeat(1_000) });
+  });
+
+  it('cuts a result all the same when the store cannot keep it, saying the rest could not be kept, and logs why', async () => {
+    const logged: unknown[][] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (...args: unknown[]) => void logged.push(args) };
+    for (const thrown of [new Error('disk full'), 'quota']) {
+      const store = {
+        save: (): string => {
+          throw thrown;
+        },
+        load: () => undefined,
+      };
+      const { registry } = await buildRegistry(toolsModule({ results: { maxChars: 300, store }, logger }), toolset({ name: 'r', tools: [Returns] }));
+      result = () => 'x'.repeat(1_000);
+      const outcome = await registry.dispatch('returns', {});
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      expect(outcome.truncated).toEqual({ id: undefined, shownChars: JSON.stringify(outcome.value).length, totalChars: 1_002 });
+      expect(outcome.value).toMatch(/^x+\[… cut to fit: \d+ of 1000 characters of this text not shown; 1002 characters in all; the rest could not be kept\]$/);
+    }
+    expect(logged).toEqual([
+      ['hermes-tools: a cut result could not be kept in the result store', { tool: 'returns', error: 'disk full' }],
+      ['hermes-tools: a cut result could not be kept in the result store', { tool: 'returns', error: 'quota' }],
+    ]);
+  });
+
+  it('audits and traces a call to a name no tool has, its name clipped to 200 characters or named by its type', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo] }));
+    const records: AuditRecord[] = [];
+    const audited = new ToolRegistry([registry.get('echo')], { audit: { send: (record) => void records.push(record), captureArguments: false, logger: console } });
+    for (const name of ['n'.repeat(200), 'n'.repeat(201), 42]) await expect(audited.call(name as string, {})).rejects.toBeInstanceOf(ToolNotFoundError);
+    expect(records.map((r) => [r.tool, r.permissions, r.outcome])).toEqual([
+      ['n'.repeat(200), [], 'tool_not_found'],
+      ['n'.repeat(200), [], 'tool_not_found'],
+      ['number', [], 'tool_not_found'],
+    ]);
+    // Traced, without audit and without options.
+    const ended: CallMessage[] = [];
+    const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
+    const handlers = { start() {}, end() {}, asyncStart() {}, error() {}, asyncEnd: (m: CallMessage) => void ended.push({ ...m }) };
+    channel.subscribe(handlers);
+    try {
+      await expect(registry.call('nope', {})).rejects.toBeInstanceOf(ToolNotFoundError);
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+    expect(ended.map((m) => [m.tool, m.code])).toEqual([['nope', 'tool_not_found']]);
+  });
+
+  it('answers with an empty call id when reading the options throws', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo] }));
+    const hostile = {
+      get callId(): string {
+        throw new Error('no');
+      },
+    };
+    expect(await registry.dispatch('echo', { text: 'a' }, hostile)).toMatchObject({ ok: false, tool: 'echo', callId: '', error: { code: 'execution_failed' } });
+  });
+
+  it('forCaller leaves out a tool whose guard has not answered when the timeout or the signal comes, and clears its timer', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo, Hangs], granted: PermissionSet.all() }));
+    const controller = new AbortController();
+    const byTimeout = await registry.forCaller({ caller: 'ann' }, { timeoutMs: 1, signal: controller.signal });
+    expect(byTimeout.list().map((t) => t.name)).toEqual(['echo']);
+    // Once the listing is made, its timer is cleared: it does not keep the process alive for the default 10 seconds.
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const { registry: answering } = await buildRegistry(toolset({ name: 'r', tools: [Echo], granted: PermissionSet.all() }));
+    const before = timers();
+    await answering.forCaller({ caller: 'ann' }, { signal: controller.signal });
+    expect(timers()).toBe(before);
+    // The default timeout is 10 seconds: the signal ends the wait first.
+    const listing = registry.forCaller({ caller: 'ann' }, { signal: controller.signal });
+    controller.abort();
+    expect((await listing).list().map((t) => t.name)).toEqual(['echo']);
+  });
+
+  it('forCaller refuses a timeout that is not a whole number of milliseconds from 1 to 2147483647', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo], granted: PermissionSet.all() }));
+    for (const timeoutMs of [0, -1, Number.NaN, 2_147_483_648]) {
+      await expect(registry.forCaller({ caller: 'ann' }, { timeoutMs })).rejects.toThrow(
+        new TypeError('forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most 2147483647'),
+      );
+    }
+    for (const timeoutMs of [1, 2_147_483_647]) expect((await registry.forCaller({ caller: 'ann' }, { timeoutMs })).has('echo')).toBe(true);
+  });
+
+  it("forCaller does not let the caller's view reach an unavailable tool by name, and refuses a registry holding any tool of a caller's view", async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo, Gone], granted: PermissionSet.all() }));
+    const ann = await registry.forCaller({ caller: 'ann' });
+    expect([ann.has('echo'), ann.has('gone')]).toEqual([true, false]);
+    const mixed = new ToolRegistry([ann.get('echo'), registry.get('gone')]);
+    await expect(mixed.forCaller({ caller: 'bob' })).rejects.toThrow(/already a caller's view/);
+  });
+});
+
 describe('ToolRegistry construction', () => {
   it('refuses a RegisteredTool copied by hand, naming it and saying what to do', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo] }));
@@ -259,6 +383,30 @@ describe('ToolRegistry construction', () => {
     }
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as ToolDefinitionError).problems[0]).toMatch(/^"echo" is not a RegisteredTool made by hermes-tools .* wrap them with withMiddleware or withPermissions$/);
+    const details = (tools: unknown[]) => {
+      try {
+        new ToolRegistry(tools as never);
+      } catch (e) {
+        return (e as ToolDefinitionError).details;
+      }
+      throw new Error('expected a ToolDefinitionError');
+    };
+    expect(details([copy, original, original])).toEqual([
+      { where: '', code: 'not_a_registered_tool', message: expect.stringMatching(/^"echo" is not a RegisteredTool/) },
+      { where: '', code: 'duplicate_name', message: 'tool name "echo" is declared twice, in toolsets "r" and "r"; tool names must be unique' },
+    ]);
+    // At most 80 characters of a name; "a value" for anything without a string name.
+    expect(details([{ name: 'n'.repeat(80) }])[0]!.message).toMatch(new RegExp(`^"${'n'.repeat(80)}" is not`));
+    expect(details([{ name: 'n'.repeat(81) }])[0]!.message).toMatch(new RegExp(`^"${'n'.repeat(80)}" is not`));
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('no');
+        },
+      },
+    );
+    for (const tool of [null, { name: 42 }, { name: { slice: () => 'sliced' } }, hostile]) expect(details([tool])[0]!.message).toMatch(/^a value is not a RegisteredTool/);
     const wrapped = new ToolRegistry([withMiddleware(original, [(_i, _c, next) => next()])]);
     expect(wrapped.list()).toEqual([{ name: 'echo', description: 'Echoes.' }]);
   });
