@@ -10,7 +10,8 @@ import {
   Tool,
   ToolDefinitionError,
   type ToolOutcome,
-  type ToolRegistry,
+  ToolRegistry,
+  type CallOptions,
   toolset,
   toolsModule,
 } from 'hermes-tools';
@@ -27,6 +28,14 @@ class Query {
   }
 }
 
+@Tool({ name: 'db.join', description: 'Returns a long text from two databases.' })
+@Permissions('db:read', 'db:join')
+class Join {
+  execute(): string {
+    return 'J'.repeat(2_000);
+  }
+}
+
 @Tool({ name: 'logs.tail', description: 'Returns a long text.' })
 class Tail {
   execute(@Arg('chars', { integer: true, minimum: 0 }) chars: number): string {
@@ -35,8 +44,12 @@ class Tail {
 }
 
 async function registry(store = new MemoryResultStore()): Promise<ToolRegistry> {
-  return (await buildRegistry(toolsModule({ results: { maxChars: 1_000, store } }), toolset({ name: 'db', tools: [Query, Tail], granted: PermissionSet.none().grant('db:read') })))
-    .registry;
+  return (
+    await buildRegistry(
+      toolsModule({ results: { maxChars: 1_000, store } }),
+      toolset({ name: 'db', tools: [Query, Tail, Join], granted: PermissionSet.none().grant('db:read', 'db:join') }),
+    )
+  ).registry;
 }
 
 async function readAll(r: ToolRegistry, id: string, options: { caller?: unknown; permissions?: PermissionSet } = {}): Promise<string> {
@@ -210,6 +223,61 @@ describe('result budgets', () => {
     expect(store.size).toBe(1);
   });
 
+  it('tell callers apart by their JSON, whatever the order of its keys, and by identity when they are not JSON', async () => {
+    const r = await registry();
+    const idOf = async (caller: unknown) => ((await r.dispatch('logs.tail', { chars: 2_000 }, { caller })) as { truncated: { id: string } }).truncated.id;
+    const reads = async (id: string, caller: unknown) => (await r.dispatch('results.read', { id }, { caller })).ok;
+    // Every order of five keys, and a null value, give the same caller.
+    const keys = ['e', 'c', 'a', 'd', 'b'];
+    const described = (order: string[]) => Object.fromEntries([...order.map((k) => [k, k]), ['none', null]]);
+    const id = await idOf(described(keys));
+    for (const order of [[...keys].sort(), [...keys].sort().reverse(), ['b', 'e', 'a', 'c', 'd'], ['d', 'a', 'e', 'b', 'c']]) expect(await reads(id, described(order))).toBe(true);
+    expect(await reads(id, { ...described(keys), e: 'x' })).toBe(false);
+    // Not JSON: undefined, a function, a symbol and a BigInt are each a caller of their own type; an object with a cycle is itself.
+    const fn = () => undefined;
+    const byUndefined = await idOf(undefined);
+    expect([await reads(byUndefined, undefined), await reads(byUndefined, fn), await reads(byUndefined, Symbol('s'))]).toEqual([true, false, false]);
+    const byBigInt = await idOf(10n);
+    expect([await reads(byBigInt, 11n), await reads(byBigInt, Symbol('s')), await reads(byBigInt, fn)]).toEqual([true, false, false]);
+    const cyclic: { self?: unknown } = {};
+    cyclic.self = cyclic;
+    const other: { self?: unknown } = {};
+    other.self = other;
+    const byCycle = await idOf(cyclic);
+    expect([await reads(byCycle, cyclic), await reads(byCycle, other), await reads(byCycle, undefined)]).toEqual([true, false, false]);
+    expect(await reads(await idOf(other), other)).toBe(true);
+  });
+
+  it('refuse a reader without permissions, or holding only some of those the tool declares, saying what the id may be', async () => {
+    const r = await registry();
+    const both = PermissionSet.none().grant('db:read', 'db:join');
+    const id = ((await r.dispatch('db.join', {}, { caller: 'ann', permissions: both })) as { truncated: { id: string } }).truncated.id;
+    const refusal = {
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        issues: [{ path: 'id', message: 'id is not the id of a result you can read (it is unknown, expired, or was produced for another caller)', constraint: 'resultId' }],
+      },
+    };
+    expect(await r.dispatch('results.read', { id }, { caller: 'ann' })).toMatchObject(refusal);
+    expect(await r.dispatch('results.read', { id }, { caller: 'ann', permissions: PermissionSet.none().grant('db:read') })).toMatchObject(refusal);
+    expect(await r.dispatch('results.read', { id }, { caller: 'ann', permissions: PermissionSet.none().grant('db:join') })).toMatchObject(refusal);
+    expect((await r.dispatch('results.read', { id }, { caller: 'ann', permissions: both })).ok).toBe(true);
+  });
+
+  it('keep the store within its size at the limit, and keep a result larger than the whole store until the next one', async () => {
+    const store = new MemoryResultStore({ maxChars: 4_004 });
+    const r = await registry(store);
+    // A text of 2,000 characters is 2,002 of JSON: two fill the store exactly.
+    const first = ((await r.dispatch('logs.tail', { chars: 2_000 })) as { truncated: { id: string } }).truncated.id;
+    await r.dispatch('logs.tail', { chars: 2_000 });
+    expect(store.size).toBe(2);
+    expect((await r.dispatch('results.read', { id: first })).ok).toBe(true);
+    const huge = ((await r.dispatch('logs.tail', { chars: 5_000 })) as { truncated: { id: string } }).truncated.id;
+    expect(store.size).toBe(1);
+    expect((await r.dispatch('results.read', { id: huge })).ok).toBe(true);
+  });
+
   it('cut nested values in turn, so that what is shown is valid JSON at every level', async () => {
     const r = await registry();
     const outcome = await r.dispatch('db.query', { n: 1 }, { caller: 'ann' });
@@ -260,6 +328,23 @@ describe('result budgets', () => {
     expect(JSON.stringify(big.content)).toContain('results.read');
     const small = (await client.callTool({ name: 'db.query', arguments: { n: 1 } })) as CallToolResult;
     expect(small.structuredContent).toEqual({ count: 1, rows: rows(1) });
+    await client.close();
+  });
+
+  it('send over MCP what a registry that forwards dispatch answers', async () => {
+    const r = await registry();
+    class Wrapping extends ToolRegistry {
+      override async dispatch(name: string, args: unknown, options?: CallOptions): Promise<ToolOutcome> {
+        const outcome = await super.dispatch(name, args, options);
+        return outcome.ok ? { ...outcome, value: `wrapped ${String(outcome.value)}` } : outcome;
+      }
+    }
+    const client = new Client({ name: 't', version: '1' });
+    const [c, s] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(new Wrapping([r.get('logs.tail')]), { name: 's', version: '1', listChangedIntervalMs: 0 }).connect(s);
+    await client.connect(c);
+    const answer = (await client.callTool({ name: 'logs.tail', arguments: { chars: 3 } })) as CallToolResult;
+    expect(JSON.stringify(answer.content)).toContain('wrapped LLL');
     await client.close();
   });
 
