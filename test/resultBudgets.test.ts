@@ -129,15 +129,14 @@ describe('cutting a result to its budget', () => {
       const kept = Math.floor(room(count, total) / 11);
       expect(shown).toEqual([...value.slice(0, kept), noteOf(`${count - kept} of ${count} items not shown`, total)]);
     }
-    // Items of 10, 11 and 12 characters of JSON before the one that does not fit: the first ones fit exactly, or with one to spare, or not.
-    for (const extra of [-1, 0, 1]) {
-      const value = ['y'.repeat(150), 'z'.repeat(300)];
-      const total = JSON.stringify(value).length;
-      const fits = 2 + 153 + extra <= 300 - (worstNote(2, 'items', total) + 1);
-      value[0] = 'y'.repeat(150 + extra);
-      const cut = await cutTo300(value);
-      expect(cut.shown).toEqual(fits ? [value[0], noteOf('1 of 2 items not shown', cut.total)] : [noteOf('2 of 2 items not shown', cut.total)]);
-    }
+    // A first item that fits exactly with the note's room, and one character longer, before one that never fits.
+    const total = JSON.stringify(['x', 'y'.repeat(300)]).length + 200;
+    // "x…x", takes its length + 3 with its comma; the brackets 2; the note its JSON and a comma.
+    const exact = 300 - 2 - (worstNote(2, 'items', total) + 1) - 3;
+    const atLimit = await cutTo300(['x'.repeat(exact), 'y'.repeat(300)]);
+    expect(atLimit.shown).toEqual(['x'.repeat(exact), noteOf('1 of 2 items not shown', atLimit.total)]);
+    const over = await cutTo300(['x'.repeat(exact + 1), 'y'.repeat(300)]);
+    expect(over.shown).toEqual([noteOf('2 of 2 items not shown', over.total)]);
   });
 
   it('shows the most keys that fit with the note saying how many are left', async () => {
@@ -147,6 +146,17 @@ describe('cutting a result to its budget', () => {
     const kept = Math.floor((300 - 2 - (worstNote(30, 'keys', total) + 5)) / 19);
     expect(shown).toEqual({ ...Object.fromEntries(Object.entries(value).slice(0, kept)), '…': noteOf(`${30 - kept} of 30 keys not shown`, total) });
     expect(JSON.stringify(shown).length).toBeGreaterThan(300 - 19);
+  });
+
+  it("shows a first key whole when it fits exactly with the note's room, and cuts it when it is one character longer", async () => {
+    const total = JSON.stringify({ a: 'x', b: 'y'.repeat(300) }).length + 200;
+    // "a":"x…x", takes the text's length + 7; the braces 2; the note's entry ,"…":note its JSON and 5.
+    const exact = 300 - 2 - (worstNote(2, 'keys', total) + 5) - 7;
+    const atLimit = await cutTo300({ a: 'x'.repeat(exact), b: 'y'.repeat(300) });
+    expect(atLimit.shown).toEqual({ a: 'x'.repeat(exact), '…': noteOf('1 of 2 keys not shown', atLimit.total) });
+    const over = (await cutTo300({ a: 'x'.repeat(exact + 1), b: 'y'.repeat(300) })).shown as { a: string };
+    expect(over.a).not.toBe('x'.repeat(exact + 1));
+    expect(over.a).toMatch(/^x+\[… cut to fit: \d+ of \d+ characters of this text not shown/);
   });
 
   it('cuts the item or key that does not fit in turn when there is room, and leaves it out when its note would not fit', async () => {
