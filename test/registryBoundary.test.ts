@@ -1,3 +1,4 @@
+import { tracingChannel } from 'node:diagnostics_channel';
 import { injectable, inject } from 'inversify';
 import {
   Arg,
@@ -21,6 +22,11 @@ import {
   ToolTimeoutError,
   ToolUnavailableError,
   ToolValidationError,
+  type AuditRecord,
+  CALL_CHANNEL,
+  type CallMessage,
+  Requires,
+  UseGuards,
 } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -37,6 +43,16 @@ class OddPayload extends ToolError {
   readonly retryable = false;
   override toPayload() {
     return { code: this.code, message: this.message, retryable: false, secretConfig: { key: 'abc' }, n: 10n } as never;
+  }
+}
+
+/** A subclass whose payload is whatever the test says: a subclass's `toPayload` may return anything. */
+let payload: () => unknown = () => ({});
+class AnyPayload extends ToolError {
+  readonly code = 'execution_failed' as const;
+  readonly retryable = false;
+  override toPayload() {
+    return payload() as never;
   }
 }
 
@@ -91,6 +107,112 @@ describe('dispatch at the boundary', () => {
     expect(outcome).toEqual({ ok: false, tool: 'returns', callId: expect.any(String), error: { code: 'execution_failed', message: 'odd', retryable: false } });
   });
 
+  describe("a ToolError subclass's own payload", () => {
+    const valid = { path: 'x', message: 'x is wrong', constraint: 'c' };
+    async function errorOf(made: unknown): Promise<unknown> {
+      const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Returns] }));
+      payload = () => made;
+      result = () => {
+        throw new AnyPayload('any');
+      };
+      const outcome = await registry.dispatch('returns', {});
+      if (outcome.ok) throw new Error('expected a failure');
+      return outcome.error;
+    }
+    const undescribed = { code: 'execution_failed', message: 'returns failed: it threw an error that could not be described', retryable: false };
+
+    it.each([
+      ['a', 'a'],
+      ['rate_limited', 'rate_limited'],
+      ['a'.repeat(40), 'a'.repeat(40)],
+      ['a'.repeat(41), 'execution_failed'],
+      ['', 'execution_failed'],
+      ['_x', 'execution_failed'],
+      ['1x', 'execution_failed'],
+      ['Xx', 'execution_failed'],
+      ['xX', 'execution_failed'],
+      ['x-y', 'execution_failed'],
+      ['x1', 'execution_failed'],
+      [' x', 'execution_failed'],
+      ['x ', 'execution_failed'],
+      ['x\n', 'execution_failed'],
+      [['abc'], 'execution_failed'],
+      [42, 'execution_failed'],
+      [undefined, 'execution_failed'],
+    ])('keeps a code of lower-case letters and underscores, 1 to 40 long, starting with a letter: %j gives %j', async (code, kept) => {
+      expect(await errorOf({ code, message: 'm', retryable: false })).toEqual({ code: kept, message: 'm', retryable: false });
+    });
+
+    it('keeps a message of 16,000 characters whole and cuts a longer one; a message that is not a string says the call failed', async () => {
+      for (const [length, shown] of [
+        [15_999, 'm'.repeat(15_999)],
+        [16_000, 'm'.repeat(16_000)],
+        [16_001, `${'m'.repeat(16_000)}…`],
+      ] as const) {
+        expect(await errorOf({ code: 'x', message: 'm'.repeat(length), retryable: false })).toEqual({ code: 'x', message: shown, retryable: false });
+      }
+      for (const message of [42, null, undefined, { toString: () => 'hi' }]) {
+        expect(await errorOf({ code: 'x', message, retryable: false })).toEqual({ code: 'x', message: 'the call failed', retryable: false });
+      }
+    });
+
+    it('is retryable only when it says true', async () => {
+      expect(await errorOf({ code: 'x', message: 'm', retryable: true })).toEqual({ code: 'x', message: 'm', retryable: true });
+      for (const retryable of ['true', 1, false, null, undefined]) {
+        expect(await errorOf({ code: 'x', message: 'm', retryable })).toEqual({ code: 'x', message: 'm', retryable: false });
+      }
+    });
+
+    it('keeps a permission and a reason that are strings, each cut past 2,000 characters, and drops them otherwise', async () => {
+      for (const [length, shown] of [
+        [1_999, 'p'.repeat(1_999)],
+        [2_000, 'p'.repeat(2_000)],
+        [2_001, `${'p'.repeat(2_000)}…`],
+      ] as const) {
+        expect(await errorOf({ code: 'x', message: 'm', retryable: false, permission: 'p'.repeat(length), reason: 'p'.repeat(length) })).toEqual({
+          code: 'x',
+          message: 'm',
+          retryable: false,
+          permission: shown,
+          reason: shown,
+        });
+      }
+      for (const value of [42, null, undefined, ['a']]) {
+        expect(await errorOf({ code: 'x', message: 'm', retryable: false, permission: value, reason: value })).toEqual({ code: 'x', message: 'm', retryable: false });
+      }
+    });
+
+    it('keeps at most 1,000 issues, only the well-formed ones, and no issues when they are not an array', async () => {
+      for (const [count, kept] of [
+        [999, 999],
+        [1_000, 1_000],
+        [1_001, 1_000],
+      ] as const) {
+        const error = (await errorOf({ code: 'x', message: 'm', retryable: false, issues: Array.from({ length: count }, () => valid) })) as { issues: unknown[] };
+        expect(error.issues).toHaveLength(kept);
+        expect(error.issues[0]).toEqual(valid);
+      }
+      // A function with the right properties is not an issue: an issue is a plain object of three strings.
+      const fn = Object.assign(() => undefined, valid);
+      const malformed = ['x', 7, fn, { ...valid, path: 1 }, { ...valid, message: undefined }, { path: 'x', message: 'm' }, { ...valid, constraint: ['c'] }];
+      expect(await errorOf({ code: 'x', message: 'm', retryable: false, issues: [...malformed, valid] })).toEqual({ code: 'x', message: 'm', retryable: false, issues: [valid] });
+      expect(await errorOf({ code: 'x', message: 'm', retryable: false, issues: [null, valid] })).toEqual({ code: 'x', message: 'm', retryable: false, issues: [valid] });
+      expect(await errorOf({ code: 'x', message: 'm', retryable: false, issues: { 0: valid, length: 1 } })).toEqual({ code: 'x', message: 'm', retryable: false });
+    });
+
+    it('is described as a failure that could not be described when it is not an object, or reading it throws', async () => {
+      expect(await errorOf(null)).toEqual(undescribed);
+      const throwing = {
+        code: 'x',
+        retryable: false,
+        get message(): string {
+          throw new Error('no message');
+        },
+      };
+      expect(await errorOf(throwing)).toEqual(undescribed);
+    });
+  });
+
   it('uses one JSON rule for results, with or without a declared output, never quoting a toJSON', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Returns, ReturnsDeclared] }));
     result = () => ({
@@ -130,6 +252,124 @@ describe('dispatch at the boundary', () => {
   });
 });
 
+@Tool({ name: 'hangs', description: 'Guarded by a guard that never answers.' })
+@UseGuards(() => new Promise<boolean>(() => undefined))
+class Hangs {
+  execute(): string {
+    return 'x';
+  }
+}
+
+@Tool({ name: 'gone', description: 'Never available.' })
+@Requires({ check: () => false, description: 'nothing' })
+class Gone {
+  execute(): string {
+    return 'x';
+  }
+}
+
+describe('the registry at its edges', () => {
+  it('does not cut a result in a registry built by hand without a result store, though its tools have a budget', async () => {
+    const { registry } = await buildRegistry(toolsModule({ results: { maxChars: 300 } }), toolset({ name: 'r', tools: [Returns] }));
+    result = () => 'x'.repeat(1_000);
+    const cut = await registry.dispatch('returns', {});
+    expect(cut.ok && cut.truncated?.totalChars).toBe(1_002);
+    const byHand = new ToolRegistry([registry.get('returns')]);
+    expect(await byHand.dispatch('returns', {})).toEqual({ ok: true, tool: 'returns', callId: expect.any(String), value: 'x'.repeat(1_000) });
+  });
+
+  it('cuts a result all the same when the store cannot keep it, saying the rest could not be kept, and logs why', async () => {
+    const logged: unknown[][] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (...args: unknown[]) => void logged.push(args) };
+    for (const thrown of [new Error('disk full'), 'quota']) {
+      const store = {
+        save: (): string => {
+          throw thrown;
+        },
+        load: () => undefined,
+      };
+      const { registry } = await buildRegistry(toolsModule({ results: { maxChars: 300, store }, logger }), toolset({ name: 'r', tools: [Returns] }));
+      result = () => 'x'.repeat(1_000);
+      const outcome = await registry.dispatch('returns', {});
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      expect(outcome.truncated).toEqual({ id: undefined, shownChars: JSON.stringify(outcome.value).length, totalChars: 1_002 });
+      expect(outcome.value).toMatch(/^x+\[… cut to fit: \d+ of 1000 characters of this text not shown; 1002 characters in all; the rest could not be kept\]$/);
+    }
+    expect(logged).toEqual([
+      ['hermes-tools: a cut result could not be kept in the result store', { tool: 'returns', error: 'disk full' }],
+      ['hermes-tools: a cut result could not be kept in the result store', { tool: 'returns', error: 'quota' }],
+    ]);
+  });
+
+  it('audits and traces a call to a name no tool has, its name clipped to 200 characters or named by its type', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo] }));
+    const records: AuditRecord[] = [];
+    const audited = new ToolRegistry([registry.get('echo')], { audit: { send: (record) => void records.push(record), captureArguments: false, logger: console } });
+    for (const name of ['n'.repeat(200), 'n'.repeat(201), 42]) await expect(audited.call(name as string, {})).rejects.toBeInstanceOf(ToolNotFoundError);
+    expect(records.map((r) => [r.tool, r.permissions, r.outcome])).toEqual([
+      ['n'.repeat(200), [], 'tool_not_found'],
+      ['n'.repeat(200), [], 'tool_not_found'],
+      ['number', [], 'tool_not_found'],
+    ]);
+    // Traced, without audit and without options.
+    const ended: CallMessage[] = [];
+    const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
+    const handlers = { start() {}, end() {}, asyncStart() {}, error() {}, asyncEnd: (m: CallMessage) => void ended.push({ ...m }) };
+    channel.subscribe(handlers);
+    try {
+      await expect(registry.call('nope', {})).rejects.toBeInstanceOf(ToolNotFoundError);
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+    expect(ended.map((m) => [m.tool, m.code])).toEqual([['nope', 'tool_not_found']]);
+  });
+
+  it('answers with an empty call id when reading the options throws', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo] }));
+    const hostile = {
+      get callId(): string {
+        throw new Error('no');
+      },
+    };
+    expect(await registry.dispatch('echo', { text: 'a' }, hostile)).toMatchObject({ ok: false, tool: 'echo', callId: '', error: { code: 'execution_failed' } });
+  });
+
+  it('forCaller leaves out a tool whose guard has not answered when the timeout or the signal comes, and clears its timer', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo, Hangs], granted: PermissionSet.all() }));
+    const controller = new AbortController();
+    const byTimeout = await registry.forCaller({ caller: 'ann' }, { timeoutMs: 1, signal: controller.signal });
+    expect(byTimeout.list().map((t) => t.name)).toEqual(['echo']);
+    // Once the listing is made, its timer is cleared: it does not keep the process alive for the default 10 seconds.
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const { registry: answering } = await buildRegistry(toolset({ name: 'r', tools: [Echo], granted: PermissionSet.all() }));
+    const before = timers();
+    await answering.forCaller({ caller: 'ann' }, { signal: controller.signal });
+    expect(timers()).toBe(before);
+    // The default timeout is 10 seconds: the signal ends the wait first.
+    const listing = registry.forCaller({ caller: 'ann' }, { signal: controller.signal });
+    controller.abort();
+    expect((await listing).list().map((t) => t.name)).toEqual(['echo']);
+  });
+
+  it('forCaller refuses a timeout that is not a whole number of milliseconds from 1 to 2147483647', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo], granted: PermissionSet.all() }));
+    for (const timeoutMs of [0, -1, Number.NaN, 2_147_483_648]) {
+      await expect(registry.forCaller({ caller: 'ann' }, { timeoutMs })).rejects.toThrow(
+        new TypeError('forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most 2147483647'),
+      );
+    }
+    for (const timeoutMs of [1, 2_147_483_647]) expect((await registry.forCaller({ caller: 'ann' }, { timeoutMs })).has('echo')).toBe(true);
+  });
+
+  it("forCaller does not let the caller's view reach an unavailable tool by name, and refuses a registry holding any tool of a caller's view", async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo, Gone], granted: PermissionSet.all() }));
+    const ann = await registry.forCaller({ caller: 'ann' });
+    expect([ann.has('echo'), ann.has('gone')]).toEqual([true, false]);
+    const mixed = new ToolRegistry([ann.get('echo'), registry.get('gone')]);
+    await expect(mixed.forCaller({ caller: 'bob' })).rejects.toThrow(/already a caller's view/);
+  });
+});
+
 describe('ToolRegistry construction', () => {
   it('refuses a RegisteredTool copied by hand, naming it and saying what to do', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo] }));
@@ -143,6 +383,30 @@ describe('ToolRegistry construction', () => {
     }
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as ToolDefinitionError).problems[0]).toMatch(/^"echo" is not a RegisteredTool made by hermes-tools .* wrap them with withMiddleware or withPermissions$/);
+    const details = (tools: unknown[]) => {
+      try {
+        new ToolRegistry(tools as never);
+      } catch (e) {
+        return (e as ToolDefinitionError).details;
+      }
+      throw new Error('expected a ToolDefinitionError');
+    };
+    expect(details([copy, original, original])).toEqual([
+      { where: '', code: 'not_a_registered_tool', message: expect.stringMatching(/^"echo" is not a RegisteredTool/) },
+      { where: '', code: 'duplicate_name', message: 'tool name "echo" is declared twice, in toolsets "r" and "r"; tool names must be unique' },
+    ]);
+    // At most 80 characters of a name; "a value" for anything without a string name.
+    expect(details([{ name: 'n'.repeat(80) }])[0]!.message).toMatch(new RegExp(`^"${'n'.repeat(80)}" is not`));
+    expect(details([{ name: 'n'.repeat(81) }])[0]!.message).toMatch(new RegExp(`^"${'n'.repeat(80)}" is not`));
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('no');
+        },
+      },
+    );
+    for (const tool of [null, { name: 42 }, { name: { slice: () => 'sliced' } }, hostile]) expect(details([tool])[0]!.message).toMatch(/^a value is not a RegisteredTool/);
     const wrapped = new ToolRegistry([withMiddleware(original, [(_i, _c, next) => next()])]);
     expect(wrapped.list()).toEqual([{ name: 'echo', description: 'Echoes.' }]);
   });

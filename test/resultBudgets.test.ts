@@ -1,7 +1,20 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Arg, MemoryResultStore, PermissionSet, Permissions, Tool, ToolDefinitionError, type ToolOutcome, type ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import {
+  Arg,
+  MemoryResultStore,
+  PermissionSet,
+  Permissions,
+  type ResultStore,
+  Tool,
+  ToolDefinitionError,
+  type ToolOutcome,
+  ToolRegistry,
+  type CallOptions,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -15,6 +28,14 @@ class Query {
   }
 }
 
+@Tool({ name: 'db.join', description: 'Returns a long text from two databases.' })
+@Permissions('db:read', 'db:join')
+class Join {
+  execute(): string {
+    return 'J'.repeat(2_000);
+  }
+}
+
 @Tool({ name: 'logs.tail', description: 'Returns a long text.' })
 class Tail {
   execute(@Arg('chars', { integer: true, minimum: 0 }) chars: number): string {
@@ -23,8 +44,12 @@ class Tail {
 }
 
 async function registry(store = new MemoryResultStore()): Promise<ToolRegistry> {
-  return (await buildRegistry(toolsModule({ results: { maxChars: 1_000, store } }), toolset({ name: 'db', tools: [Query, Tail], granted: PermissionSet.none().grant('db:read') })))
-    .registry;
+  return (
+    await buildRegistry(
+      toolsModule({ results: { maxChars: 1_000, store } }),
+      toolset({ name: 'db', tools: [Query, Tail, Join], granted: PermissionSet.none().grant('db:read', 'db:join') }),
+    )
+  ).registry;
 }
 
 async function readAll(r: ToolRegistry, id: string, options: { caller?: unknown; permissions?: PermissionSet } = {}): Promise<string> {
@@ -39,6 +64,117 @@ async function readAll(r: ToolRegistry, id: string, options: { caller?: unknown;
   }
   return text;
 }
+
+/** A store that names every result "r1", so that the length of a cut's note is known. */
+const fixedIdStore: ResultStore = { save: () => 'r1', load: () => undefined };
+let cutValue: unknown;
+
+@Tool({ name: 'cut.value', description: 'Returns what the test says.' })
+class CutValue {
+  execute(): unknown {
+    return cutValue;
+  }
+}
+
+/** The value a 300-character budget shows of `value`, checked to fit in it, and the length of its whole JSON text. */
+async function cutTo300(value: unknown): Promise<{ shown: unknown; total: number }> {
+  const { registry: r } = await buildRegistry(toolsModule({ results: { maxChars: 300, store: fixedIdStore } }), toolset({ name: 'cut', tools: [CutValue] }));
+  cutValue = value;
+  const outcome = await r.dispatch('cut.value', {});
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  const total = JSON.stringify(value).length;
+  expect(outcome.truncated).toEqual({ id: 'r1', shownChars: JSON.stringify(outcome.value).length, totalChars: total });
+  expect(outcome.truncated!.shownChars).toBeLessThanOrEqual(300);
+  return { shown: outcome.value, total };
+}
+const noteOf = (left: string, total: number) => `[… cut to fit: ${left}; ${total} characters in all; read the whole result with results.read({"id":"r1"})]`;
+/** Characters of JSON the note takes at its longest: every one of `count` left out. */
+const worstNote = (count: number, what: string, total: number) => JSON.stringify(noteOf(`${count} of ${count} ${what} not shown`, total)).length;
+
+describe('cutting a result to its budget', () => {
+  it.each([
+    ['plain characters', 'L', 1],
+    ['quotes', '"', 2],
+    ['backslashes', '\\', 2],
+    ['line breaks', '\n', 2],
+    ['control characters', '\u0001', 6],
+    ['halves of surrogate pairs', '\ud800', 6],
+    ['the last character of the basic plane', '\uffff', 1],
+  ])('shows the longest beginning of a text of %s whose JSON fits with its note', async (_label, char, width) => {
+    // Either parity of the room left: a plain first character takes one.
+    for (const value of [char.repeat(1_000), `a${char.repeat(999)}`]) {
+      const { shown, total } = await cutTo300(value);
+      const room = 300 - worstNote(1_000, 'characters of this text', total);
+      const kept = value.startsWith('a') && char !== 'a' ? 1 + Math.floor((room - 1) / width) : Math.floor(room / width);
+      expect(shown).toBe(value.slice(0, kept) + noteOf(`${1_000 - kept} of 1000 characters of this text not shown`, total));
+    }
+  });
+
+  it('keeps or leaves out a surrogate pair whole, for either parity of the room left', async () => {
+    for (const text of ['😀'.repeat(500), `a${'😀'.repeat(500)}`]) {
+      const { shown, total } = await cutTo300(text);
+      const room = 300 - worstNote(text.length, 'characters of this text', total);
+      const kept = text.startsWith('a') ? 1 + 2 * Math.floor((room - 1) / 2) : 2 * Math.floor(room / 2);
+      expect(shown).toBe(text.slice(0, kept) + noteOf(`${text.length - kept} of ${text.length} characters of this text not shown`, total));
+    }
+  });
+
+  it('shows the most items that fit with the note saying how many are left, at the limit and one character either side', async () => {
+    const item = 'x'.repeat(8);
+    // Each item takes 11 characters of JSON with its comma; the brackets 2.
+    const room = (count: number, total: number) => 300 - (worstNote(count, 'items', total) + 1) - 2;
+    for (const count of [40, 41, 42]) {
+      const value = Array.from({ length: count }, () => item);
+      const { shown, total } = await cutTo300(value);
+      const kept = Math.floor(room(count, total) / 11);
+      expect(shown).toEqual([...value.slice(0, kept), noteOf(`${count - kept} of ${count} items not shown`, total)]);
+    }
+    // A first item that fits exactly with the note's room, and one character longer, before one that never fits.
+    const total = JSON.stringify(['x', 'y'.repeat(300)]).length + 200;
+    // "x…x", takes its length + 3 with its comma; the brackets 2; the note its JSON and a comma.
+    const exact = 300 - 2 - (worstNote(2, 'items', total) + 1) - 3;
+    const atLimit = await cutTo300(['x'.repeat(exact), 'y'.repeat(300)]);
+    expect(atLimit.shown).toEqual(['x'.repeat(exact), noteOf('1 of 2 items not shown', atLimit.total)]);
+    const over = await cutTo300(['x'.repeat(exact + 1), 'y'.repeat(300)]);
+    expect(over.shown).toEqual([noteOf('2 of 2 items not shown', over.total)]);
+  });
+
+  it('shows the most keys that fit with the note saying how many are left', async () => {
+    const value = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${String(i).padStart(2, '0')}`, 'v'.repeat(10)]));
+    const { shown, total } = await cutTo300(value);
+    // "kNN":"vvvvvvvvvv", is 19 characters; the note's entry ,"…":note takes 5 more than the note.
+    const kept = Math.floor((300 - 2 - (worstNote(30, 'keys', total) + 5)) / 19);
+    expect(shown).toEqual({ ...Object.fromEntries(Object.entries(value).slice(0, kept)), '…': noteOf(`${30 - kept} of 30 keys not shown`, total) });
+    expect(JSON.stringify(shown).length).toBeGreaterThan(300 - 19);
+  });
+
+  it("shows a first key whole when it fits exactly with the note's room, and cuts it when it is one character longer", async () => {
+    const total = JSON.stringify({ a: 'x', b: 'y'.repeat(300) }).length + 200;
+    // "a":"x…x", takes the text's length + 7; the braces 2; the note's entry ,"…":note its JSON and 5.
+    const exact = 300 - 2 - (worstNote(2, 'keys', total) + 5) - 7;
+    const atLimit = await cutTo300({ a: 'x'.repeat(exact), b: 'y'.repeat(300) });
+    expect(atLimit.shown).toEqual({ a: 'x'.repeat(exact), '…': noteOf('1 of 2 keys not shown', atLimit.total) });
+    const over = (await cutTo300({ a: 'x'.repeat(exact + 1), b: 'y'.repeat(300) })).shown as { a: string };
+    expect(over.a).not.toBe('x'.repeat(exact + 1));
+    expect(over.a).toMatch(/^x+\[… cut to fit: \d+ of \d+ characters of this text not shown/);
+  });
+
+  it('cuts the item or key that does not fit in turn when there is room, and leaves it out when its note would not fit', async () => {
+    const list = Array.from({ length: 200 }, (_, i) => i);
+    const inArray = (await cutTo300([{ list }])).shown as [{ list: unknown[] }];
+    expect(inArray).toHaveLength(1);
+    expect(inArray[0].list.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(String(inArray[0].list.at(-1))).toMatch(/^\[… cut to fit: \d+ of 200 items not shown/);
+    const inObject = (await cutTo300({ a: 1, list })).shown as { a: number; list: unknown[] };
+    expect(Object.keys(inObject)).toEqual(['a', 'list']);
+    expect(String(inObject.list.at(-1))).toMatch(/^\[… cut to fit: \d+ of 200 items not shown/);
+    // 83 and 69 characters left before the note: more than 64, but too few for a nested note of 125.
+    const tight = await cutTo300(['w'.repeat(90), list, 'end']);
+    expect(tight.shown).toEqual(['w'.repeat(90), noteOf('2 of 3 items not shown', tight.total)]);
+    const tightObject = await cutTo300({ w: 'w'.repeat(90), list, end: 'end' });
+    expect(tightObject.shown).toEqual({ w: 'w'.repeat(90), '…': noteOf('2 of 3 keys not shown', tightObject.total) });
+  });
+});
 
 describe('result budgets', () => {
   it('cut a large result into valid JSON of the same shape, with a note saying how much is left and how to read it', async () => {
@@ -99,6 +235,61 @@ describe('result budgets', () => {
     expect(store.size).toBe(1);
   });
 
+  it('tell callers apart by their JSON, whatever the order of its keys, and by identity when they are not JSON', async () => {
+    const r = await registry();
+    const idOf = async (caller: unknown) => ((await r.dispatch('logs.tail', { chars: 2_000 }, { caller })) as { truncated: { id: string } }).truncated.id;
+    const reads = async (id: string, caller: unknown) => (await r.dispatch('results.read', { id }, { caller })).ok;
+    // Every order of five keys, and a null value, give the same caller.
+    const keys = ['e', 'c', 'a', 'd', 'b'];
+    const described = (order: string[]) => Object.fromEntries([...order.map((k) => [k, k]), ['none', null]]);
+    const id = await idOf(described(keys));
+    for (const order of [[...keys].sort(), [...keys].sort().reverse(), ['b', 'e', 'a', 'c', 'd'], ['d', 'a', 'e', 'b', 'c']]) expect(await reads(id, described(order))).toBe(true);
+    expect(await reads(id, { ...described(keys), e: 'x' })).toBe(false);
+    // Not JSON: undefined, a function, a symbol and a BigInt are each a caller of their own type; an object with a cycle is itself.
+    const fn = () => undefined;
+    const byUndefined = await idOf(undefined);
+    expect([await reads(byUndefined, undefined), await reads(byUndefined, fn), await reads(byUndefined, Symbol('s'))]).toEqual([true, false, false]);
+    const byBigInt = await idOf(10n);
+    expect([await reads(byBigInt, 11n), await reads(byBigInt, Symbol('s')), await reads(byBigInt, fn)]).toEqual([true, false, false]);
+    const cyclic: { self?: unknown } = {};
+    cyclic.self = cyclic;
+    const other: { self?: unknown } = {};
+    other.self = other;
+    const byCycle = await idOf(cyclic);
+    expect([await reads(byCycle, cyclic), await reads(byCycle, other), await reads(byCycle, undefined)]).toEqual([true, false, false]);
+    expect(await reads(await idOf(other), other)).toBe(true);
+  });
+
+  it('refuse a reader without permissions, or holding only some of those the tool declares, saying what the id may be', async () => {
+    const r = await registry();
+    const both = PermissionSet.none().grant('db:read', 'db:join');
+    const id = ((await r.dispatch('db.join', {}, { caller: 'ann', permissions: both })) as { truncated: { id: string } }).truncated.id;
+    const refusal = {
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        issues: [{ path: 'id', message: 'id is not the id of a result you can read (it is unknown, expired, or was produced for another caller)', constraint: 'resultId' }],
+      },
+    };
+    expect(await r.dispatch('results.read', { id }, { caller: 'ann' })).toMatchObject(refusal);
+    expect(await r.dispatch('results.read', { id }, { caller: 'ann', permissions: PermissionSet.none().grant('db:read') })).toMatchObject(refusal);
+    expect(await r.dispatch('results.read', { id }, { caller: 'ann', permissions: PermissionSet.none().grant('db:join') })).toMatchObject(refusal);
+    expect((await r.dispatch('results.read', { id }, { caller: 'ann', permissions: both })).ok).toBe(true);
+  });
+
+  it('keep the store within its size at the limit, and keep a result larger than the whole store until the next one', async () => {
+    const store = new MemoryResultStore({ maxChars: 4_004 });
+    const r = await registry(store);
+    // A text of 2,000 characters is 2,002 of JSON: two fill the store exactly.
+    const first = ((await r.dispatch('logs.tail', { chars: 2_000 })) as { truncated: { id: string } }).truncated.id;
+    await r.dispatch('logs.tail', { chars: 2_000 });
+    expect(store.size).toBe(2);
+    expect((await r.dispatch('results.read', { id: first })).ok).toBe(true);
+    const huge = ((await r.dispatch('logs.tail', { chars: 5_000 })) as { truncated: { id: string } }).truncated.id;
+    expect(store.size).toBe(1);
+    expect((await r.dispatch('results.read', { id: huge })).ok).toBe(true);
+  });
+
   it('cut nested values in turn, so that what is shown is valid JSON at every level', async () => {
     const r = await registry();
     const outcome = await r.dispatch('db.query', { n: 1 }, { caller: 'ann' });
@@ -149,6 +340,23 @@ describe('result budgets', () => {
     expect(JSON.stringify(big.content)).toContain('results.read');
     const small = (await client.callTool({ name: 'db.query', arguments: { n: 1 } })) as CallToolResult;
     expect(small.structuredContent).toEqual({ count: 1, rows: rows(1) });
+    await client.close();
+  });
+
+  it('send over MCP what a registry that forwards dispatch answers', async () => {
+    const r = await registry();
+    class Wrapping extends ToolRegistry {
+      override async dispatch(name: string, args: unknown, options?: CallOptions): Promise<ToolOutcome> {
+        const outcome = await super.dispatch(name, args, options);
+        return outcome.ok ? { ...outcome, value: `wrapped ${String(outcome.value)}` } : outcome;
+      }
+    }
+    const client = new Client({ name: 't', version: '1' });
+    const [c, s] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(new Wrapping([r.get('logs.tail')]), { name: 's', version: '1', listChangedIntervalMs: 0 }).connect(s);
+    await client.connect(c);
+    const answer = (await client.callTool({ name: 'logs.tail', arguments: { chars: 3 } })) as CallToolResult;
+    expect(JSON.stringify(answer.content)).toContain('wrapped LLL');
     await client.close();
   });
 

@@ -13,13 +13,14 @@ export interface CutJson {
 export function cutJson(value: unknown, budget: number, note: (left: string) => string): CutJson {
   const text = JSON.stringify(value) ?? 'null';
   if (text.length <= budget) return { value, cut: false };
-  // Room for this level's note, so that the part shown and its note fit the budget together.
-  const noteChars = (JSON.stringify(note('999999 of 999999 items not shown'))?.length ?? 0) + 1;
   if (typeof value === 'string') {
-    const shown = cutString(value, Math.max(0, budget - noteChars - 2));
+    // The note's JSON at its longest (every character left out), and the quotes: the rest is room for the text shown.
+    const shown = cutString(value, budget - 2 - (JSON.stringify(note(`${value.length} of ${value.length} characters of this text not shown`)).length - 2));
     return { value: shown + note(`${value.length - shown.length} of ${value.length} characters of this text not shown`), cut: true };
   }
   if (Array.isArray(value)) {
+    // Room for this level's note at its longest (every item left out) and its comma, so that the part shown and its note fit the budget together.
+    const noteChars = JSON.stringify(note(`${value.length} of ${value.length} items not shown`)).length + 1;
     const out: unknown[] = [];
     let used = 2;
     for (let i = 0; i < value.length; i++) {
@@ -32,7 +33,11 @@ export function cutJson(value: unknown, budget: number, note: (left: string) => 
         used += item.length + 1;
         continue;
       }
-      if (room - used > 64 && typeof value[i] === 'object' && value[i] !== null) out.push(cutJson(value[i], room - used - 1, note).value);
+      if (room - used > 64 && typeof value[i] === 'object' && value[i] !== null) {
+        const part = cutJson(value[i], room - used - 1, note).value;
+        // Shown only if it fits with its note: a note longer than the room left would not.
+        if (JSON.stringify(part).length <= room - used - 1) out.push(part);
+      }
       if (!last || out.length === i) out.push(note(`${value.length - out.length} of ${value.length} items not shown`));
       return { value: out, cut: true };
     }
@@ -42,6 +47,8 @@ export function cutJson(value: unknown, budget: number, note: (left: string) => 
     const record = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     const keys = Object.keys(record);
+    // The note's entry ("…":note) at its longest, and its comma.
+    const noteChars = JSON.stringify(note(`${keys.length} of ${keys.length} keys not shown`)).length + 5;
     let used = 2;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
@@ -56,8 +63,11 @@ export function cutJson(value: unknown, budget: number, note: (left: string) => 
       }
       let shown = i;
       if (room - used - keyChars > 64) {
-        out[key] = cutJson(record[key], room - used - keyChars - 1, note).value;
-        shown++;
+        const part = cutJson(record[key], room - used - keyChars - 1, note).value;
+        if (JSON.stringify(part).length <= room - used - keyChars - 1) {
+          out[key] = part;
+          shown++;
+        }
       }
       if (shown < keys.length) out['…'] = note(`${keys.length - shown} of ${keys.length} keys not shown`);
       return { value: out, cut: true };
@@ -67,10 +77,20 @@ export function cutJson(value: unknown, budget: number, note: (left: string) => 
   return { value, cut: false };
 }
 
-/** The first characters of a string, never ending in half of a surrogate pair. */
-function cutString(text: string, length: number): string {
-  let end = Math.min(length, text.length);
-  const last = text.charCodeAt(end - 1);
-  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--;
+/**
+ * The longest beginning of a string whose JSON text (without its quotes) takes at most `room`
+ * characters: a quote, a backslash or a control character takes more than one. A surrogate pair
+ * is kept or left out whole (a half of one would be sent as a \u escape).
+ */
+function cutString(text: string, room: number): string {
+  let used = 0;
+  let end = 0;
+  while (end < text.length) {
+    const step = text.codePointAt(end)! > 0xffff ? 2 : 1;
+    const chars = JSON.stringify(text.slice(end, end + step)).length - 2;
+    if (used + chars > room) break;
+    used += chars;
+    end += step;
+  }
   return text.slice(0, end);
 }
