@@ -30,7 +30,8 @@ export class ToolValidationError extends ToolError {
     issues: readonly ValidationIssue[],
   ) {
     super(undefined);
-    this.issues = redactIssues(issues, false);
+    // Paths too: a tool may throw this error naming anything, and a caller that sent a key holding a secret has it already.
+    this.issues = redactIssues(issues);
   }
 
   override toPayload(): ToolErrorPayload {

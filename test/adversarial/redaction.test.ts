@@ -1,5 +1,5 @@
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { Arg, Input, Tool, ToolRegistry, ToolUnavailableError, type ToolValidationError, toolset } from 'hermes-tools';
+import { Arg, Input, Tool, ToolRegistry, ToolUnavailableError, ToolValidationError, toolset } from 'hermes-tools';
 import { buildRegistry } from '../support/buildRegistry.js';
 
 const SECRETS: Record<string, string> = {
@@ -137,6 +137,16 @@ describe('redaction of every outgoing message', () => {
     const error = (await r.call('counts', args).catch((e: unknown) => e)) as ToolValidationError;
     expect(error.issues.map((i) => [i.path, i.message])).toEqual(expected);
     expect(Object.isFrozen(error.issues) && error.issues.every((i) => Object.isFrozen(i))).toBe(true);
+  });
+
+  it('redacts the paths of a ToolValidationError a tool throws itself, in `dispatch` and in `call`', async () => {
+    thrown = () => new ToolValidationError('fails', [{ path: `config.${process.env.DB_PASS}`, message: 'is wrong', constraint: 'custom' }]);
+    const r = await registry();
+    const outcome = await r.dispatch('fails', {});
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'config.[redacted]', message: 'is wrong' }] } });
+    expect(JSON.stringify(outcome)).not.toContain(SECRETS.DB_PASS);
+    const error = (await r.call('fails', {}).catch((e: unknown) => e)) as ToolValidationError;
+    expect(error.issues).toEqual([{ path: 'config.[redacted]', message: 'is wrong', constraint: 'custom' }]);
   });
 
   it('leaves issues that quote nothing secret as they are', async () => {
