@@ -99,6 +99,48 @@ describe('deadlines over the whole call', () => {
   });
 });
 
+describe('what a settled call leaves behind', () => {
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+
+  it('leaves no timer behind once a call under a time limit settles, however it ends', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'k', tools: [KeepsContext] }));
+    const before = timers();
+    await expect(registry.call('keeps.ctx', {}, { timeoutMs: 600_000 })).resolves.toBe('done');
+    await expect(registry.call('keeps.ctx', { extra: 1 }, { timeoutMs: 600_000 })).rejects.toMatchObject({ code: 'invalid_input' });
+    const controller = new AbortController();
+    await expect(registry.call('keeps.ctx', {}, { timeoutMs: 600_000, signal: controller.signal })).resolves.toBe('done');
+    expect(timers()).toBe(before);
+  });
+
+  it('puts no time limit on a call that has only a signal, however long it takes', async () => {
+    @Tool({ name: 'unhurried', description: 'Takes its time.' })
+    class Unhurried {
+      async execute(): Promise<string> {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return 'finally';
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'u', tools: [Unhurried] }));
+    await expect(registry.call('unhurried', {}, { signal: new AbortController().signal })).resolves.toBe('finally');
+  });
+
+  it('removes its listener from a signal once it aborts', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'g', tools: [Gated], granted: PermissionSet.all() }));
+    const controller = new AbortController();
+    gate = deferred();
+    entered = 0;
+    allEntered.target = 1;
+    allEntered.reached = deferred();
+    const pending = registry.call('gated', { i: 1 }, { signal: controller.signal }).catch((e: unknown) => e);
+    await allEntered.reached.promise;
+    expect(getEventListeners(controller.signal, 'abort').length).toBe(1);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(ToolAbortedError);
+    expect(getEventListeners(controller.signal, 'abort').length).toBe(0);
+    gate.resolve();
+  });
+});
+
 describe('timeoutMs bounds', () => {
   it('refuse a tool or module timeout above 2^31-1 ms, which Node would fire after 1 ms', async () => {
     @Tool({ name: 'forever', description: 'Has too long a limit.', timeoutMs: 2 ** 31 })
