@@ -189,6 +189,8 @@ describe('approvals', () => {
       if (approval.approved === true) expect(outcome).toMatchObject({ ok: true, value: 'dropped logs' });
       else expect(outcome).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: approval.reason } });
       expect(records.at(-1)!.approval).toEqual(approval);
+      // No `by` key at all where no approver said who.
+      expect(Object.keys(records.at(-1)!.approval!).sort()).toEqual(Object.keys(approval).sort());
     }
     expect(errors).toEqual([]);
   });

@@ -49,6 +49,17 @@ class Hog {
   }
 }
 
+@Tool({ name: 'hog.throws', description: 'Blocks the event loop past its own time limit, then throws.', timeoutMs: 20 })
+class HogThrows {
+  execute(): string {
+    const until = performance.now() + 80;
+    while (performance.now() < until) {
+      // Busy: the timer cannot fire while this runs.
+    }
+    throw new Error('late failure');
+  }
+}
+
 let gate = deferred();
 let entered = 0;
 const allEntered = { target: 0, reached: deferred() };
@@ -93,8 +104,9 @@ describe('deadlines over the whole call', () => {
   });
 
   it('treat a result that arrives after the limit as a timeout, even when the timer could not fire', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 'h', tools: [Hog] }));
+    const { registry } = await buildRegistry(toolset({ name: 'h', tools: [Hog, HogThrows] }));
     await expect(registry.call('hog', {})).rejects.toBeInstanceOf(ToolTimeoutError);
+    await expect(registry.call('hog.throws', {})).rejects.toBeInstanceOf(ToolTimeoutError);
     expect(await registry.dispatch('hog', {})).toMatchObject({ ok: false, error: { code: 'timeout' } });
   });
 });
