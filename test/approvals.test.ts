@@ -111,6 +111,19 @@ describe('approvals', () => {
     expect(approverSignal.aborted).toBe(true);
   });
 
+  it('fail a call whose signal is not an AbortSignal at once, leaving no approval timer behind to fire later', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: () => new Promise<boolean>(() => undefined), timeoutMs: 600_000 } }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
+    const before = timers();
+    const outcome = await registry.dispatch('db.drop', { table: 'logs' }, { signal: { aborted: false } as AbortSignal });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
+    expect(timers()).toBe(before);
+    expect(ran).toEqual([]);
+  });
+
   it('run after validation and before interceptors: an invalid call is never asked about, a refused one never intercepted', async () => {
     const asked: unknown[] = [];
     const intercepted: unknown[] = [];
