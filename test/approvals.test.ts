@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { injectable } from 'inversify';
-import { ApprovalDeniedError, Arg, RequiresApproval, Tool, ToolAbortedError, toolset, toolsModule, type ApprovalRequest, type ToolApprover } from 'hermes-tools';
+import { ApprovalDeniedError, Arg, RequiresApproval, Tool, ToolAbortedError, toolset, toolsModule, type ApprovalRequest, type AuditRecord, type ToolApprover } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 const ran: string[] = [];
@@ -111,6 +111,19 @@ describe('approvals', () => {
     expect(approverSignal.aborted).toBe(true);
   });
 
+  it('fail a call whose signal is not an AbortSignal at once, leaving no approval timer behind to fire later', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: () => new Promise<boolean>(() => undefined), timeoutMs: 600_000 } }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
+    const before = timers();
+    const outcome = await registry.dispatch('db.drop', { table: 'logs' }, { signal: { aborted: false } as AbortSignal });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
+    expect(timers()).toBe(before);
+    expect(ran).toEqual([]);
+  });
+
   it('run after validation and before interceptors: an invalid call is never asked about, a refused one never intercepted', async () => {
     const asked: unknown[] = [];
     const intercepted: unknown[] = [];
@@ -139,9 +152,66 @@ describe('approvals', () => {
     await expect(registry.call('db.drop', { table: 'logs' })).rejects.toMatchObject({ code: 'approval_denied' });
   });
 
-  it('refuse when the approver throws, and log it', async () => {
+  it('read an answer strictly: only true or { approved: true } approves; a reason is trimmed, a blank one is none; by is a string of at most 200', async () => {
     const errors: unknown[] = [];
     const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => void errors.push(m) };
+    let answer: unknown;
+    const records: AuditRecord[] = [];
+    const { registry } = await buildRegistry(
+      toolsModule({ logger, audit: (r) => void records.push(r), approvals: { approve: () => answer as never } }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
+    const declined = { approved: false, reason: 'the request was declined' };
+    // Each answer and the approval the audit record shows (who decided only when the approver said so).
+    const cases: [unknown, Record<string, unknown>][] = [
+      [true, { approved: true }],
+      [{ approved: true }, { approved: true }],
+      [
+        { approved: true, by: 'ann' },
+        { approved: true, by: 'ann' },
+      ],
+      [null, declined],
+      [undefined, declined],
+      [false, declined],
+      ['  not today  ', { approved: false, reason: 'not today' }],
+      ['   ', declined],
+      [{ approved: false }, declined],
+      [{ approved: 'yes' }, declined],
+      [{ approved: false, reason: true }, declined],
+      [{ approved: false, reason: 5, by: 42 }, declined],
+      [
+        { approved: false, reason: ' too risky ', by: 'bob' },
+        { approved: false, reason: 'too risky', by: 'bob' },
+      ],
+      [
+        { approved: false, by: 'b'.repeat(199) },
+        { ...declined, by: 'b'.repeat(199) },
+      ],
+      [
+        { approved: false, by: 'b'.repeat(200) },
+        { ...declined, by: 'b'.repeat(200) },
+      ],
+      [
+        { approved: false, by: 'b'.repeat(201) },
+        { ...declined, by: 'b'.repeat(200) },
+      ],
+    ];
+    for (const [given, approval] of cases) {
+      answer = given;
+      const outcome = await registry.dispatch('db.drop', { table: 'logs' });
+      if (approval.approved === true) expect(outcome).toMatchObject({ ok: true, value: 'dropped logs' });
+      else expect(outcome).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: approval.reason } });
+      expect(records.at(-1)!.approval).toEqual(approval);
+      // No `by` key at all where no approver said who.
+      expect(Object.keys(records.at(-1)!.approval!).sort()).toEqual(Object.keys(approval).sort());
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('refuse when the approver throws, and log it', async () => {
+    const errors: unknown[] = [];
+    const meta: unknown[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (m: string, data?: unknown) => void (errors.push(m), meta.push(data)) };
     const { registry } = await buildRegistry(
       toolsModule({
         logger,
@@ -157,5 +227,6 @@ describe('approvals', () => {
     expect(await registry.dispatch('db.count', { table: 'x' })).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: 'the approval could not be obtained' } });
     await expect(registry.call('db.drop', { table: 'x' })).resolves.toBe('dropped x');
     expect(errors).toEqual(['hermes-tools: an approver threw, so the call is refused']);
+    expect(meta).toEqual([{ tool: 'db.count', error: 'approval service down' }]);
   });
 });

@@ -66,9 +66,30 @@ const approve = ({ input }: { input: unknown }) => {
   return what === 'logs' ? { approved: true, by: 'ann' } : { approved: false, by: 'bob', reason: `${what} is not ours to drop` };
 };
 
-function logger(): Logger & { errors: string[] } {
+function logger(): Logger & { errors: string[]; meta: unknown[] } {
   const errors: string[] = [];
-  return { errors, debug() {}, info() {}, warn() {}, error: (m: string) => void errors.push(m) };
+  const meta: unknown[] = [];
+  return {
+    errors,
+    meta,
+    debug() {},
+    info() {},
+    warn() {},
+    error: (m: string, data?: unknown) => {
+      errors.push(m);
+      meta.push(data);
+    },
+  };
+}
+
+@Tool({ name: 'cyclic', description: 'Returns what cannot be JSON.' })
+class Cyclic {
+  execute(@Arg('kind') kind: string): unknown {
+    if (kind === 'bigint') return { n: 1n };
+    const self: Record<string, unknown> = {};
+    self.self = self;
+    return self;
+  }
 }
 
 describe('the audit trail', () => {
@@ -120,11 +141,12 @@ describe('the audit trail', () => {
     const records: AuditRecord[] = [];
     const { registry } = await buildRegistry(
       toolsModule({ audit: (r) => void records.push(r), approvals: { approve } }),
-      toolset({ name: 'a', tools: [OpenVault, Drop], granted: PermissionSet.none() }),
+      toolset({ name: 'a', tools: [OpenVault, Drop, Gone], granted: PermissionSet.none() }),
     );
     await registry.dispatch('vault.open', {}, { caller: 'eve' });
     await registry.dispatch('drop', { what: 'logs' }, { caller: 'ann' });
     await registry.dispatch('drop', { what: 'users' }, { caller: 'ann' });
+    await registry.dispatch('gone', {});
     expect(records[0]).toMatchObject({
       tool: 'vault.open',
       toolset: 'a',
@@ -137,7 +159,46 @@ describe('the audit trail', () => {
     expect(records[1]).toMatchObject({ tool: 'drop', access: 'allowed', approval: { approved: true, by: 'ann' }, outcome: 'ok' });
     expect(records[2]).toMatchObject({ approval: { approved: false, by: 'bob', reason: 'users is not ours to drop' }, outcome: 'approval_denied' });
     expect(Number.isNaN(Date.parse(records[0]!.time))).toBe(false);
-    expect(records.every((r) => typeof r.durationMs === 'number' && !('arguments' in r))).toBe(true);
+    expect(records[3]).toMatchObject({ tool: 'gone', access: 'not_checked', outcome: 'tool_unavailable' });
+    // Only what was decided: no reason where access was allowed, no approval where none was asked.
+    expect('reason' in records[1]!).toBe(false);
+    expect('approval' in records[0]!).toBe(false);
+    expect(records.every((r) => typeof r.durationMs === 'number' && !('arguments' in r) && !('result' in r))).toBe(true);
+  });
+
+  it('records the same for registry.call as for dispatch, with a duration within the call', async () => {
+    const records: AuditRecord[] = [];
+    const { registry } = await buildRegistry(toolsModule({ audit: (r) => void records.push(r) }), toolset({ name: 'a', tools: [Echo, Boom] }));
+    const before = performance.now();
+    await expect(registry.call('echo', { text: 'hi' }, { callId: 'c1' })).resolves.toBe('hi');
+    await expect(registry.call('boom', {}, { callId: 'c2' })).rejects.toMatchObject({ code: 'execution_failed' });
+    const elapsed = performance.now() - before;
+    expect(records.map((r) => [r.tool, r.callId, r.access, r.outcome])).toEqual([
+      ['echo', 'c1', 'allowed', 'ok'],
+      ['boom', 'c2', 'allowed', 'execution_failed'],
+    ]);
+    for (const r of records) {
+      expect(r.durationMs).toBeGreaterThanOrEqual(0);
+      expect(r.durationMs).toBeLessThanOrEqual(elapsed);
+    }
+  });
+
+  it('records a result only for a call that succeeded, and names why one is not JSON', async () => {
+    const records: AuditRecord[] = [];
+    const { registry } = await buildRegistry(
+      toolsModule({ audit: { sink: (r) => void records.push(r), captureArguments: true } }),
+      toolset({ name: 'a', tools: [Echo, Boom, Cyclic] }),
+    );
+    await registry.dispatch('echo', { text: 5 });
+    await registry.dispatch('boom', {});
+    await registry.call('cyclic', { kind: 'cycle' });
+    await registry.call('cyclic', { kind: 'bigint' });
+    expect(records[0]).toMatchObject({ outcome: 'invalid_input', arguments: '{"text":5}' });
+    expect(records[1]).toMatchObject({ outcome: 'execution_failed', arguments: '{}' });
+    expect('result' in records[0]!).toBe(false);
+    expect('result' in records[1]!).toBe(false);
+    expect(records[2]).toMatchObject({ outcome: 'ok', result: '(not JSON: it contains a cycle)' });
+    expect(records[3]).toMatchObject({ outcome: 'ok', result: '(not JSON: it contains a BigInt)' });
   });
 
   it('carries redacted arguments and results only when asked to', async () => {
@@ -177,15 +238,20 @@ describe('the audit trail', () => {
         audit: () => {
           n++;
           if (n === 1) throw new Error('disk full');
-          return Promise.reject(new Error('network down'));
+          if (n === 2) return Promise.reject(new Error('network down'));
+          return undefined;
         },
       }),
       toolset({ name: 'a', tools: [Echo] }),
     );
     expect(await registry.dispatch('echo', { text: 'a' })).toMatchObject({ ok: true });
-    expect(await registry.dispatch('echo', { text: 'b' })).toMatchObject({ ok: true });
+    expect(await registry.dispatch('echo', { text: 'b' }, { callId: 'second' })).toMatchObject({ ok: true });
+    expect(await registry.dispatch('echo', { text: 'c' })).toMatchObject({ ok: true });
     await new Promise((resolve) => setImmediate(resolve));
+    // The third sink call returned normally: nothing to log.
     expect(log.errors).toEqual(['hermes-tools: the audit sink failed; the call was not affected', 'hermes-tools: the audit sink failed; the call was not affected']);
+    expect(log.meta[0]).toMatchObject({ tool: 'echo', error: 'disk full' });
+    expect(log.meta[1]).toEqual({ tool: 'echo', callId: 'second', error: 'network down' });
   });
 
   it("records a forCaller view's calls under its caller", async () => {

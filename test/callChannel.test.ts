@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { tracingChannel } from 'node:diagnostics_channel';
-import { Arg, CALL_CHANNEL, Tool, toolset, toolsModule, type CallMessage } from 'hermes-tools';
+import { Arg, CALL_CHANNEL, Tool, captureCallContent, toolset, toolsModule, type AuditRecord, type CallMessage } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 import { Asks, BadOutput, Denied, EVERY_OUTCOME, Gone, Slow } from './support/refusedTools.js';
 
@@ -89,5 +89,103 @@ describe('the hermes-tools:call channel', () => {
       channel.unsubscribe(handlers);
     }
     expect(events).toEqual(['start', 'end', 'error execution_failed', 'asyncStart', 'asyncEnd']);
+  });
+
+  it("is named 'hermes-tools:call'", async () => {
+    expect(CALL_CHANNEL).toBe('hermes-tools:call');
+  });
+
+  it('puts arguments and results on the message only while content capture is on, each release counting once', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'all', tools: [Ok, Breaks] }));
+    const ended: CallMessage[] = [];
+    const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
+    const handlers = { ...quiet, asyncEnd: (m: CallMessage) => void ended.push({ ...m }) };
+    channel.subscribe(handlers);
+    const content = () => ended.map((m) => ('arguments' in m || 'result' in m ? [m.arguments, m.result] : 'none'));
+    try {
+      await registry.call('ok', { secret: 'a' });
+      const first = captureCallContent();
+      const second = captureCallContent();
+      await registry.call('ok', { secret: 'ab' });
+      await registry.dispatch('breaks', {});
+      first();
+      first();
+      await registry.call('ok', { secret: 'abc' });
+      second();
+      await registry.call('ok', { secret: 'abcd' });
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+    expect(content()).toEqual(['none', [{ secret: 'ab' }, 'done 2'], [{}, undefined], [{ secret: 'abc' }, 'done 3'], 'none']);
+    expect('result' in ended[2]!).toBe(false);
+    expect(ended.map((m) => m.ok)).toEqual([true, true, false, true, true]);
+  });
+
+  it('gives each call a duration measured within it', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'all', tools: [Ok, Breaks] }));
+    const ended: CallMessage[] = [];
+    const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
+    const handlers = { ...quiet, asyncEnd: (m: CallMessage) => void ended.push({ ...m }) };
+    channel.subscribe(handlers);
+    const before = performance.now();
+    try {
+      await registry.dispatch('ok', { secret: 'a' });
+      await registry.dispatch('breaks', {});
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+    const elapsed = performance.now() - before;
+    expect(ended.map((m) => m.code)).toEqual(['ok', 'execution_failed']);
+    for (const m of ended) {
+      expect(m.durationMs).toBeGreaterThanOrEqual(0);
+      expect(m.durationMs).toBeLessThanOrEqual(elapsed);
+    }
+  });
+
+  it("runs the call inside a start subscriber's runWithin", async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'all', tools: [Ok] }));
+    const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
+    const handlers = {
+      ...quiet,
+      start: (m: CallMessage) => {
+        m.runWithin = (call) => spans.run({ span: `within ${m.tool}` }, call);
+      },
+    };
+    channel.subscribe(handlers);
+    try {
+      seenInside = undefined;
+      await expect(registry.call('ok', { secret: 'abc' })).resolves.toBe('done 3');
+      expect(seenInside).toEqual({ span: 'within ok' });
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+  });
+
+  it('fails a call whose runWithin throws, publishing and auditing it as execution_failed, without running the tool', async () => {
+    const records: AuditRecord[] = [];
+    const { registry } = await buildRegistry(toolsModule({ audit: (r) => void records.push(r) }), toolset({ name: 'all', tools: [Ok] }));
+    const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
+    const events: string[] = [];
+    const handlers = {
+      ...quiet,
+      start: (m: CallMessage) => {
+        m.runWithin = () => {
+          throw new Error('the tracer broke');
+        };
+      },
+      error: (m: CallMessage) => void events.push(`error ${m.code} ${(m.error as Error).message}`),
+      asyncEnd: (m: CallMessage) => void events.push(`asyncEnd ${m.ok} ${m.code}`),
+    };
+    channel.subscribe(handlers);
+    try {
+      seenInside = 'not run';
+      const outcome = await registry.dispatch('ok', { secret: 'abc' });
+      expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
+      expect(seenInside).toBe('not run');
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+    expect(events).toEqual(['error execution_failed the tracer broke', 'asyncEnd false execution_failed']);
+    expect(records.map((r) => r.outcome)).toEqual(['execution_failed']);
   });
 });

@@ -61,6 +61,19 @@ describe("the caller's own permissions", () => {
     await expect(r.call('net.fetch', {}, { permissions: PermissionSet.all() })).rejects.toMatchObject({ code: 'permission_denied', permission: 'net:http' });
   });
 
+  it("are asked after the toolset grant: a tool the grant refuses names the grant's missing permission", async () => {
+    @Tool({ name: 'fs.move', description: 'Moves a file.' })
+    @Permissions('fs:read', 'net:http')
+    class FsMove {
+      execute(): string {
+        return 'moved';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'mv', tools: [FsMove], granted: PermissionSet.none().grant('fs:read') }));
+    // The caller lacks fs:read, the grant lacks net:http: the grant, decided once, answers first.
+    await expect(r.call('fs.move', {}, { permissions: PermissionSet.none().grant('net:http') })).rejects.toMatchObject({ code: 'permission_denied', permission: 'net:http' });
+  });
+
   it('must be a PermissionSet', async () => {
     const r = await registry();
     await expect(r.call('fs.read', {}, { permissions: ['fs:read'] as never })).rejects.toThrow('CallOptions.permissions must be a PermissionSet');

@@ -49,6 +49,17 @@ class Hog {
   }
 }
 
+@Tool({ name: 'hog.throws', description: 'Blocks the event loop past its own time limit, then throws.', timeoutMs: 20 })
+class HogThrows {
+  execute(): string {
+    const until = performance.now() + 80;
+    while (performance.now() < until) {
+      // Busy: the timer cannot fire while this runs.
+    }
+    throw new Error('late failure');
+  }
+}
+
 let gate = deferred();
 let entered = 0;
 const allEntered = { target: 0, reached: deferred() };
@@ -93,9 +104,52 @@ describe('deadlines over the whole call', () => {
   });
 
   it('treat a result that arrives after the limit as a timeout, even when the timer could not fire', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 'h', tools: [Hog] }));
+    const { registry } = await buildRegistry(toolset({ name: 'h', tools: [Hog, HogThrows] }));
     await expect(registry.call('hog', {})).rejects.toBeInstanceOf(ToolTimeoutError);
+    await expect(registry.call('hog.throws', {})).rejects.toBeInstanceOf(ToolTimeoutError);
     expect(await registry.dispatch('hog', {})).toMatchObject({ ok: false, error: { code: 'timeout' } });
+  });
+});
+
+describe('what a settled call leaves behind', () => {
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+
+  it('leaves no timer behind once a call under a time limit settles, however it ends', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'k', tools: [KeepsContext] }));
+    const before = timers();
+    await expect(registry.call('keeps.ctx', {}, { timeoutMs: 600_000 })).resolves.toBe('done');
+    await expect(registry.call('keeps.ctx', { extra: 1 }, { timeoutMs: 600_000 })).rejects.toMatchObject({ code: 'invalid_input' });
+    const controller = new AbortController();
+    await expect(registry.call('keeps.ctx', {}, { timeoutMs: 600_000, signal: controller.signal })).resolves.toBe('done');
+    expect(timers()).toBe(before);
+  });
+
+  it('puts no time limit on a call that has only a signal, however long it takes', async () => {
+    @Tool({ name: 'unhurried', description: 'Takes its time.' })
+    class Unhurried {
+      async execute(): Promise<string> {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return 'finally';
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'u', tools: [Unhurried] }));
+    await expect(registry.call('unhurried', {}, { signal: new AbortController().signal })).resolves.toBe('finally');
+  });
+
+  it('removes its listener from a signal once it aborts', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'g', tools: [Gated], granted: PermissionSet.all() }));
+    const controller = new AbortController();
+    gate = deferred();
+    entered = 0;
+    allEntered.target = 1;
+    allEntered.reached = deferred();
+    const pending = registry.call('gated', { i: 1 }, { signal: controller.signal }).catch((e: unknown) => e);
+    await allEntered.reached.promise;
+    expect(getEventListeners(controller.signal, 'abort').length).toBe(1);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(ToolAbortedError);
+    expect(getEventListeners(controller.signal, 'abort').length).toBe(0);
+    gate.resolve();
   });
 });
 

@@ -143,6 +143,10 @@ describe('guards', () => {
       expect(JSON.stringify(outcome)).not.toMatch(/ldap|policy server/);
     }
     expect(logger.errors.map((e) => e[0])).toEqual(['hermes-tools: a guard threw, so the call is denied', 'hermes-tools: a guard threw, so the call is denied']);
+    expect(logger.errors.map((e) => e[1])).toEqual([
+      { tool: 'flaky', guard: expect.any(String), error: 'the directory at ldap://admin:pw@10.0.0.1 is down' },
+      { tool: 'late', guard: expect.any(String), error: 'timeout talking to the policy server' },
+    ]);
   });
 
   it('keep the seed message for a missing permission: a PermissionSet is one kind of guard', async () => {

@@ -189,6 +189,20 @@ describe('the synchronous and the waiting form of the pipeline', () => {
     expect(ranInCall).toEqual([true, false]);
   });
 
+  it('waits for an async onAccepted before the handler, only for a call it accepts, and ends with what onAccepted throws', async () => {
+    const steps: string[] = [];
+    ranInCall.length = 0;
+    const accepted = async (): Promise<void> => {
+      await new Promise((resolve) => setImmediate(resolve));
+      steps.push(`accepted, ${ranInCall.length} ran`);
+    };
+    await expect(sync.call('echo', { text: 'ab' }, { onAccepted: accepted })).resolves.toBe('[abab]');
+    expect(await sync.dispatch('echo', { text: '' }, { onAccepted: accepted })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    await expect(sync.call('echo', { text: 'ab' }, { onAccepted: () => Promise.reject(new Error('no task store')) })).rejects.toThrow('no task store');
+    expect(steps).toEqual(['accepted, 0 ran']);
+    expect(ranInCall).toHaveLength(1);
+  });
+
   it('dispatch and call make an invalid input the same ToolValidationError payload, listing every issue', async () => {
     const outcome = await sync.dispatch('echo', { text: '', n: 9, extra: true });
     expect(outcome.ok).toBe(false);

@@ -233,6 +233,57 @@ describe('dispatch at the boundary', () => {
     expect((declared as { error: { message: string } }).error.message).toContain('declared output');
   });
 
+  it('names why a result is not JSON: a cycle, a BigInt, or a toJSON that threw something other than an Error', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Returns, ReturnsDeclared] }));
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const cases: [() => unknown, string][] = [
+      [() => cyclic, 'it contains a cycle'],
+      [() => ({ n: 10n }), 'it contains a BigInt'],
+      [
+        () => ({
+          toJSON: () => {
+            throw 'a circular BigInt';
+          },
+        }),
+        'serialising it threw',
+      ],
+    ];
+    for (const [make, reason] of cases) {
+      result = make;
+      for (const tool of ['returns', 'returns.declared']) {
+        const outcome = await registry.dispatch(tool, {});
+        expect(outcome).toMatchObject({
+          ok: false,
+          error: { code: 'invalid_output', issues: [{ path: '', message: `the result is not JSON-serialisable (${reason})`, constraint: 'isJson' }] },
+        });
+      }
+    }
+  });
+
+  it('passes JSON primitives through as they are, non-finite numbers and undefined as null', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Returns] }));
+    const cases: [unknown, unknown][] = [
+      ['text', 'text'],
+      [true, true],
+      [false, false],
+      [0, 0],
+      [-0, -0],
+      [1.5, 1.5],
+      [Number.NaN, null],
+      [Number.POSITIVE_INFINITY, null],
+      [null, null],
+      [undefined, null],
+      [() => 1, null],
+    ];
+    for (const [value, expected] of cases) {
+      result = () => value;
+      const outcome = await registry.dispatch('returns', {});
+      expect(outcome.ok).toBe(true);
+      expect(Object.is((outcome as { value: unknown }).value, expected)).toBe(true);
+    }
+  });
+
   it('keeps a call id and a tool name of 200 characters whole, and clips longer ones to 200', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo] }));
     for (const [length, kept] of [

@@ -43,6 +43,15 @@ class Tail {
   }
 }
 
+let made: unknown;
+
+@Tool({ name: 'made', description: 'Returns what the test made.' })
+class Made {
+  execute(): unknown {
+    return made;
+  }
+}
+
 async function registry(store = new MemoryResultStore()): Promise<ToolRegistry> {
   return (
     await buildRegistry(
@@ -357,6 +366,29 @@ describe('result budgets', () => {
     await client.connect(c);
     const answer = (await client.callTool({ name: 'logs.tail', arguments: { chars: 3 } })) as CallToolResult;
     expect(JSON.stringify(answer.content)).toContain('wrapped LLL');
+    await client.close();
+  });
+
+  it('send a result within budget over MCP as its JSON text, null for what JSON turns into null', async () => {
+    const { registry: r } = await buildRegistry(toolsModule({ results: { maxChars: 1_000 } }), toolset({ name: 'm', tools: [Made] }));
+    const client = new Client({ name: 't', version: '1' });
+    const [c, s] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(r, { name: 's', version: '1', listChangedIntervalMs: 0 }).connect(s);
+    await client.connect(c);
+    const cases: [unknown, string][] = [
+      [() => 1, 'null'],
+      [undefined, 'null'],
+      [Number.NaN, 'null'],
+      [7, '7'],
+      [true, 'true'],
+      ['plain text', 'plain text'],
+      [{ a: [1] }, '{"a":[1]}'],
+    ];
+    for (const [value, text] of cases) {
+      made = value;
+      const result = (await client.callTool({ name: 'made', arguments: {} })) as CallToolResult;
+      expect(result.content).toEqual([{ type: 'text', text }]);
+    }
     await client.close();
   });
 

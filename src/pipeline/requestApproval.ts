@@ -44,8 +44,9 @@ export function requestApproval(approve: ApproveFunction | undefined, timeoutMs:
       controller.abort(error);
       reject(error);
     };
-    const timer = setTimeout(() => finish(new ApprovalDeniedError(name, `no answer came within ${timeoutMs} ms`)), timeoutMs);
+    // The listener first: a signal that is not an AbortSignal throws here, before a timer exists that would outlive the call.
     const removeAbort = call.signal === undefined ? undefined : onAbort(call.signal, () => finish(new ToolAbortedError(name)));
+    const timer = setTimeout(() => finish(new ApprovalDeniedError(name, `no answer came within ${timeoutMs} ms`)), timeoutMs);
     const denied = (given: unknown): void => {
       let answer = given;
       if (typeof given === 'object' && given !== null && 'approved' in given) {
