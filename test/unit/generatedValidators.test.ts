@@ -155,7 +155,7 @@ describe('generated object validators', () => {
   });
 
   it('write property names into the code as string literals only, whatever they hold', () => {
-    const hostile = ['"]; globalThis.pwned = 1; ["', '\u2028', '\\', '`${1}`', '*/ throw 1 /*'];
+    const hostile = ['"]; globalThis.pwned = 1; ["', '\u2028', '\\', '`$' + '{1}`', '*/ throw 1 /*'];
     const shape: ObjectShape = {
       kind: 'object',
       properties: hostile.map((name) => ({ name, shape: { kind: 'string' }, required: true })),
