@@ -1,3 +1,4 @@
+import { cloneDefault } from './cloneDefault.js';
 import { coerceBoolean, coerceJson, coerceNumber } from './coerce.js';
 import { numberConstraints } from './numberConstraints.js';
 import { stringConstraints } from './stringConstraints.js';
@@ -79,7 +80,7 @@ export function generateObjectValidator(properties: readonly GeneratedProperty[]
   properties.forEach((p, i) => {
     const name = names[i]!;
     const shape = shapes[i]!;
-    // The path is made only where an issue needs it; at the top level it is made once, at compile time.
+    // The path is an expression where it is used, so it is built only on the way to an issue or a nested check; at the top level it was made once, at compile time.
     const pathOf = `(path === '' ? top[${i}] : childPath(path, ${name}))`;
     lines.push(`present = hasOwn(value, ${name}) ? value[${name}] : undefined;`);
     // A null for an optional field means absent: models send it, and strict provider modes require it.
@@ -163,9 +164,4 @@ export function generateObjectValidator(properties: readonly GeneratedProperty[]
     rest,
     longest,
   );
-}
-
-/** Defaults are copied per call so one call cannot change what the next one sees. */
-export function cloneDefault(value: unknown): unknown {
-  return value === null || typeof value !== 'object' ? value : (JSON.parse(JSON.stringify(value)) as unknown);
 }
