@@ -111,6 +111,20 @@ describe('approvals', () => {
     expect(approverSignal.aborted).toBe(true);
   });
 
+  it('end a call at once, without asking anyone, when its caller aborted before the approval was asked', async () => {
+    const asked: unknown[] = [];
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: (r) => (asked.push(r.input), new Promise<boolean>(() => undefined)), timeoutMs: 600_000 } }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
+    const controller = new AbortController();
+    const onAccepted = async (): Promise<void> => controller.abort();
+    const outcome = await registry.call('db.drop', { table: 'logs' }, { signal: controller.signal, onAccepted }).catch((e: unknown) => e);
+    expect(outcome).toBeInstanceOf(ToolAbortedError);
+    expect(asked).toEqual([]);
+    expect(ran).toEqual([]);
+  });
+
   it('fail a call whose signal is not an AbortSignal at once, leaving no approval timer behind to fire later', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
     const { registry } = await buildRegistry(

@@ -23,6 +23,8 @@ export interface ApprovalCall {
 export function requestApproval(approve: ApproveFunction | undefined, timeoutMs: number, call: ApprovalCall): Promise<{ by?: string }> {
   const { definition } = call;
   const name = definition.name;
+  // A signal that aborted before the wait began (during an async onAccepted) fires no 'abort' event for the listener below.
+  if (call.signal?.aborted === true) return Promise.reject(new ToolAbortedError(name));
   if (approve === undefined) {
     return Promise.reject(
       new ApprovalDeniedError(name, "it needs a person's approval and nobody can be asked here; the operator must configure toolsModule({ approvals: { approve } })"),
