@@ -149,6 +149,11 @@ describe('redaction of every outgoing message', () => {
     expect(error.issues).toEqual([{ path: 'config.[redacted]', message: 'is wrong', constraint: 'custom' }]);
   });
 
+  it('redacts the credentials of a URL an issue quotes when no issue quotes an env value', async () => {
+    const outcome = await (await registry()).dispatch('counts', { a: 'x://u:pw-only-url@h', b: 'plain', c: 1 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['a must be a number, got "x://u:[redacted]@h"', 'b must be a number, got "plain"']);
+  });
+
   it('leaves issues that quote nothing secret as they are', async () => {
     const outcome = await (await registry()).dispatch('counts', { a: 'one', b: 'two', c: 3 });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['a must be a number, got "one"', 'b must be a number, got "two"']);
