@@ -6,7 +6,7 @@ import type { DefinitionProblem } from '../../src/contracts/DefinitionProblem.js
 import { formatProblem } from '../../src/errors/formatProblem.js';
 import { jsonSchemaToShape } from '../../src/schema/jsonSchemaToShape.js';
 import { shapeToJsonSchema } from '../../src/schema/shapeToJsonSchema.js';
-import type { Shape } from '../../src/schema/Shape.js';
+import type { NumberShape, Shape, StringShape } from '../../src/schema/Shape.js';
 import { defaultValidationLimits } from '../../src/schema/ValidationLimits.js';
 import { ValidationRun } from '../../src/schema/ValidationRun.js';
 
@@ -73,6 +73,44 @@ describe('compileShape', () => {
     expect(max(3, '😀😀😀')).toEqual([]);
     expect(max(3, '😀😀a😀')).toEqual(['maxLength']);
     expect(max(3, 'abc')).toEqual([]);
+  });
+
+  it('counts a lone surrogate as one character, and a pair only when a high one is followed by a low one', () => {
+    const lengths = (value: string) => [1, 2, 3].map((maxLength) => check({ kind: 'string', maxLength }, value).issues.length === 0);
+    // A low surrogate before a high one, a high one followed by a letter, and a low one alone: no pairs.
+    expect(lengths('\udc00\ud800')).toEqual([false, true, true]);
+    expect(lengths('\ud83dA')).toEqual([false, true, true]);
+    expect(lengths('a\udc00')).toEqual([false, true, true]);
+    expect(lengths('\ud800\udfff')).toEqual([true, true, true]);
+    expect(lengths('\udbff\udc00a')).toEqual([false, true, true]);
+    expect(lengths('\ud7ff\udc00')).toEqual([false, true, true]);
+    expect(lengths('\ud800\ue000')).toEqual([false, true, true]);
+  });
+
+  it('names each declared number bound it breaks, one at a time, with what it got', () => {
+    const issues = (shape: Partial<NumberShape>, value: number) => check({ kind: 'number', integer: false, ...shape }, value).issues.map((i) => [i.constraint, i.message]);
+    expect(issues({ exclusiveMinimum: 2 }, 2)).toEqual([['exclusiveMinimum', 'the arguments must be > 2, got 2']]);
+    expect(issues({ exclusiveMinimum: 2 }, 2.5)).toEqual([]);
+    expect(issues({ exclusiveMaximum: 2 }, 2)).toEqual([['exclusiveMaximum', 'the arguments must be < 2, got 2']]);
+    expect(issues({ maximum: 2 }, 3)).toEqual([['max', 'the arguments must be <= 2, got 3']]);
+    expect(issues({ minimum: 2 }, 1)).toEqual([['min', 'the arguments must be >= 2, got 1']]);
+    expect(issues({ enum: [1, 2] }, 3)).toEqual([['isIn', 'the arguments must be one of 1, 2, got 3']]);
+    expect(issues({ minimum: 2, maximum: 1 }, 1.5)).toEqual([
+      ['min', 'the arguments must be >= 2, got 1.5'],
+      ['max', 'the arguments must be <= 1, got 1.5'],
+    ]);
+  });
+
+  it('says how many characters a string must have, in the singular for one', () => {
+    const message = (shape: Partial<StringShape>, value: string) => check({ kind: 'string', ...shape }, value).issues.map((i) => i.message);
+    expect(message({ minLength: 1 }, '')).toEqual(['the arguments must be at least 1 character long']);
+    expect(message({ minLength: 2 }, 'a')).toEqual(['the arguments must be at least 2 characters long']);
+    expect(message({ maxLength: 1 }, 'ab')).toEqual(['the arguments must be at most 1 character long']);
+    expect(message({ maxLength: 2 }, 'abc')).toEqual(['the arguments must be at most 2 characters long']);
+    expect(message({ pattern: '^a$' }, 'b')).toEqual(['the arguments must match the pattern ^a$']);
+    expect(check({ kind: 'string', format: 'email' }, 'nope').issues).toEqual([{ path: '', message: 'the arguments must be a valid email', constraint: 'email' }]);
+    // The pattern is read as Unicode: one astral character is one "." to it.
+    expect(message({ pattern: '^.$' }, '😀')).toEqual([]);
   });
 
   it('rejects NaN, Infinity and non-integers where integers are declared', () => {
