@@ -125,17 +125,13 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
     required: p.required,
     hasDefault: p.default !== undefined,
     defaultValue: p.default?.value,
+    shape: p.shape,
   }));
   const known = new Set(properties.map((p) => p.name));
   const extra = shape.additionalProperties === false ? undefined : shape.additionalProperties === true ? copyJsonValue : compileShape(shape.additionalProperties, options);
   const coerce = options.coerce;
   if (extra === undefined && options.generate !== false) {
-    const generated = generateObjectValidator(
-      properties,
-      shape.properties.map((p) => p.shape),
-      known,
-      coerce,
-    );
+    const generated = generateObjectValidator(properties, known, coerce);
     if (generated !== undefined) return generated;
   }
   return (raw, path, run, depth) => {

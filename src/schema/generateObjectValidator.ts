@@ -16,6 +16,8 @@ export interface GeneratedProperty {
   readonly required: boolean;
   readonly hasDefault: boolean;
   readonly defaultValue: unknown;
+  /** The property's declared shape: a string, number or boolean one is checked inline. */
+  readonly shape: Shape;
 }
 
 /** Past this many properties a Set lookup per key beats a chain of comparisons. */
@@ -51,7 +53,7 @@ function codeGenerationAllowed(): boolean {
  * Only property names enter the code, each as a JSON string literal; every value (checks,
  * defaults, paths) is passed in, never written into the source.
  */
-export function generateObjectValidator(properties: readonly GeneratedProperty[], shapes: readonly Shape[], known: ReadonlySet<string>, coerce: boolean): Validator | undefined {
+export function generateObjectValidator(properties: readonly GeneratedProperty[], known: ReadonlySet<string>, coerce: boolean): Validator | undefined {
   if (properties.length > MAX_GENERATED_PROPERTIES || !codeGenerationAllowed()) return undefined;
   const names = properties.map((p) => JSON.stringify(p.name));
   const lines: string[] = [];
@@ -79,7 +81,7 @@ export function generateObjectValidator(properties: readonly GeneratedProperty[]
   const longest: unknown[] = [];
   properties.forEach((p, i) => {
     const name = names[i]!;
-    const shape = shapes[i]!;
+    const shape = p.shape;
     // The path is an expression where it is used, so it is built only on the way to an issue or a nested check; at the top level it was made once, at compile time.
     const pathOf = `(path === '' ? top[${i}] : childPath(path, ${name}))`;
     lines.push(`present = hasOwn(value, ${name}) ? value[${name}] : undefined;`);
