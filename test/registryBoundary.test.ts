@@ -545,6 +545,42 @@ describe('the error classes', () => {
     expect(new ToolDefinitionError(['a', 'b']).message).toMatch(/^hermes-tools found 2 problems in the tool definitions:\n- /);
   });
 
+  it('ToolValidationError keeps a message of 16,000 characters whole and cuts a longer one, listing no issue past the cut', () => {
+    const header = 'Invalid arguments for t (9 problems):';
+    const advice = '\nFix every problem listed and call again.';
+    const fixed = Array.from({ length: 8 }, (_, n) => `i${n}`.padEnd(1_900, 'm'));
+    // Eight issues of 1,900 characters and a ninth that brings the whole message to `length`.
+    const messages = (length: number) => [...fixed, 'z'.repeat(length - header.length - 9 * 3 - 8 * 1_900 - advice.length)];
+    const made = (texts: string[]) =>
+      new ToolValidationError(
+        't',
+        texts.map((message, n) => ({ path: `p${n}`, message, constraint: 'c' })),
+      ).message;
+    const whole = (texts: string[]) => `${header}${texts.map((m) => `\n- ${m}`).join('')}${advice}`;
+    for (const length of [15_999, 16_000]) {
+      expect(whole(messages(length))).toHaveLength(length);
+      expect(made(messages(length))).toBe(whole(messages(length)));
+    }
+    expect(made(messages(16_001))).toBe(`${whole(messages(16_001)).slice(0, 16_000)}…`);
+    // Twenty issues: the message is their first 16,000 characters, without the advice, which would come after them.
+    const many = Array.from({ length: 20 }, (_, n) => `i${n}`.padEnd(1_900, 'm'));
+    const cut = made(many);
+    expect(cut).toBe(`${`Invalid arguments for t (20 problems):${many.map((m) => `\n- ${m}`).join('')}`.slice(0, 16_000)}…`);
+    expect(cut).not.toContain('Fix every problem');
+  });
+
+  it('ToolValidationError takes a message set on it, as any Error does, and its message can be redefined as Error.prototype.message can', () => {
+    const error = new ToolValidationError('t', [issue(1)]);
+    error.message = 'rewritten by a framework';
+    expect([error.message, error.toPayload().message]).toEqual(['rewritten by a framework', 'rewritten by a framework']);
+    (error as { message: unknown }).message = 42;
+    expect(error.message).toBe('42');
+    expect(new ToolValidationError('t', [issue(1)]).message).toBe('Invalid arguments for t (1 problem):\n- p1 is wrong\nFix every problem listed and call again.');
+    // Instrumentation that wraps an error class's accessors needs them configurable, as Error's own message is.
+    expect(Object.getOwnPropertyDescriptor(ToolValidationError.prototype, 'message')).toMatchObject({ configurable: true, enumerable: false });
+    expect(Object.getOwnPropertyDescriptor(Error.prototype, 'message')).toMatchObject({ configurable: true });
+  });
+
   it('ToolValidationError shows an issue path of 512 characters whole and cuts a longer one', () => {
     const long = (n: number) => new ToolValidationError('t', [{ path: 'k'.repeat(n), message: 'm', constraint: 'c' }]).issues[0]!.path;
     expect(long(511)).toBe('k'.repeat(511));

@@ -1,11 +1,11 @@
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import { MAX_MESSAGE } from './MAX_MESSAGE.js';
-import { redactAndClip, redactSecrets, secretsSpanLines } from './redactSecrets.js';
+import { redactAndClip, redactSecrets, SCAN_PAST, secretsSpanLines } from './redactSecrets.js';
 
 /**
  * The message of an invalid call, from issues already redacted (see `redactIssues`): every issue,
- * and what to do. The issues are joined by line breaks, so the whole is scanned again only when
+ * and what to do, cut to MAX_MESSAGE characters. The issues are joined by line breaks, so the whole is scanned again only when
  * some secret holds one (two redacted issues could rebuild it); the tool's name is scanned, since a
  * `ToolValidationError` a tool throws may name anything.
  */
@@ -13,9 +13,10 @@ export function invalidInputMessage(tool: string, issues: readonly ValidationIss
   let text = `Invalid arguments for ${redactSecrets(tool)} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
   for (const issue of issues) {
     text += `\n- ${issue.message}`;
-    if (text.length > MAX_MESSAGE) break;
+    // Not at MAX_MESSAGE: a secret that spans lines may begin before it and end in the next issue, and must be whole when scanned.
+    if (text.length > MAX_MESSAGE + SCAN_PAST) break;
   }
-  if (text.length <= MAX_MESSAGE) text += '\nFix every problem listed and call again.';
+  text += '\nFix every problem listed and call again.';
   if (secretsSpanLines()) return redactAndClip(text, MAX_MESSAGE);
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
 }

@@ -168,11 +168,19 @@ function redactUrlCredentials(text: string): string {
 }
 
 /**
+ * How far past its limit `redactAndClip` scans a text: far enough that no secret of ordinary
+ * length straddles that cut.
+ */
+export const SCAN_PAST = 8_192;
+
+/**
  * `text` redacted, then cut to `max` characters. Redacting first matters: cutting first can leave
  * the beginning of a secret that the cut made unrecognisable. The text is first bounded to what
- * the scan may cost, far enough past `max` that no secret of ordinary length straddles that cut.
+ * the scan may cost, {@link SCAN_PAST} characters past `max`; a text so bounded is marked cut even
+ * when what redaction left of it is shorter than `max`.
  */
 export function redactAndClip(text: string, max: number): string {
-  const redacted = redactSecrets(text.length > max + 8_192 ? text.slice(0, max + 8_192) : text);
-  return redacted.length > max ? `${redacted.slice(0, max)}…` : redacted;
+  const bounded = text.length > max + SCAN_PAST;
+  const redacted = redactSecrets(bounded ? text.slice(0, max + SCAN_PAST) : text);
+  return bounded || redacted.length > max ? `${redacted.slice(0, max)}…` : redacted;
 }

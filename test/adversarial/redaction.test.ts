@@ -1,5 +1,5 @@
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { Arg, Input, Tool, ToolRegistry, ToolUnavailableError, ToolValidationError, toolset } from 'hermes-tools';
+import { Arg, Input, Tool, ToolError, ToolRegistry, ToolUnavailableError, ToolValidationError, toolset } from 'hermes-tools';
 import { buildRegistry } from '../support/buildRegistry.js';
 
 const SECRETS: Record<string, string> = {
@@ -67,6 +67,25 @@ class LeaksKeys {
 class Counts {
   execute(@Arg('a') a: number, @Arg('b') b: number, @Arg('c') c: number): number {
     return a + b + c;
+  }
+}
+
+/** A ToolError of the user's own: its constructor redacts and cuts the message it is given. */
+class Plain extends ToolError {
+  readonly code = 'execution_failed' as const;
+  readonly retryable = false;
+}
+
+/** Runs `body` with an environment of PATH, HOME and `values` only, restoring it after. */
+async function withOnly(values: Record<string, string>, body: () => Promise<void>): Promise<void> {
+  const saved = { ...process.env };
+  for (const name of Object.keys(process.env)) if (!['PATH', 'HOME'].includes(name)) delete process.env[name];
+  Object.assign(process.env, values);
+  try {
+    await body();
+  } finally {
+    for (const name of Object.keys(values)) delete process.env[name];
+    Object.assign(process.env, saved);
   }
 }
 
@@ -274,5 +293,105 @@ describe('redaction of every outgoing message', () => {
     thrown = () => new Error(`searched ${process.env.PATH}`);
     const outcome = await (await registry()).dispatch('fails', {});
     expect(JSON.stringify(outcome)).not.toContain('[redacted]');
+  });
+
+  it('strips a line that begins with "at " and says more, as a stack frame does, and keeps a bare "at"', async () => {
+    for (const [message, shown] of [
+      ['left\nat', 'left\nat'],
+      ['left\nat ', 'left\nat'],
+      ['left\nat x', 'left'],
+      ['left\n  at x', 'left'],
+    ]) {
+      thrown = () => new Error(message);
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: `fails failed: ${shown}` } });
+    }
+  });
+
+  it.each([
+    ['at the start of a text', '://u:pw-no-scheme@h'],
+    ['after a space', 'see ://u:pw-no-scheme@h'],
+  ])("leaves '://' with no scheme before it alone %s: it is no URL", async (_where, text) => {
+    thrown = () => new Error(text);
+    expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: `fails failed: ${text}` } });
+  });
+
+  it('leaves issues alone, and still redacts the credentials of a URL, when the environment holds no secret at all', async () => {
+    await withOnly({}, async () => {
+      const outcome = await (await registry()).dispatch('counts', { a: 'one', b: 'x://u:pw-no-env@h', c: 3 });
+      expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['a must be a number, got "one"', 'b must be a number, got "x://u:[redacted]@h"']);
+    });
+  });
+
+  it('redacts a secret that spans lines where two issues rebuild it in the message, though neither issue holds it', async () => {
+    process.env.SPANS_LINES = 'first-half-of-it\n- second-half';
+    try {
+      const issues = [
+        { path: 'a', message: 'a ends with first-half-of-it', constraint: 'c' },
+        { path: 'b', message: 'second-half begins b', constraint: 'c' },
+      ];
+      thrown = () => new ToolValidationError('fails', issues);
+      const outcome = await (await registry()).dispatch('fails', {});
+      expect(outcome).toMatchObject({
+        ok: false,
+        error: { message: 'Invalid arguments for fails (2 problems):\n- a ends with [redacted] begins b\nFix every problem listed and call again.', issues },
+      });
+    } finally {
+      delete process.env.SPANS_LINES;
+    }
+  });
+
+  it('redacts a secret that spans lines when it begins before the cut of a long invalid-input message and ends in the issue after', async () => {
+    const first = 'straddles-the-cut-of-the-message';
+    process.env.SPANS_THE_CUT = `${first}\n- and-goes-on`;
+    try {
+      const filler = Array.from({ length: 8 }, () => 'f'.repeat(1_980));
+      const messages = [...filler, `${'x'.repeat(66)} ${first}`, 'and-goes-on past it'];
+      const header = 'Invalid arguments for fails (10 problems):';
+      const start = `${header}${messages.map((m) => `\n- ${m}`).join('')}`.indexOf(first);
+      // The secret begins before the 16,000th character, and the issue holding its first half ends past it.
+      expect([start < 16_000, start + first.length > 16_000]).toEqual([true, true]);
+      thrown = () =>
+        new ToolValidationError(
+          'fails',
+          messages.map((message, n) => ({ path: `p${n}`, message, constraint: 'c' })),
+        );
+      const outcome = await (await registry()).dispatch('fails', {});
+      const whole = `${header}${filler.map((m) => `\n- ${m}`).join('')}\n- ${'x'.repeat(66)} [redacted] past it\nFix every problem listed and call again.`;
+      expect(outcome).toMatchObject({ ok: false, error: { message: `${whole.slice(0, 16_000)}…` } });
+    } finally {
+      delete process.env.SPANS_THE_CUT;
+    }
+  });
+
+  it("leaves an invalid-input message's own words alone when an env value equals one and no secret spans lines, in `dispatch` and in `call`", async () => {
+    // Only the issues and the tool's name quote anything; redacting the wording would garble it and tell the caller a value.
+    await withOnly({ A_WORD: 'arguments' }, async () => {
+      thrown = () => new ToolValidationError('fails', [{ path: 'a', message: 'a is wrong', constraint: 'c' }]);
+      const r = await registry();
+      const message = 'Invalid arguments for fails (1 problem):\n- a is wrong\nFix every problem listed and call again.';
+      expect(await r.dispatch('fails', {})).toMatchObject({ ok: false, error: { message } });
+      expect(await r.call('fails', {}).catch((e: unknown) => (e as Error).message)).toBe(message);
+    });
+  });
+
+  it('scans a message at most 8,192 characters past its 16,000, and marks it cut when it was, even if redaction left it shorter', async () => {
+    process.env.KILO_SECRET = `${'k'.repeat(999)}!`;
+    try {
+      await registry();
+      // Twenty secrets of 1,000 characters shrink to 200 once redacted; the scan stops at 24,192 characters.
+      const secrets = process.env.KILO_SECRET.repeat(20);
+      const redacted = '[redacted]'.repeat(20);
+      for (const [tail, shown] of [
+        [4_191, `${redacted}${'t'.repeat(4_191)}`],
+        [4_192, `${redacted}${'t'.repeat(4_192)}`],
+        [4_193, `${redacted}${'t'.repeat(4_192)}…`],
+      ] as const) {
+        expect(new Plain(`${secrets}${'t'.repeat(tail)}`).message).toBe(shown);
+      }
+      expect(new Plain(`${secrets}${'t'.repeat(4_192)}${'u'.repeat(10_000)}`).message).toBe(`${redacted}${'t'.repeat(4_192)}…`);
+      expect(new Plain('m'.repeat(30_000)).message).toBe(`${'m'.repeat(16_000)}…`);
+    } finally {
+      delete process.env.KILO_SECRET;
+    }
   });
 });
