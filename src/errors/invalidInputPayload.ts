@@ -5,9 +5,9 @@ import { redactAndClip, redactSecrets, SCAN_PAST, secretsSpanLines } from './red
 
 /**
  * The message of an invalid call, from issues already redacted (see `redactIssues`): every issue,
- * and what to do, cut to MAX_MESSAGE characters. The issues are joined by line breaks, so the whole is scanned again only when
- * some secret holds one (two redacted issues could rebuild it); the tool's name is scanned, since a
- * `ToolValidationError` a tool throws may name anything.
+ * and what to do, cut to MAX_MESSAGE characters. The issues are joined by line breaks, so the whole
+ * is scanned again only when some secret holds one (two redacted issues could rebuild it); the
+ * tool's name is scanned, since a `ToolValidationError` a tool throws may name anything.
  */
 export function invalidInputMessage(tool: string, issues: readonly ValidationIssue[]): string {
   let text = `Invalid arguments for ${redactSecrets(tool)} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
