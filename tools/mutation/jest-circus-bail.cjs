@@ -7,9 +7,10 @@
 const { createEmptyTestResult } = require('@jest/test-result');
 const circusModule = require('jest-circus/runner');
 const circus = circusModule.default ?? circusModule;
+const { runState } = require('./mutantRun.cjs');
 
 module.exports = async function jestCircusBail(globalConfig, config, environment, runtime, testPath, sendMessageToJest) {
-  if (process.env.__STRYKER_ACTIVE_MUTANT__ !== undefined && globalThis.__mutationBail?.failed) {
+  if (process.env.__STRYKER_ACTIVE_MUTANT__ !== undefined && runState().failed) {
     // Jest refuses a file that reports no test at all: report one, skipped.
     const title = 'not run: a test failed already, so the mutant is killed';
     const skipped = { ancestorTitles: [], duration: 0, failureDetails: [], failureMessages: [], fullName: title, numPassingAsserts: 0, status: 'pending', title };
