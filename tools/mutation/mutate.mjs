@@ -5,14 +5,15 @@
 // the mutants listed in equivalent-mutants.json as equivalent (neither killed nor survived). Exits 1 when a folder
 // scores under THRESHOLD, when a survivor is neither killed nor listed, or when Stryker itself fails.
 // `npm run mutate -- [<folder>…] --report-only` prints the summary of the last report without running Stryker.
+// The mutants listed as equivalent are not run (listedEquivalentsRunner.mjs) unless `--check-equivalents` is given.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allowListFile, clip, equivalentIndex, originalText, readAllowList } from './equivalents.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const allowListFile = join(here, 'equivalent-mutants.json');
 const THRESHOLD = 90;
 const FOLDERS = ['permissions', 'errors', 'registry', 'pipeline', 'schema'];
 
@@ -21,7 +22,8 @@ const chosen = FOLDERS.filter((folder) => args.includes(folder));
 const folders = chosen.length > 0 ? chosen : FOLDERS;
 const name = folders.length === FOLDERS.length ? 'all' : folders.join('+');
 const reportDir = join(root, 'reports', 'mutation', name);
-const strykerArgs = args.filter((arg) => !FOLDERS.includes(arg) && arg !== '--report-only');
+const OWN = ['--report-only', '--check-equivalents'];
+const strykerArgs = args.filter((arg) => !FOLDERS.includes(arg) && !OWN.includes(arg));
 if (!args.includes('--report-only')) {
   const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
   const started = Date.now();
@@ -38,6 +40,7 @@ if (!args.includes('--report-only')) {
       MUTATION_FOLDERS: folders.join(','),
       MUTATION_REPORT: name,
       MUTATION_RUN_LOG: runLog,
+      ...(args.includes('--check-equivalents') ? { MUTATION_CHECK_EQUIVALENTS: '1' } : {}),
       // The sources before instrumentation, for tests that read source text (test/unit/regexSafety).
       MUTATION_SOURCE_ROOT: root,
     },
@@ -52,32 +55,11 @@ if (!existsSync(report)) {
   process.exit(1);
 }
 const files = JSON.parse(readFileSync(report, 'utf8')).files;
-const allowList = JSON.parse(readFileSync(allowListFile, 'utf8'));
+const allowList = readAllowList();
 const used = new Set();
 
-/** The mutated source text, whitespace collapsed and clipped, as the allow-list quotes it. */
-function originalText(source, location) {
-  const lines = source.split('\n');
-  const { start, end } = location;
-  const text =
-    start.line === end.line
-      ? lines[start.line - 1].slice(start.column - 1, end.column - 1)
-      : [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
-  return clip(text);
-}
-function clip(text) {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length > 100 ? `${collapsed.slice(0, 100)}…` : collapsed;
-}
 function equivalentEntry(file, mutant, original) {
-  const index = allowList.findIndex(
-    (entry) =>
-      entry.file === file &&
-      entry.mutator === mutant.mutatorName &&
-      entry.original === original &&
-      entry.replacement === clip(mutant.replacement ?? '') &&
-      (entry.line === undefined || entry.line === mutant.location.start.line),
-  );
+  const index = equivalentIndex(allowList, file, mutant, original);
   if (index !== -1) used.add(index);
   return index;
 }

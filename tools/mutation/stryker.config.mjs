@@ -13,7 +13,9 @@ const bundles = '<rootDir>/build/mutation-deps';
 
 export default {
   packageManager: 'npm',
-  testRunner: 'jest',
+  // Stryker's jest runner, which skips the mutants listed as equivalent (see listedEquivalentsRunner.mjs).
+  testRunner: 'jest-listed-equivalents',
+  plugins: ['@stryker-mutator/*', here('./listedEquivalentsRunner.mjs')],
   testRunnerNodeArgs: ['--experimental-vm-modules'],
   coverageAnalysis: 'perTest',
   checkers: [],
