@@ -37,7 +37,7 @@ function listings(dir) {
   const listed = new Map();
   for (const entry of readdirSync(dir)) {
     const listing = JSON.parse(readFileSync(path.join(dir, entry), 'utf8'));
-    listed.set(listing.file, listing);
+    listed.set(listing.file, { ...listing, inTestIds: listing.inTest && new Set(listing.inTest), atLoadIds: new Set(listing.atLoad) });
   }
   if (process.env.__STRYKER_ACTIVE_MUTANT__ !== undefined) cachedListings = listed;
   return listed;
@@ -83,7 +83,7 @@ class MutationTestSequencer extends Sequencer {
     let others = 0;
     const chosen = kept.filter((test) => {
       const listing = listed.get(test.path);
-      if (listing?.inTest === undefined || listing.inTest.includes(mutant) || !listing.atLoad.includes(mutant)) return true;
+      if (listing?.inTest === undefined || listing.inTestIds.has(mutant) || !listing.atLoadIds.has(mutant)) return true;
       listing.inTestSources ??= new Set(listing.inTest.map((id) => sources.get(id)));
       if (source !== undefined && listing.inTestSources.has(source)) return true;
       return ++others <= LOAD_ONLY_FILES;
