@@ -1,75 +1,65 @@
-// `npm run mutate [-- <folder>… <stryker options>]`: runs StrykerJS with tools/mutation/stryker.config.mjs once per
-// folder (permissions, pipeline, schema with schema/dto, errors, registry; all of them by default), each writing
-// reports/mutation/<folder>/index.html and mutation.json, then prints the score per folder, counting the mutants
-// listed in equivalent-mutants.json as equivalent (neither killed nor survived). Exits 1 when a folder scores
-// under THRESHOLD, when a survivor is neither killed nor listed, or when Stryker itself fails.
-// `npm run mutate -- --report-only` prints the summary of the last reports without running Stryker.
+// `npm run mutate [-- <folder>… <stryker options>]`: runs StrykerJS with tools/mutation/stryker.config.mjs over
+// the chosen folders (permissions, pipeline, schema with schema/dto, errors, registry; all of them by default) in
+// one run, which writes reports/mutation/<name>/index.html and mutation.json (<name>: `all`, or the folders chosen
+// joined by `+`) and a log of each mutant's run (mutant-runs.ndjson), then prints the score per folder, counting
+// the mutants listed in equivalent-mutants.json as equivalent (neither killed nor survived). Exits 1 when a folder
+// scores under THRESHOLD, when a survivor is neither killed nor listed, or when Stryker itself fails.
+// `npm run mutate -- [<folder>…] --report-only` prints the summary of the last report without running Stryker.
+// The mutants listed as equivalent are not run (listedEquivalentsRunner.mjs) unless `--check-equivalents` is given.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allowListFile, clip, equivalentIndex, originalText, readAllowList } from './equivalents.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const reportsDir = join(root, 'reports', 'mutation');
-const allowListFile = join(here, 'equivalent-mutants.json');
 const THRESHOLD = 90;
 const FOLDERS = ['permissions', 'errors', 'registry', 'pipeline', 'schema'];
 
 const args = process.argv.slice(2);
-const chosen = args.filter((arg) => FOLDERS.includes(arg));
+const chosen = FOLDERS.filter((folder) => args.includes(folder));
 const folders = chosen.length > 0 ? chosen : FOLDERS;
-const strykerArgs = args.filter((arg) => !FOLDERS.includes(arg) && arg !== '--report-only');
+const name = folders.length === FOLDERS.length ? 'all' : folders.join('+');
+const reportDir = join(root, 'reports', 'mutation', name);
+const OWN = ['--report-only', '--check-equivalents'];
+const strykerArgs = args.filter((arg) => !FOLDERS.includes(arg) && !OWN.includes(arg));
 if (!args.includes('--report-only')) {
   const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
   const started = Date.now();
-  for (const folder of folders) {
-    const folderStarted = Date.now();
-    console.log(`\n=== Mutating src/${folder} ===`);
-    const run = spawnSync(process.execPath, [stryker, 'run', join(here, 'stryker.config.mjs'), ...strykerArgs], {
-      cwd: root,
-      stdio: 'inherit',
-      // MUTATION_SOURCE_ROOT: the sources before instrumentation, for tests that read source text (test/unit/regexSafety).
-      env: { ...process.env, MUTATION_FOLDER: folder, MUTATION_SOURCE_ROOT: root },
-    });
-    console.log(`src/${folder}: Stryker finished in ${((Date.now() - folderStarted) / 60_000).toFixed(1)} min (exit ${run.status}).`);
-    if (run.status !== 0) process.exit(run.status ?? 1);
-  }
-  console.log(`\nAll of ${folders.join(', ')} in ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
+  const runLog = join(reportDir, 'mutant-runs.ndjson');
+  rmSync(runLog, { force: true });
+  mkdirSync(reportDir, { recursive: true });
+  console.log(`\n=== Mutating ${folders.map((folder) => `src/${folder}`).join(', ')} ===`);
+  // One Stryker run for all the folders: one sandbox, one build and one initial test run (a minute or more each).
+  const run = spawnSync(process.execPath, [stryker, 'run', join(here, 'stryker.config.mjs'), ...strykerArgs], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      MUTATION_FOLDERS: folders.join(','),
+      MUTATION_REPORT: name,
+      MUTATION_RUN_LOG: runLog,
+      ...(args.includes('--check-equivalents') ? { MUTATION_CHECK_EQUIVALENTS: '1' } : {}),
+      // The sources before instrumentation, for tests that read source text (test/unit/regexSafety).
+      MUTATION_SOURCE_ROOT: root,
+    },
+  });
+  console.log(`\nStryker finished in ${((Date.now() - started) / 60_000).toFixed(1)} min (exit ${run.status}).`);
+  if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
-const reports = folders.map((folder) => join(reportsDir, folder, 'mutation.json')).filter((file) => existsSync(file));
-if (reports.length === 0) {
-  console.error(`No report in ${relative(root, reportsDir)}: run \`npm run mutate\` first.`);
+const report = join(reportDir, 'mutation.json');
+if (!existsSync(report)) {
+  console.error(`No report at ${relative(root, report)}: run \`npm run mutate${chosen.length > 0 ? ` -- ${chosen.join(' ')}` : ''}\` first.`);
   process.exit(1);
 }
-const files = Object.assign({}, ...reports.map((file) => JSON.parse(readFileSync(file, 'utf8')).files));
-const allowList = JSON.parse(readFileSync(allowListFile, 'utf8'));
+const files = JSON.parse(readFileSync(report, 'utf8')).files;
+const allowList = readAllowList();
 const used = new Set();
 
-/** The mutated source text, whitespace collapsed and clipped, as the allow-list quotes it. */
-function originalText(source, location) {
-  const lines = source.split('\n');
-  const { start, end } = location;
-  const text =
-    start.line === end.line
-      ? lines[start.line - 1].slice(start.column - 1, end.column - 1)
-      : [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
-  return clip(text);
-}
-function clip(text) {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length > 100 ? `${collapsed.slice(0, 100)}…` : collapsed;
-}
 function equivalentEntry(file, mutant, original) {
-  const index = allowList.findIndex(
-    (entry) =>
-      entry.file === file &&
-      entry.mutator === mutant.mutatorName &&
-      entry.original === original &&
-      entry.replacement === clip(mutant.replacement ?? '') &&
-      (entry.line === undefined || entry.line === mutant.location.start.line),
-  );
+  const index = equivalentIndex(allowList, file, mutant, original);
   if (index !== -1) used.add(index);
   return index;
 }
@@ -131,6 +121,19 @@ if (stale.length > 0) {
   console.log(`\n${stale.length} entries of ${relative(root, allowListFile)} match no surviving mutant any more (killed, or the code changed): remove them.`);
   for (const e of stale) console.log(`  ${e.file} ${e.mutator}: ${e.original} → ${e.replacement}`);
 }
-console.log(`\nReports: ${reports.map((file) => relative(root, join(dirname(file), 'index.html'))).join(', ')} (HTML, with mutation.json beside each).`);
+const runLog = join(reportDir, 'mutant-runs.ndjson');
+if (existsSync(runLog)) {
+  // Where the time went: each line is one mutant's jest run (see testSequencer.cjs), the test files it loaded and
+  // which one failed first, if any.
+  const runs = readFileSync(runLog, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const sum = (list, f) => list.reduce((total, run) => total + f(run), 0);
+  for (const [label, list] of [['killed', runs.filter((r) => r.killer)], ['not killed by a failing test', runs.filter((r) => !r.killer)]]) {
+    if (list.length === 0) continue;
+    console.log(
+      `${list.length} runs ${label}: ${(sum(list, (r) => r.ms) / 60_000).toFixed(1)} runner-minutes, ${(sum(list, (r) => r.ms) / list.length / 1000).toFixed(2)} s and ${(sum(list, (r) => r.files.length) / list.length).toFixed(1)} test files a run.`,
+    );
+  }
+}
+console.log(`\nReport: ${relative(root, join(reportDir, 'index.html'))} (HTML, with mutation.json beside it; mutant-runs.ndjson logs each mutant's run).`);
 if (failing) console.log(`\nA folder scores under ${THRESHOLD}%.`);
 process.exit(failing || unlisted.length > 0 ? 1 : 0);

@@ -13,13 +13,11 @@
 //    .stryker-tests/ in the sandbox, for testSequencer.cjs: a mutant's run then loads only the files
 //    that hold one of its tests, instead of loading all of them to skip nearly every test.
 'use strict';
-const { mkdirSync, writeFileSync } = require('node:fs');
+const { appendFileSync, mkdirSync, writeFileSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const path = require('node:path');
 const NodeEnvironment = require('jest-environment-node').TestEnvironment;
-
-/** Whether a test failed in this jest run; shared with testSequencer.cjs, which resets it when a run starts. */
-const bail = () => (globalThis.__mutationBail ??= { failed: false });
+const { killsFile, runState } = require('./mutantRun.cjs');
 /** Set by Stryker while a mutant is active. */
 const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__';
 
@@ -73,14 +71,22 @@ class MutationTestEnvironment extends NodeEnvironment {
   async handleTestEvent(event, state) {
     if (event.name === 'test_start') this.#tests.add(fullName(event.test));
     if (!this.#mutantRun) return;
-    if (event.name === 'run_start' && bail().failed) skipAll(state.rootDescribeBlock);
+    const run = runState();
+    if (event.name === 'run_start' && run.failed) skipAll(state.rootDescribeBlock);
     if (event.name === 'test_done' && event.test.errors.length > 0) {
-      bail().failed = true;
+      if (!run.failed && run.source !== undefined) {
+        run.killer = path.relative(this.#rootDir, this.#testPath);
+        const kills = killsFile(this.#rootDir, run.source);
+        mkdirSync(path.dirname(kills), { recursive: true });
+        appendFileSync(kills, `${this.#testPath}\n`);
+      }
+      run.failed = true;
       skipAll(state.rootDescribeBlock);
     }
   }
 
   async teardown() {
+    if (this.#mutantRun) runState().files.push([path.relative(this.#rootDir, this.#testPath), Date.now() - this.#started]);
     const coverage = this.#coverage();
     const inTest = new Set();
     let atLoad = [];

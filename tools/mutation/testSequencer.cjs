@@ -1,12 +1,14 @@
 // The jest test sequencer of the mutation run (see testEnvironment.cjs). When Stryker runs a mutant, it names
 // the tests that cover it as a test name pattern; jest would still load every test file to skip the rest.
 // This keeps only the files that hold a test matching the pattern, read from the list the initial run wrote
-// (a file missing from that list is kept), quickest first, so that the first failure, which ends the run
-// (see testEnvironment.cjs), comes soon. Used only by tools/mutation/stryker.config.mjs.
+// (a file missing from that list is kept). It runs first the files that have already killed mutants of the same
+// source file in this run (testEnvironment.cjs records each kill), then the quickest, so that the first failure,
+// which ends the run (see testEnvironment.cjs), comes soon. Used only by tools/mutation/stryker.config.mjs.
 'use strict';
-const { existsSync, readdirSync, readFileSync } = require('node:fs');
+const { appendFileSync, existsSync, readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
+const { killsFile, runState } = require('./mutantRun.cjs');
 
 const LOAD_ONLY_FILES = 2;
 
@@ -28,6 +30,19 @@ function sourceOfMutants(root) {
   return mutantSources;
 }
 
+let cachedListings;
+/** The initial run's listing of each test file; read once per process, since mutants' runs never change it. */
+function listings(dir) {
+  if (cachedListings !== undefined) return cachedListings;
+  const listed = new Map();
+  for (const entry of readdirSync(dir)) {
+    const listing = JSON.parse(readFileSync(path.join(dir, entry), 'utf8'));
+    listed.set(listing.file, { ...listing, inTestIds: listing.inTest && new Set(listing.inTest), atLoadIds: new Set(listing.atLoad) });
+  }
+  if (process.env.__STRYKER_ACTIVE_MUTANT__ !== undefined) cachedListings = listed;
+  return listed;
+}
+
 class MutationTestSequencer extends Sequencer {
   #pattern;
   #dir;
@@ -35,7 +50,12 @@ class MutationTestSequencer extends Sequencer {
 
   constructor(options) {
     super(options);
-    (globalThis.__mutationBail ??= { failed: false }).failed = false;
+    const run = runState();
+    if (run.mutant !== undefined && run.log !== undefined) {
+      const { mutant, source, files, killer, started } = run;
+      appendFileSync(run.log, `${JSON.stringify({ mutant, source, ms: Date.now() - started, killer, files })}\n`);
+    }
+    Object.assign(run, { failed: false, mutant: undefined, source: undefined, killer: undefined, files: [], started: Date.now() });
     const pattern = options.globalConfig.testNamePattern;
     this.#pattern = pattern ? new RegExp(pattern, 'i') : undefined;
     this.#dir = path.join(options.globalConfig.rootDir, '.stryker-tests');
@@ -44,11 +64,7 @@ class MutationTestSequencer extends Sequencer {
 
   sort(tests) {
     if (!existsSync(this.#dir)) return super.sort(tests);
-    const listed = new Map();
-    for (const entry of readdirSync(this.#dir)) {
-      const listing = JSON.parse(readFileSync(path.join(this.#dir, entry), 'utf8'));
-      listed.set(listing.file, listing);
-    }
+    const listed = listings(this.#dir);
     const pattern = this.#pattern;
     const ms = (test) => listed.get(test.path)?.ms ?? Infinity;
     const holdsOne = (test) => pattern === undefined || !listed.has(test.path) || listed.get(test.path).tests.some((name) => pattern.test(name));
@@ -62,14 +78,22 @@ class MutationTestSequencer extends Sequencer {
     if (mutant === undefined) return kept;
     const sources = sourceOfMutants(this.#root);
     const source = sources.get(mutant);
+    const run = runState();
+    Object.assign(run, { mutant, source: source && path.relative(this.#root, source), log: process.env.MUTATION_RUN_LOG });
     let others = 0;
-    return kept.filter((test) => {
+    const chosen = kept.filter((test) => {
       const listing = listed.get(test.path);
-      if (listing?.inTest === undefined || listing.inTest.includes(mutant) || !listing.atLoad.includes(mutant)) return true;
+      if (listing?.inTest === undefined || listing.inTestIds.has(mutant) || !listing.atLoadIds.has(mutant)) return true;
       listing.inTestSources ??= new Set(listing.inTest.map((id) => sources.get(id)));
       if (source !== undefined && listing.inTestSources.has(source)) return true;
       return ++others <= LOAD_ONLY_FILES;
     });
+    if (source === undefined) return chosen;
+    const file = killsFile(this.#root, source);
+    const kills = new Map();
+    if (existsSync(file)) for (const killer of readFileSync(file, 'utf8').split('\n')) kills.set(killer, (kills.get(killer) ?? 0) + 1);
+    // A stable sort: among files with as many kills, the quickest first still.
+    return chosen.sort((a, b) => (kills.get(b.path) ?? 0) - (kills.get(a.path) ?? 0));
   }
 }
 
