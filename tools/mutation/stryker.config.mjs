@@ -42,9 +42,10 @@ export default {
       },
       // The build's JavaScript runs as it is: no Babel pass (jest's default transform) over each file it loads.
       transform: {},
-      // A mutant that leaves a call hanging (a timer never set, a promise never settled) fails its test here,
-      // rather than at Stryker's timeout of the whole run (some 20 s, then a new runner process). The slowest test
-      // of the mutation run takes 4 s on the instrumented build, twice that on a busy machine; npm test allows 30.
+      // A mutant that leaves a call hanging (a timer never set, a promise never settled) fails its test, rather
+      // than reaching Stryker's timeout of the whole run (some 20 s, then a new runner process): at ten times the
+      // test's time in the initial run (testEnvironment.cjs), or else here, for a hook or a test the initial run
+      // did not time. The slowest test of the mutation run takes 4 s on the instrumented build; npm test allows 30.
       testTimeout: 12_000,
       // Per-file attribution of load-time coverage, runs that load only the files holding a mutant's tests, and
       // stop at the first failure: see the three files for why.

@@ -9,17 +9,38 @@
 //    where a test itself reaches the mutant, and only the quickest few of those that reach it only as they load).
 // 2. Once a test has failed while a mutant is active, the mutant is killed: the tests still to come in that
 //    jest run are skipped (jest itself cannot stop early when called as a library, as Stryker calls it).
-// 3. In the initial run (no test name filter) it writes which tests each file holds, into
-//    .stryker-tests/ in the sandbox, for testSequencer.cjs: a mutant's run then loads only the files
+// 3. In the initial run (no test name filter) it writes which tests each file holds and how long each took,
+//    into .stryker-tests/ in the sandbox, for testSequencer.cjs: a mutant's run then loads only the files
 //    that hold one of its tests, instead of loading all of them to skip nearly every test.
+// 4. In a mutant's run, a test fails once it has taken HANG_FACTOR times as long as in the initial run (and at
+//    least HANG_FLOOR_MS): a mutant that leaves a call hanging (a timer never set, a promise never settled) is
+//    killed in a second or two, not at jest's timeout or Stryker's. The initial run counts coverage as well, so
+//    it is the slower of the two; a test given an explicit timeout keeps it.
 'use strict';
-const { appendFileSync, mkdirSync, writeFileSync } = require('node:fs');
+const { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const path = require('node:path');
 const NodeEnvironment = require('jest-environment-node').TestEnvironment;
 const { killsFile, runState } = require('./mutantRun.cjs');
 /** Set by Stryker while a mutant is active. */
 const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__';
+const HANG_FACTOR = 10;
+const HANG_FLOOR_MS = 2_000;
+
+/** Where the initial run lists a test file's tests. */
+function listingFile(rootDir, testPath) {
+  return path.join(rootDir, '.stryker-tests', `${createHash('sha1').update(testPath).digest('hex')}.json`);
+}
+
+const durationsByFile = new Map();
+/** How long each test of a file took in the initial run, by full name (read once per file and process). */
+function initialDurations(rootDir, testPath) {
+  if (!durationsByFile.has(testPath)) {
+    const file = listingFile(rootDir, testPath);
+    durationsByFile.set(testPath, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')).durations ?? {}) : {});
+  }
+  return durationsByFile.get(testPath);
+}
 
 function skipAll(block) {
   for (const child of block.children) {
@@ -43,6 +64,7 @@ class MutationTestEnvironment extends NodeEnvironment {
   #outerStatic;
   #started = Date.now();
   #mutantRun;
+  #durations = {};
 
   constructor(config, context) {
     super(config, context);
@@ -70,7 +92,12 @@ class MutationTestEnvironment extends NodeEnvironment {
 
   async handleTestEvent(event, state) {
     if (event.name === 'test_start') this.#tests.add(fullName(event.test));
+    if (event.name === 'test_done' && this.#listing) this.#durations[fullName(event.test)] = event.test.duration ?? 0;
     if (!this.#mutantRun) return;
+    if (event.name === 'test_start' && event.test.timeout === undefined) {
+      const initial = initialDurations(this.#rootDir, this.#testPath)[fullName(event.test)];
+      if (initial !== undefined) event.test.timeout = Math.max(HANG_FLOOR_MS, HANG_FACTOR * initial);
+    }
     const run = runState();
     if (event.name === 'run_start' && run.failed) skipAll(state.rootDescribeBlock);
     if (event.name === 'test_done' && event.test.errors.length > 0) {
@@ -101,10 +128,10 @@ class MutationTestEnvironment extends NodeEnvironment {
       }
     }
     if (this.#listing) {
-      const dir = path.join(this.#rootDir, '.stryker-tests');
-      mkdirSync(dir, { recursive: true });
-      const name = createHash('sha1').update(this.#testPath).digest('hex');
-      writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ file: this.#testPath, ms: Date.now() - this.#started, tests: [...this.#tests], inTest: [...inTest], atLoad }));
+      const file = listingFile(this.#rootDir, this.#testPath);
+      mkdirSync(path.dirname(file), { recursive: true });
+      const listing = { file: this.#testPath, ms: Date.now() - this.#started, tests: [...this.#tests], durations: this.#durations, inTest: [...inTest], atLoad };
+      writeFileSync(file, JSON.stringify(listing));
     }
     await super.teardown();
   }
