@@ -229,6 +229,7 @@ describe('approvals', () => {
     // A promise whose then calls both of its callbacks, as a broken Promise subclass or patched instance can.
     const both = (): Promise<boolean> =>
       Object.assign(Promise.resolve(true), {
+        // biome-ignore lint/suspicious/noThenProperty: a promise whose then misbehaves is the value under test.
         then(yes: (value: boolean) => void, no: (error: unknown) => void) {
           yes(true);
           no(new Error('late failure'));
