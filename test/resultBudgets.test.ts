@@ -52,7 +52,7 @@ class Made {
   }
 }
 
-async function registry(store = new MemoryResultStore()): Promise<ToolRegistry> {
+async function registry(store: ResultStore = new MemoryResultStore()): Promise<ToolRegistry> {
   return (
     await buildRegistry(
       toolsModule({ results: { maxChars: 1_000, store } }),
@@ -267,6 +267,19 @@ describe('result budgets', () => {
     const byCycle = await idOf(cyclic);
     expect([await reads(byCycle, cyclic), await reads(byCycle, other), await reads(byCycle, undefined)]).toEqual([true, false, false]);
     expect(await reads(await idOf(other), other)).toBe(true);
+  });
+
+  it('hand a store each caller as its JSON with keys sorted at every level, so that replicas sharing the store agree on who owns what', async () => {
+    const owners: string[] = [];
+    const store: ResultStore = { save: (result) => (owners.push(result.owner), 'r1'), load: () => undefined };
+    const r = await registry(store);
+    for (const caller of [
+      { b: 1, a: { d: [2, { f: 3, e: 4 }], c: null } },
+      { a: { c: null, d: [2, { e: 4, f: 3 }] }, b: 1 },
+    ]) {
+      await r.dispatch('logs.tail', { chars: 2_000 }, { caller });
+    }
+    expect(owners).toEqual(['json:{"a":{"c":null,"d":[2,{"e":4,"f":3}]},"b":1}', 'json:{"a":{"c":null,"d":[2,{"e":4,"f":3}]},"b":1}']);
   });
 
   it('refuse a reader without permissions, or holding only some of those the tool declares, saying what the id may be', async () => {
