@@ -222,6 +222,29 @@ describe('approvals', () => {
     expect(errors).toEqual([]);
   });
 
+  it("settle on the approver's first answer: a yes stands, and its signal stays unaborted, even if its promise then also reports a failure", async () => {
+    const errors: unknown[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => void errors.push(m) };
+    let signal: AbortSignal | undefined;
+    // A promise whose then calls both of its callbacks, as a broken Promise subclass or patched instance can.
+    const both = (): Promise<boolean> =>
+      Object.assign(Promise.resolve(true), {
+        // biome-ignore lint/suspicious/noThenProperty: a promise whose then misbehaves is the value under test.
+        then(yes: (value: boolean) => void, no: (error: unknown) => void) {
+          yes(true);
+          no(new Error('late failure'));
+        },
+      }) as Promise<boolean>;
+    const { registry } = await buildRegistry(
+      toolsModule({ logger, approvals: { approve: (r) => ((signal = r.signal), both()), timeoutMs: 600_000 } }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
+    await expect(registry.call('db.drop', { table: 'logs' })).resolves.toBe('dropped logs');
+    expect(signal?.aborted).toBe(false);
+    expect(ran).toEqual(['drop logs']);
+    expect(errors).toEqual(['hermes-tools: an approver threw, so the call is refused']);
+  });
+
   it('refuse when the approver throws, and log it', async () => {
     const errors: unknown[] = [];
     const meta: unknown[] = [];

@@ -60,6 +60,17 @@ class HogThrows {
   }
 }
 
+/** A stand-in for the clock while a test runs: `performance.now()` reads it, and the tool below moves it. */
+const clock = { now: 0 };
+
+@Tool({ name: 'clocked', description: 'Moves the stand-in clock by its argument, then answers.', timeoutMs: 600_000 })
+class Clocked {
+  execute(@Arg('ms') ms: number): number {
+    clock.now += ms;
+    return ms;
+  }
+}
+
 let gate = deferred();
 let entered = 0;
 const allEntered = { target: 0, reached: deferred() };
@@ -108,6 +119,20 @@ describe('deadlines over the whole call', () => {
     await expect(registry.call('hog', {})).rejects.toBeInstanceOf(ToolTimeoutError);
     await expect(registry.call('hog.throws', {})).rejects.toBeInstanceOf(ToolTimeoutError);
     expect(await registry.dispatch('hog', {})).toMatchObject({ ok: false, error: { code: 'timeout' } });
+  });
+
+  it('count a result that arrives exactly at the limit as a timeout, one a millisecond earlier as a result', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'c', tools: [Clocked] }));
+    const real = performance.now;
+    // The clock only moves when the tool says so, so a result lands where the test puts it; the real timer (ten minutes) never fires.
+    performance.now = () => clock.now;
+    try {
+      await expect(registry.call('clocked', { ms: 599_999 })).resolves.toBe(599_999);
+      await expect(registry.call('clocked', { ms: 600_000 })).rejects.toMatchObject({ code: 'timeout', timeoutMs: 600_000 });
+      await expect(registry.call('clocked', { ms: 600_001 })).rejects.toBeInstanceOf(ToolTimeoutError);
+    } finally {
+      performance.now = real;
+    }
   });
 });
 

@@ -171,6 +171,16 @@ describe('handlers', () => {
     delete process.env.HERMES_TEST_API_TOKEN;
     expect(outcome).toMatchObject({ ok: false, error: { message: 'throws failed: auth failed with [redacted]' } });
   });
+
+  it('never put an env secret into the message of a library error that a tool changed after making it', async () => {
+    process.env.HERMES_TEST_API_TOKEN = 'tok-very-secret-value';
+    const error = new ToolExecutionError('throws', 'auth failed', { cause: undefined });
+    error.message = 'auth failed with tok-very-secret-value';
+    throwValue = error;
+    const outcome = await (await registry()).dispatch('throws', {});
+    delete process.env.HERMES_TEST_API_TOKEN;
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed', message: 'auth failed with [redacted]' } });
+  });
 });
 
 describe('timeouts and cancellation', () => {

@@ -400,6 +400,26 @@ describe('the registry at its edges', () => {
     const listing = registry.forCaller({ caller: 'ann' }, { signal: controller.signal });
     controller.abort();
     expect((await listing).list().map((t) => t.name)).toEqual(['echo']);
+    // With the longest timeout (about 25 days), only the signal can end the wait: a listing that ignored it would never come.
+    const waiting = new AbortController();
+    const longest = registry.forCaller({ caller: 'ann' }, { timeoutMs: 2_147_483_647, signal: waiting.signal });
+    waiting.abort();
+    expect((await longest).list().map((t) => t.name)).toEqual(['echo']);
+    // A signal that aborted before the listing began fires no 'abort' event: the listing must not wait for one.
+    const already = await registry.forCaller({ caller: 'ann' }, { timeoutMs: 2_147_483_647, signal: waiting.signal });
+    expect(already.list().map((t) => t.name)).toEqual(['echo']);
+  });
+
+  it('forCaller refuses a signal that is not an AbortSignal with a TypeError, leaving no timer behind', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo, Hangs], granted: PermissionSet.all() }));
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    for (const signal of [{ aborted: false }, {}, null]) {
+      await expect(registry.forCaller({ caller: 'ann' }, { timeoutMs: 2_147_483_647, signal: signal as AbortSignal })).rejects.toThrow(
+        new TypeError('forCaller: signal must be an AbortSignal'),
+      );
+    }
+    expect(timers()).toBe(before);
   });
 
   it('forCaller refuses a timeout that is not a whole number of milliseconds from 1 to 2147483647', async () => {

@@ -52,7 +52,7 @@ class Made {
   }
 }
 
-async function registry(store = new MemoryResultStore()): Promise<ToolRegistry> {
+async function registry(store: ResultStore = new MemoryResultStore()): Promise<ToolRegistry> {
   return (
     await buildRegistry(
       toolsModule({ results: { maxChars: 1_000, store } }),
@@ -183,6 +183,39 @@ describe('cutting a result to its budget', () => {
     const tightObject = await cutTo300({ w: 'w'.repeat(90), list, end: 'end' });
     expect(tightObject.shown).toEqual({ w: 'w'.repeat(90), '…': noteOf('2 of 3 keys not shown', tightObject.total) });
   });
+  it('shows a nested part when it fits the room left exactly, and leaves it out when it is one character longer', async () => {
+    // A nested array whose first item is a long text shows only its note, [note], of a length known in advance
+    // (every total below has three digits); the text before it sets the room left for it.
+    const inner = ['y'.repeat(400), 1];
+    const part = 2 + JSON.stringify(noteOf('2 of 2 items not shown', 999)).length;
+    // In an array: the brackets 2, "w…w", 3 more than its length, and a comma before the part; the note its JSON and a comma.
+    const arrayPad = 300 - (worstNote(3, 'items', 999) + 1) - 2 - 3 - 1 - part;
+    for (const pad of [arrayPad - 1, arrayPad]) {
+      const { shown, total } = await cutTo300(['w'.repeat(pad), inner, 'end']);
+      expect(shown).toEqual(['w'.repeat(pad), [noteOf('2 of 2 items not shown', total)], noteOf('1 of 3 items not shown', total)]);
+    }
+    const overArray = await cutTo300(['w'.repeat(arrayPad + 1), inner, 'end']);
+    expect(overArray.shown).toEqual(['w'.repeat(arrayPad + 1), noteOf('2 of 3 items not shown', overArray.total)]);
+    // In an object: the braces 2, "w":"w…w", 7 more than its length, then "x": 4 and a comma before the note's entry, which takes its JSON and 5.
+    const objectPad = 300 - (worstNote(3, 'keys', 999) + 5) - 2 - 7 - 4 - 1 - part;
+    for (const pad of [objectPad - 1, objectPad]) {
+      const { shown, total } = await cutTo300({ w: 'w'.repeat(pad), x: inner, end: 'end' });
+      expect(shown).toEqual({ w: 'w'.repeat(pad), x: [noteOf('2 of 2 items not shown', total)], '…': noteOf('1 of 3 keys not shown', total) });
+    }
+    const overObject = await cutTo300({ w: 'w'.repeat(objectPad + 1), x: inner, end: 'end' });
+    expect(overObject.shown).toEqual({ w: 'w'.repeat(objectPad + 1), '…': noteOf('2 of 3 keys not shown', overObject.total) });
+  });
+
+  it('cuts a nested value with the room left for it, not a character more', async () => {
+    // A nested text of 5,000 characters is cut to fill its room exactly (the note's count has as many digits as its total).
+    const text = 'z'.repeat(5_000);
+    const inArray = (await cutTo300([{ s: text }])).shown as [{ s: string }];
+    // The brackets 2, the braces 2, "s": 4, and the comma each level keeps room for: the text's JSON gets the rest.
+    expect(JSON.stringify(inArray[0].s).length).toBe(300 - 2 - 1 - 2 - 4 - 1);
+    expect(inArray[0].s).toMatch(/^z+\[… cut to fit: \d{4} of 5000 characters of this text not shown/);
+    const inObject = (await cutTo300({ o: { s: text } })).shown as { o: { s: string } };
+    expect(JSON.stringify(inObject.o.s).length).toBe(300 - 2 - 4 - 1 - 2 - 4 - 1);
+  });
 });
 
 describe('result budgets', () => {
@@ -267,6 +300,19 @@ describe('result budgets', () => {
     const byCycle = await idOf(cyclic);
     expect([await reads(byCycle, cyclic), await reads(byCycle, other), await reads(byCycle, undefined)]).toEqual([true, false, false]);
     expect(await reads(await idOf(other), other)).toBe(true);
+  });
+
+  it('hand a store each caller as its JSON with keys sorted at every level, so that replicas sharing the store agree on who owns what', async () => {
+    const owners: string[] = [];
+    const store: ResultStore = { save: (result) => (owners.push(result.owner), 'r1'), load: () => undefined };
+    const r = await registry(store);
+    for (const caller of [
+      { b: 1, a: { d: [2, { f: 3, e: 4 }], c: null } },
+      { a: { c: null, d: [2, { e: 4, f: 3 }] }, b: 1 },
+    ]) {
+      await r.dispatch('logs.tail', { chars: 2_000 }, { caller });
+    }
+    expect(owners).toEqual(['json:{"a":{"c":null,"d":[2,{"e":4,"f":3}]},"b":1}', 'json:{"a":{"c":null,"d":[2,{"e":4,"f":3}]},"b":1}']);
   });
 
   it('refuse a reader without permissions, or holding only some of those the tool declares, saying what the id may be', async () => {

@@ -218,12 +218,21 @@ export class ToolRegistry {
     if (!isTimeoutMs(timeoutMs)) throw new TypeError(`forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
     const bound = tools.map((tool) => createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }));
     // A guard that does not answer in time (or before the signal) leaves its tool out: listings fail closed, like calls.
-    let timer: NodeJS.Timeout | undefined;
+    let giveUpNow!: (value: false) => void;
+    const giveUp = new Promise<false>((resolve) => (giveUpNow = resolve));
     let removeAbort: (() => void) | undefined;
-    const giveUp = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-      if (options.signal !== undefined) removeAbort = onAbort(options.signal, () => resolve(false));
-    });
+    // The signal first, and outside the promise: one that is not an AbortSignal rejects this call (not a promise nobody
+    // awaits, which would crash the process) and leaves no timer behind; one that already aborted fires no 'abort' event.
+    const signal = options.signal;
+    if (signal !== undefined) {
+      try {
+        if (signal.aborted === true) giveUpNow(false);
+        else removeAbort = onAbort(signal, () => giveUpNow(false));
+      } catch {
+        throw new TypeError('forCaller: signal must be an AbortSignal');
+      }
+    }
+    const timer = setTimeout(() => giveUpNow(false), timeoutMs);
     try {
       const allowed = await Promise.all(
         bound.map(async (tool) => {

@@ -1,4 +1,3 @@
-import { isLibraryError } from '../errors/isLibraryError.js';
 import { MAX_MESSAGE } from '../errors/MAX_MESSAGE.js';
 import { MAX_REASON } from '../errors/MAX_REASON.js';
 import { redactIssues } from '../errors/redactIssues.js';
@@ -16,10 +15,8 @@ import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 export function safePayload(tool: string, thrown: unknown): ToolErrorPayload {
   let payload: ToolErrorPayload;
   try {
-    const error = toToolError(tool, thrown);
-    // The library's own errors made their fields safe when they were made; a subclass's may be anything.
-    if (isLibraryError(error)) return error.toPayload();
-    payload = error.toPayload();
+    // Even the library's own errors: their fields were made safe when they were made, but a tool may change them before throwing.
+    payload = toToolError(tool, thrown).toPayload();
   } catch {
     payload = new ToolExecutionError(tool, 'it threw an error that could not be described', { cause: thrown }).toPayload();
   }
