@@ -363,13 +363,13 @@ describe('redaction of every outgoing message', () => {
     }
   });
 
-  it("leaves an invalid-input message's own words alone when an env value equals one and no secret spans lines, in `dispatch` and in `call`", async () => {
-    // Only the issues and the tool's name quote anything; redacting the wording would garble it and tell the caller a value.
+  it("redacts an env value in what `dispatch` returns even where it equals a word of the library's own wording, and `call` rejects with the error as the library made it", async () => {
+    // dispatch scans every payload, the library's own errors too, since a tool may change their message before throwing.
     await withOnly({ A_WORD: 'arguments' }, async () => {
       thrown = () => new ToolValidationError('fails', [{ path: 'a', message: 'a is wrong', constraint: 'c' }]);
       const r = await registry();
       const message = 'Invalid arguments for fails (1 problem):\n- a is wrong\nFix every problem listed and call again.';
-      expect(await r.dispatch('fails', {})).toMatchObject({ ok: false, error: { message } });
+      expect(await r.dispatch('fails', {})).toMatchObject({ ok: false, error: { message: message.replace('arguments', '[redacted]') } });
       expect(await r.call('fails', {}).catch((e: unknown) => (e as Error).message)).toBe(message);
     });
   });
