@@ -300,3 +300,28 @@ describe('the schema a model is shown for @Arg declarations', () => {
     ]);
   });
 });
+
+@Tool({ name: 'defaults', description: 'Arguments whose defaults the handler receives.' })
+class Defaults {
+  execute(
+    @Arg('offset', { default: -0 }) offset: number,
+    @Arg('label', { default: 'x' }) label: string,
+    @Arg('options', { type: {}, default: { depth: [1] } }) options: unknown,
+  ): unknown[] {
+    received.push(offset, label, options);
+    return [offset, label, options];
+  }
+}
+
+describe('defaults reach the handler as declared', () => {
+  it('a number, a string and a JSON value, each unchanged by the copy made per call (-0 stays -0)', async () => {
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [Defaults], granted: PermissionSet.all() }));
+    await r.call('defaults', {});
+    await r.call('defaults', { offset: null, label: null });
+    expect(received).toEqual([-0, 'x', { depth: [1] }, -0, 'x', { depth: [1] }]);
+    expect(Object.is(received[0], -0)).toBe(true);
+    expect(Object.is(received[3], -0)).toBe(true);
+    // Each call gets a copy of an object default, never the declared one or the last call's.
+    expect(received[2]).not.toBe(received[5]);
+  });
+});
