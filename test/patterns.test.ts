@@ -270,7 +270,8 @@ class CoercedObject {
 }
 
 describe('coercion: what is parsed, and what an unparsed text is called', () => {
-  const coerced = async (limits = {}) => (await buildRegistry(toolsModule({ coerce: true, limits }), toolset({ name: 't', tools: [Numbers, CoercedObject], granted: all }))).registry;
+  const coerced = async (limits = {}) =>
+    (await buildRegistry(toolsModule({ coerce: true, limits }), toolset({ name: 't', tools: [Numbers, CoercedObject], granted: all }))).registry;
   const messages = async (registry: ToolRegistry, tool: string, args: unknown) => {
     const outcome = await registry.dispatch(tool, args);
     return outcome.ok ? [] : (outcome.error.issues ?? []).map((i) => i.message);
