@@ -267,3 +267,50 @@ describe('handlers receive copies', () => {
     expect(JSON.stringify([args, dto])).toBe(before);
   });
 });
+
+@Tool({ name: 'list', description: 'A declared array of strings.' })
+class List {
+  execute(@Arg('tags', { items: String }) tags: string[]): number {
+    return tags.length;
+  }
+}
+
+describe('declared arrays within the limits', () => {
+  const listRegistry = async (limits: Partial<ValidationLimits>) =>
+    (await buildRegistry(toolsModule({ limits }), toolset({ name: 'l', tools: [List], granted: PermissionSet.all() }))).registry;
+  const messages = async (r: ToolRegistry, args: unknown) => {
+    const outcome = await r.dispatch('list', args);
+    return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
+  };
+  const total = 'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)';
+
+  it('count 8 for the array toward maxTotalSize, besides its items', async () => {
+    // The arguments object 8 + "tags" 4 + 8 = 20, the array 8, each string of 10 characters 18: four make 100.
+    const r = await listRegistry({ maxTotalSize: 100, maxStringLength: 10 });
+    const ten = 'x'.repeat(10);
+    expect(await r.dispatch('list', { tags: [ten, ten, ten, 'x'.repeat(9)] })).toMatchObject({ ok: true, value: 4 });
+    expect(await r.dispatch('list', { tags: [ten, ten, ten, ten] })).toMatchObject({ ok: true, value: 4 });
+    expect(await messages(r, { tags: [ten, ten, ten, ten, ''] })).toEqual([total]);
+  });
+
+  it('look into the next item when the total is reached exactly, not passed', async () => {
+    // At 100 exactly, a string past maxStringLength is refused before it is counted: it is named.
+    const r = await listRegistry({ maxTotalSize: 100, maxStringLength: 10 });
+    const ten = 'x'.repeat(10);
+    expect(await messages(r, { tags: [ten, ten, ten, ten, 'x'.repeat(11)] })).toEqual(['tags[4] is too long (11 characters)']);
+  });
+
+  it('count a string given for the array as its length and 8: it is named while within the total, not once past it', async () => {
+    // The arguments 20; a string of 72 characters costs 80, reaching 100 exactly.
+    const r = await listRegistry({ maxTotalSize: 100 });
+    expect(await messages(r, { tags: 'x'.repeat(71) })).toEqual(['tags must be an array, got a string of 71 characters']);
+    expect(await messages(r, { tags: 'x'.repeat(72) })).toEqual(['tags must be an array, got a string of 72 characters']);
+    expect(await messages(r, { tags: 'x'.repeat(73) })).toEqual([total]);
+  });
+
+  it('say how deep a declared array may nest', async () => {
+    const r = await registry();
+    const outcome = await r.dispatch('free', { grid: [[[[]]]] });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['grid[0][0][0] is nested more than 4 levels deep']);
+  });
+});
