@@ -164,3 +164,15 @@ describe('issue messages', () => {
     expect(await got(null)).toBe('the result must be an object, got null');
   });
 });
+
+describe('issue paths: a key of 64 characters', () => {
+  it('is never cut, even where redaction makes it longer', async () => {
+    const key = 'https://user:hunter22@example.com/'.padEnd(64, 'k');
+    expect(key).toHaveLength(64);
+    const error = await (await registry()).call('shapes', { o: { a: 'x', [key]: 1 } }).catch((e: unknown) => e);
+    // A ToolValidationError's issues are redacted, paths included: the password goes, the key is shown whole.
+    expect(error).toMatchObject({ code: 'invalid_input' });
+    const redacted = `o.https://user:[redacted]@example.com/${'k'.repeat(30)}`;
+    expect((error as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual([redacted]);
+  });
+});

@@ -261,3 +261,81 @@ describe('formats', () => {
     expect(await issues(registry, 'formats', { email: `${'a'.repeat(60)}@${'b.'.repeat(100)}com` })).toEqual([['email', 'email']]);
   });
 });
+
+@Tool({ name: 'coerced.object', description: 'An open object, coerced from JSON text.' })
+class CoercedObject {
+  execute(@Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } } }) open: object): string {
+    return JSON.stringify(open);
+  }
+}
+
+describe('coercion: what is parsed, and what an unparsed text is called', () => {
+  const coerced = async (limits = {}) =>
+    (await buildRegistry(toolsModule({ coerce: true, limits }), toolset({ name: 't', tools: [Numbers, CoercedObject], granted: all }))).registry;
+  const messages = async (registry: ToolRegistry, tool: string, args: unknown) => {
+    const outcome = await registry.dispatch(tool, args);
+    return outcome.ok ? [] : (outcome.error.issues ?? []).map((i) => i.message);
+  };
+
+  it.each([
+    ['.25', '0.25'],
+    ['-.125', '-0.125'],
+    ['1e10', '10000000000'],
+    ['15e-10', '1.5e-9'],
+    ['2E+12', '2000000000000'],
+  ])('coerces %j, whose fraction or exponent has several digits', async (text, shown) => {
+    expect(await (await coerced()).dispatch('numbers', { n: text })).toMatchObject({ ok: true, value: shown });
+  });
+
+  it('refuses numeric text that makes no finite number ("1e999"), as it refuses NaN and Infinity given as numbers', async () => {
+    const r = await coerced();
+    expect(await messages(r, 'numbers', { n: '1e999' })).toEqual(['n must be a number, got Infinity']);
+    expect(await messages(r, 'numbers', { n: '-1e999' })).toEqual(['n must be a number, got -Infinity']);
+    expect(await messages(r, 'numbers', { n: Number.NaN })).toEqual(['n must be a number, got NaN']);
+    expect(await messages(r, 'numbers', { n: Number.POSITIVE_INFINITY })).toEqual(['n must be a number, got Infinity']);
+    expect(await r.dispatch('numbers', { n: '1e308' })).toMatchObject({ ok: true, value: '1e+308' });
+  });
+
+  it('leaves a text for an array that does not start with "[" unparsed, and quotes it', async () => {
+    const r = await coerced();
+    expect(await messages(r, 'numbers', { n: 1, tags: '{"a":1}' })).toEqual(['tags must be an array, got "{\\"a\\":1}"']);
+    expect(await messages(r, 'numbers', { n: 1, tags: '"a"' })).toEqual(['tags must be an array, got "\\"a\\""']);
+    expect(await messages(r, 'coerced.object', { open: '[1]' })).toEqual(['open must be an object, got "[1]"']);
+    expect(await messages(r, 'coerced.object', { open: '{"id":"a"}' })).toEqual([]);
+    expect(await r.dispatch('coerced.object', { open: ' {"id":"a"}' })).toMatchObject({ ok: true, value: '{"id":"a"}' });
+  });
+
+  it('returns a text that is not JSON as it was, and quotes it', async () => {
+    const r = await coerced();
+    expect(await messages(r, 'numbers', { n: 1, tags: '["a"' })).toEqual(['tags must be an array, got "[\\"a\\""']);
+    expect(await messages(r, 'coerced.object', { open: '{id: 1}' })).toEqual(['open must be an object, got "{id: 1}"']);
+  });
+
+  it('takes an array as it is, even one whose first item is "["', async () => {
+    const r = await coerced();
+    expect(await r.dispatch('numbers', { n: 1, tags: ['[', '{'] })).toMatchObject({ ok: true, value: '12' });
+    expect(await r.dispatch('coerced.object', { open: { id: '{' } })).toMatchObject({ ok: true, value: '{"id":"{"}' });
+  });
+
+  it('counts a "}" as closing what a "{" opened', async () => {
+    // The arguments are level 1 and tags level 2: with maxDepth 3, tags may nest 2 deep, one object after another.
+    const r = await coerced({ maxDepth: 3 });
+    expect(await messages(r, 'numbers', { n: 1, tags: '[{"a":1},{"b":2},{"c":3}]' })).toEqual([
+      'tags[0] must be a string, got an object',
+      'tags[1] must be a string, got an object',
+      'tags[2] must be a string, got an object',
+    ]);
+    expect(await messages(r, 'numbers', { n: 1, tags: '[{"a":{}}]' })).toEqual(['tags must be an array, got "[{\\"a\\":{}}]"']);
+  });
+
+  it('parses a text only while it fits what is left of maxTotalSize: at it, the object is parsed (and then passes the total); one more, it is not', async () => {
+    // The arguments object 8 + "open" 4 + 8 = 20; a text of 80 reaches 100 exactly, one of 81 passes it.
+    const r = await coerced({ maxTotalSize: 100 });
+    const text = (length: number) => `{"id":"${'x'.repeat(length - 9)}"}`;
+    expect(await r.dispatch('coerced.object', { open: text(10) })).toMatchObject({ ok: true, value: text(10) });
+    expect(await messages(r, 'coerced.object', { open: text(80) })).toEqual([
+      'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)',
+    ]);
+    expect(await messages(r, 'coerced.object', { open: text(81) })).toEqual(['open must be an object, got a string of 81 characters']);
+  });
+});

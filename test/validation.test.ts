@@ -300,3 +300,54 @@ describe('the schema a model is shown for @Arg declarations', () => {
     ]);
   });
 });
+
+@Tool({ name: 'defaults', description: 'Arguments whose defaults the handler receives.' })
+class Defaults {
+  execute(
+    @Arg('offset', { default: -0 }) offset: number,
+    @Arg('label', { default: 'x' }) label: string,
+    @Arg('options', { type: {}, default: { depth: [1] } }) options: unknown,
+  ): unknown[] {
+    received.push(offset, label, options);
+    return [offset, label, options];
+  }
+}
+
+describe('defaults reach the handler as declared', () => {
+  it('a number, a string and a JSON value, each unchanged by the copy made per call (-0 stays -0)', async () => {
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [Defaults], granted: PermissionSet.all() }));
+    await r.call('defaults', {});
+    await r.call('defaults', { offset: null, label: null });
+    expect(received).toEqual([-0, 'x', { depth: [1] }, -0, 'x', { depth: [1] }]);
+    expect(Object.is(received[0], -0)).toBe(true);
+    expect(Object.is(received[3], -0)).toBe(true);
+    // Each call gets a copy of an object default, never the declared one or the last call's.
+    expect(received[2]).not.toBe(received[5]);
+  });
+});
+
+describe('declared arrays: which constraint each bound names', () => {
+  it('arrayMinSize and arrayMaxSize for declared minItems and maxItems, limit for maxArrayLength where none is declared', async () => {
+    const r = (await buildRegistry(toolsModule({ limits: { maxArrayLength: 3 } }), toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }))).registry;
+    const constraints = async (args: Record<string, unknown>) => {
+      const outcome = await r.dispatch('bounds', { maybe: 'm', ...args });
+      return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint, i.message]);
+    };
+    expect(await constraints({ few: [] })).toEqual([['few', 'arrayMinSize', 'few must have at least 1 item, got 0']]);
+    expect(await constraints({ few: [1, 2, 3] })).toEqual([['few', 'arrayMaxSize', 'few must have at most 2 items, got 3']]);
+    expect(await constraints({ many: [1, 2, 3] })).toEqual([]);
+    expect(await constraints({ many: [1, 2, 3, 4] })).toEqual([['many', 'limit', 'many must have at most 3 items, got 4']]);
+    // Without minItems, an empty array is fine.
+    expect(await constraints({ many: [] })).toEqual([]);
+  });
+
+  it('refuse NaN and the infinities as items of a declared number array', async () => {
+    const r = (await buildRegistry(toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }))).registry;
+    const outcome = await r.dispatch('bounds', { maybe: 'm', many: [1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0] });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint, i.message])).toEqual([
+      ['many[1]', 'isNumber', 'many[1] must be a number, got NaN'],
+      ['many[2]', 'isNumber', 'many[2] must be a number, got Infinity'],
+      ['many[3]', 'isNumber', 'many[3] must be a number, got -Infinity'],
+    ]);
+  });
+});

@@ -267,3 +267,104 @@ describe('handlers receive copies', () => {
     expect(JSON.stringify([args, dto])).toBe(before);
   });
 });
+
+@Tool({ name: 'list', description: 'A declared array of strings.' })
+class List {
+  execute(@Arg('tags', { items: String }) tags: string[]): number {
+    return tags.length;
+  }
+}
+
+describe('declared arrays within the limits', () => {
+  const listRegistry = async (limits: Partial<ValidationLimits>) =>
+    (await buildRegistry(toolsModule({ limits }), toolset({ name: 'l', tools: [List], granted: PermissionSet.all() }))).registry;
+  const messages = async (r: ToolRegistry, args: unknown) => {
+    const outcome = await r.dispatch('list', args);
+    return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
+  };
+  const total = 'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)';
+
+  it('count 8 for the array toward maxTotalSize, besides its items', async () => {
+    // The arguments object 8 + "tags" 4 + 8 = 20, the array 8, each string of 10 characters 18: four make 100.
+    const r = await listRegistry({ maxTotalSize: 100, maxStringLength: 10 });
+    const ten = 'x'.repeat(10);
+    expect(await r.dispatch('list', { tags: [ten, ten, ten, 'x'.repeat(9)] })).toMatchObject({ ok: true, value: 4 });
+    expect(await r.dispatch('list', { tags: [ten, ten, ten, ten] })).toMatchObject({ ok: true, value: 4 });
+    expect(await messages(r, { tags: [ten, ten, ten, ten, ''] })).toEqual([total]);
+  });
+
+  it('look into the next item when the total is reached exactly, not passed', async () => {
+    // At 100 exactly, a string past maxStringLength is refused before it is counted: it is named.
+    const r = await listRegistry({ maxTotalSize: 100, maxStringLength: 10 });
+    const ten = 'x'.repeat(10);
+    expect(await messages(r, { tags: [ten, ten, ten, ten, 'x'.repeat(11)] })).toEqual(['tags[4] is too long (11 characters)']);
+  });
+
+  it('count a string given for the array as its length and 8: it is named while within the total, not once past it', async () => {
+    // The arguments 20; a string of 72 characters costs 80, reaching 100 exactly.
+    const r = await listRegistry({ maxTotalSize: 100 });
+    expect(await messages(r, { tags: 'x'.repeat(71) })).toEqual(['tags must be an array, got a string of 71 characters']);
+    expect(await messages(r, { tags: 'x'.repeat(72) })).toEqual(['tags must be an array, got a string of 72 characters']);
+    expect(await messages(r, { tags: 'x'.repeat(73) })).toEqual([total]);
+  });
+
+  it('say how deep a declared array may nest', async () => {
+    const r = await registry();
+    const outcome = await r.dispatch('free', { grid: [[[[]]]] });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['grid[0][0][0] is nested more than 4 levels deep']);
+  });
+});
+
+@Tool({ name: 'labelled', description: 'An open map of numbers with one declared string property, required.' })
+class Labelled {
+  execute(
+    @Arg('scores', { type: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'], additionalProperties: { type: 'number' } } })
+    scores: Record<string, unknown>,
+  ): string {
+    received.push({ scores });
+    return 'ok';
+  }
+}
+
+describe('open objects: declared properties and extra keys', () => {
+  const labelled = async (limits: Partial<ValidationLimits> = {}) =>
+    (await buildRegistry(toolsModule({ limits }), toolset({ name: 'o', tools: [Labelled, Free], granted: PermissionSet.all() }))).registry;
+  const messages = async (r: ToolRegistry, tool: string, args: unknown) => {
+    const outcome = await r.dispatch(tool, args);
+    return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message]);
+  };
+
+  it("check a declared property by its own shape only, not also by the extra keys' shape", async () => {
+    const r = await labelled();
+    expect(await messages(r, 'labelled', { scores: { label: 'a', x: 1 } })).toEqual([]);
+    expect(received).toEqual([{ scores: { label: 'a', x: 1 } }]);
+    expect(await messages(r, 'labelled', { scores: { label: 1, x: 'y' } })).toEqual([
+      ['scores.label', 'scores.label must be a string, got 1'],
+      ['scores.x', 'scores.x must be a number, got "y"'],
+    ]);
+  });
+
+  it('name a missing required property by its whole path', async () => {
+    const r = await labelled();
+    expect(await messages(r, 'labelled', { scores: { x: 1 } })).toEqual([['scores.label', 'scores.label is required']]);
+  });
+
+  it('refuse an extra key that can reach a prototype, and say so', async () => {
+    const r = await labelled();
+    expect(await messages(r, 'labelled', { scores: JSON.parse('{"label":"a","__proto__":1}') })).toEqual([
+      ['scores.__proto__', 'scores.__proto__ is a key that can reach a prototype; remove it'],
+    ]);
+    expect(await messages(r, 'free', { open: JSON.parse('{"id":"a","constructor":{}}') })).toEqual([
+      ['open.constructor', 'open.constructor is a key that can reach a prototype; remove it'],
+    ]);
+  });
+
+  it('look into the next extra key when the total is reached exactly, not passed', async () => {
+    // The arguments 8 + "open" 12 = 20; the open object 8 and its keys a and b at 9 each: 46; a string of 46 at 54: exactly 100.
+    const r = await labelled({ maxTotalSize: 100 });
+    expect(await messages(r, 'free', { open: { a: 'x'.repeat(46), b: () => 1 } })).toEqual([['open.b', 'open.b must be JSON data, got a function']]);
+    expect(await messages(r, 'free', { open: { a: 'x'.repeat(47), b: () => 1 } })).toEqual([
+      ['', 'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)'],
+    ]);
+  });
+});
