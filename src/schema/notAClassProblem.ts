@@ -1,4 +1,5 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+
 /**
  * The problem of a type that is a function but not a class (an arrow, bound or built-in function, such as
  * a thunk's thunk): it has no prototype, where class-validator and class-transformer read a DTO's metadata.
