@@ -485,10 +485,20 @@ describe('the problems of an @Arg, as data', () => {
 
   it('refuse a type that is a function but not a class (not_a_class), wherever it is named, with or without a default', async () => {
     const makeNote = () => NoteInput;
+    class Deep {
+      @ValidateNested()
+      @Type(() => {
+        throw new Error('deep');
+      })
+      x!: NoteInput;
+    }
     class Outer {
       @ValidateNested()
       @Type(() => makeNote as never)
       inner!: NoteInput;
+      @ValidateNested()
+      @Type(() => Deep)
+      beside!: Deep;
     }
     @Tool({ name: 'functions', description: 'Types that are functions, not classes.' })
     class Functions {
@@ -510,6 +520,8 @@ describe('the problems of an @Arg, as data', () => {
       { where: "Functions.execute @Arg('defaulted')", code: 'not_a_class', message: `its type is the function makeNote, ${fix}` },
       { where: "Functions.execute @Arg('l')[]", code: 'not_a_class', message: `its type is an anonymous function, ${fix}` },
       { where: "Functions.execute @Arg('outer'): Outer.inner", code: 'not_a_class', message: `its type is the function makeNote, ${fix}` },
+      // The classes nested beside it are still checked.
+      { where: "Functions.execute @Arg('outer'): Deep.x", code: 'type_thunk_threw', message: 'its @Type thunk threw (deep)' },
     ]);
 
     @Tool({ name: 'input.function', description: 'An @Input whose thunk returns a function.' })
