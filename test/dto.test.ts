@@ -252,6 +252,7 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
   }
   class Coerced {
     @IsInt() count!: number;
+    @IsInt() @IsIn([1, 2, 3]) choice!: number;
     @Type(() => Number) @IsDefined() amount!: number;
     @IsBoolean() flag!: boolean;
     @IsArray() list!: string[];
@@ -268,12 +269,19 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
       return 'ok';
     }
   }
-  const asText = { count: '3', amount: '2.5', flag: 'true', list: '["a"]', each: '["b"]', note: '{"text":"x"}', notes: '[{"text":"y"}]', text: '42' };
+  const asText = { count: '3', choice: '2', amount: '2.5', flag: 'true', list: '["a"]', each: '["b"]', note: '{"text":"x"}', notes: '[{"text":"y"}]', text: '42' };
 
   it('coerces each property by what it declares (a number, a boolean, an array, a nested object), and a string not at all', async () => {
     const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [CoercedTool], granted: PermissionSet.all() }));
     expect(await registry.call('coerced', asText)).toBe('ok');
-    expect(got).toEqual({ count: 3, amount: 2.5, flag: true, list: ['a'], each: ['b'], note: { text: 'x' }, notes: [{ text: 'y' }], text: '42' });
+    // An array is parsed only from text that is an array, an object only from text that is an object.
+    const wrong = await registry.call('coerced', { ...asText, each: '{"a":1}', note: '["x"]' }).catch((e: unknown) => e);
+    expect((wrong as ToolValidationError).issues.map((i) => i.message)).toEqual([
+      'each must be an array, got "{\\"a\\":1}"',
+      'note must be an object, got "[\\"x\\"]"',
+    ]);
+    expect(await registry.call('coerced', asText)).toBe('ok');
+    expect(got).toEqual({ count: 3, choice: 2, amount: 2.5, flag: true, list: ['a'], each: ['b'], note: { text: 'x' }, notes: [{ text: 'y' }], text: '42' });
   });
 
   it('coerces nothing without it (a @Type(() => Number) still converts, as class-transformer does)', async () => {
@@ -282,6 +290,8 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
     expect(error).toBeInstanceOf(ToolValidationError);
     expect((error as ToolValidationError).issues.map((i) => `${i.path} ${i.constraint}`)).toEqual([
       'count isInt',
+      'choice isIn',
+      'choice isInt',
       'flag isBoolean',
       'list isArray',
       'each isArray',
