@@ -276,10 +276,7 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
     expect(await registry.call('coerced', asText)).toBe('ok');
     // An array is parsed only from text that is an array, an object only from text that is an object.
     const wrong = await registry.call('coerced', { ...asText, each: '{"a":1}', note: '["x"]' }).catch((e: unknown) => e);
-    expect((wrong as ToolValidationError).issues.map((i) => i.message)).toEqual([
-      'each must be an array, got "{\\"a\\":1}"',
-      'note must be an object, got "[\\"x\\"]"',
-    ]);
+    expect((wrong as ToolValidationError).issues.map((i) => i.message)).toEqual(['each must be an array, got "{\\"a\\":1}"', 'note must be an object, got "[\\"x\\"]"']);
     expect(await registry.call('coerced', asText)).toBe('ok');
     expect(got).toEqual({ count: 3, choice: 2, amount: 2.5, flag: true, list: ['a'], each: ['b'], note: { text: 'x' }, notes: [{ text: 'y' }], text: '42' });
   });
