@@ -1,6 +1,7 @@
 import { injectable, inject } from 'inversify';
-import { IsString } from 'class-validator';
-import { Arg, Ctx, Example, Input, Permissions, PermissionSet, Tool, ToolDefinitionError, toolset, type ToolContext } from 'hermes-tools';
+import { IsString, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { Arg, type ArgOptions, Ctx, type DefinitionProblem, Example, Input, Permissions, PermissionSet, Tool, ToolDefinitionError, toolset, type ToolContext } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 class NoteInput {
@@ -225,5 +226,310 @@ describe('declared types that cannot be used', () => {
       'BadSchemas.execute @Arg(\'obj\').pat: "pattern" must be a string',
       'BadSchemas.execute @Arg(\'obj\'): "additionalProperties" must be a boolean or a JSON Schema object',
     ]);
+  });
+});
+
+// The problems of an @Arg as data: each registry is built in the test itself, and each problem is checked word for
+// word with its code, which is what a caller reading ToolDefinitionError.details (or a model reading codes) sees.
+describe('the problems of an @Arg, as data', () => {
+  /** The ToolDefinitionError details of building a registry from `tool` (fails the test if it builds). */
+  async function detailsOf(tool: Function): Promise<readonly DefinitionProblem[]> {
+    const error = await buildRegistry(toolset({ name: 'a', tools: [tool] })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    return (error as ToolDefinitionError).details;
+  }
+
+  /** A tool whose one argument, `x`, reflects as Object and is declared by `options`. */
+  function oneArg(options: ArgOptions, name = 'one.arg'): Function {
+    @Tool({ name, description: 'One argument.' })
+    class OneArg {
+      execute(@Arg('x', options) x: unknown): unknown {
+        return x;
+      }
+    }
+    return OneArg;
+  }
+
+  const at = "OneArg.execute @Arg('x')";
+
+  it('name every constraint set on an argument of another kind (misplaced_constraint)', async () => {
+    const values: Record<string, unknown> = {
+      minLength: 1,
+      maxLength: 1,
+      pattern: 'x',
+      format: 'email',
+      integer: true,
+      minimum: 1,
+      maximum: 1,
+      exclusiveMinimum: 1,
+      exclusiveMaximum: 1,
+      minItems: 1,
+      maxItems: 1,
+      items: String,
+    };
+    const kinds: { type: Function; base: ArgOptions; own: string[]; others: string }[] = [
+      { type: String, base: {}, own: ['minLength', 'maxLength', 'pattern', 'format'], others: 'number or array' },
+      { type: Number, base: {}, own: ['integer', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'], others: 'string or array' },
+      { type: Boolean, base: {}, own: [], others: 'other' },
+      { type: Array, base: { items: String }, own: ['minItems', 'maxItems', 'items'], others: 'string or number' },
+      { type: NoteInput, base: {}, own: [], others: 'scalar or array' },
+    ];
+    const found: unknown[] = [];
+    const expected: unknown[] = [];
+    for (const { type, base, own, others } of kinds) {
+      for (const key of Object.keys(values).filter((k) => !own.includes(k))) {
+        found.push({ type: type.name, key, details: await detailsOf(oneArg({ type, ...base, [key]: values[key] })) });
+        expected.push({ type: type.name, key, details: [{ where: at, code: 'misplaced_constraint', message: `${key} applies only to ${others} arguments` }] });
+      }
+    }
+    expect(found).toEqual(expected);
+  });
+
+  it('accept every constraint on the kind of argument it belongs to', async () => {
+    const { registry } = await buildRegistry(
+      toolset({
+        name: 'a',
+        tools: [
+          oneArg({ type: String, minLength: 1, maxLength: 2, pattern: '^a', format: 'email' }, 'a.string'),
+          oneArg({ type: Number, integer: true, minimum: 1, maximum: 2, exclusiveMinimum: 0, exclusiveMaximum: 3 }, 'a.number'),
+          oneArg({ type: Boolean }, 'a.boolean'),
+          oneArg({ type: Array, items: String, minItems: 1, maxItems: 2 }, 'a.array'),
+          oneArg({ type: NoteInput }, 'a.dto'),
+        ],
+      }),
+    );
+    expect(registry.definitions().map((d) => [d.name, d.inputSchema.properties])).toEqual([
+      ['a.string', { x: { type: 'string', minLength: 1, maxLength: 2, pattern: '^a', format: 'email' } }],
+      ['a.number', { x: { type: 'integer', minimum: 1, maximum: 2, exclusiveMinimum: 0, exclusiveMaximum: 3 } }],
+      ['a.boolean', { x: { type: 'boolean' } }],
+      ['a.array', { x: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2 } }],
+      ['a.dto', { x: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } }],
+    ]);
+  });
+
+  it('give each problem of a declared type its code, its place and what to write instead', async () => {
+    @Tool({ name: 'thunk', description: 'A type thunk that throws.' })
+    class Thunk {
+      execute(
+        @Arg('t', {
+          type: () => {
+            throw new Error('not yet defined');
+          },
+        })
+        t: string,
+      ): string {
+        return t;
+      }
+    }
+    @Tool({ name: 'items.thunk', description: 'An items thunk that throws.' })
+    class ItemsThunk {
+      execute(
+        @Arg('l', {
+          items: () => {
+            throw new Error('later');
+          },
+        })
+        l: string[],
+      ): string[] {
+        return l;
+      }
+    }
+    @Tool({ name: 'no.items', description: 'An array without its element type.' })
+    class NoItems {
+      execute(@Arg('l') l: string[]): string[] {
+        return l;
+      }
+    }
+    @Tool({ name: 'object.items', description: 'Elements whose type reflection cannot tell.' })
+    class ObjectItems {
+      execute(@Arg('l', { items: Object }) l: unknown[]): unknown[] {
+        return l;
+      }
+    }
+    @Tool({ name: 'a.date', description: 'A Date argument.' })
+    class ADate {
+      execute(@Arg('d') d: Date): string {
+        return String(d);
+      }
+    }
+    @Tool({ name: 'a.union', description: 'A union argument.' })
+    class AUnion {
+      execute(@Arg('u') u: string | number): string {
+        return String(u);
+      }
+    }
+    @Tool({ name: 'optional.union', description: 'An optional union argument.' })
+    class OptionalUnion {
+      execute(@Arg('u', { optional: true }) u: string | number | undefined): string {
+        return String(u);
+      }
+    }
+    @Tool({ name: 'defaulted.union', description: 'A union argument with a default.' })
+    class DefaultedUnion {
+      execute(@Arg('u', { default: 'x' }) u: string | number): string {
+        return String(u);
+      }
+    }
+    const untellable = 'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object';
+    const strict = ', and so, under "strict", do `u: string | undefined` and `u: string | null`';
+    const cases: [Function, DefinitionProblem[]][] = [
+      [Thunk, [{ where: "Thunk.execute @Arg('t')", code: 'type_thunk_threw', message: 'its type thunk threw (not yet defined); is the class declared after its use?' }]],
+      [ItemsThunk, [{ where: "ItemsThunk.execute @Arg('l')[]", code: 'type_thunk_threw', message: 'its items thunk threw (later); is the class declared after its use?' }]],
+      [
+        NoItems,
+        [
+          {
+            where: "NoItems.execute @Arg('l')",
+            code: 'missing_item_type',
+            message: 'is an array, and reflection cannot see its element type; add { items: String } (or Number, Boolean, a DTO class, a JSON Schema)',
+          },
+        ],
+      ],
+      // An element has no parameter name to put in the @Arg to write.
+      [
+        ObjectItems,
+        [{ where: "ObjectItems.execute @Arg('l')[]", code: 'untellable_type', message: `${untellable}); add { type: String } (or Number, Boolean, a DTO class, a JSON Schema)` }],
+      ],
+      [ADate, [{ where: "ADate.execute @Arg('d')", code: 'date_type', message: "Date cannot arrive in JSON; declare a string with { format: 'date-time' } and parse it" }]],
+      [
+        AUnion,
+        [
+          {
+            where: "AUnion.execute @Arg('u')",
+            code: 'untellable_type',
+            message: `${untellable}${strict}); write @Arg('u', { type: String }) (Number, Boolean, a DTO class or a JSON Schema in place of String); add optional: true if it may be absent`,
+          },
+        ],
+      ],
+      [
+        OptionalUnion,
+        [
+          {
+            where: "OptionalUnion.execute @Arg('u')",
+            code: 'untellable_type',
+            message: `${untellable}${strict}); write @Arg('u', { type: String, optional: true }) (Number, Boolean, a DTO class or a JSON Schema in place of String), or declare the parameter \`u?: string\`, which reflects as String`,
+          },
+        ],
+      ],
+      // A default makes the argument optional as much as optional: true does.
+      [
+        DefaultedUnion,
+        [
+          {
+            where: "DefaultedUnion.execute @Arg('u')",
+            code: 'untellable_type',
+            message: `${untellable}${strict}); write @Arg('u', { type: String }) (Number, Boolean, a DTO class or a JSON Schema in place of String), or declare the parameter \`u?: string\`, which reflects as String`,
+          },
+        ],
+      ],
+      [oneArg({ type: String, format: 'phone' as never }), [{ where: at, code: 'unknown_format', message: 'unknown format "phone"' }]],
+      // Valid without the u flag, which every pattern is compiled with.
+      [oneArg({ type: String, pattern: 'x{' }), [{ where: at, code: 'invalid_pattern', message: 'pattern "x{" is not a valid regular expression' }]],
+      [oneArg({ type: String, pattern: 42 as never }), [{ where: at, code: 'invalid_pattern', message: 'pattern must be a string' }]],
+      [oneArg({ type: String, enum: ['a', 1] }), [{ where: at, code: 'invalid_enum', message: 'enum values of a string argument must be strings' }]],
+      [oneArg({ type: Number, enum: [1, 'a'] }), [{ where: at, code: 'invalid_enum', message: 'enum values of a number argument must be numbers' }]],
+    ];
+    const found: unknown[] = [];
+    for (const [tool] of cases) found.push([tool.name, await detailsOf(tool)]);
+    expect(found).toEqual(cases.map(([tool, details]) => [tool.name, details]));
+  });
+
+  it('still report the declaration, not a crash, when an argument that cannot be typed has a default', async () => {
+    @Tool({ name: 'defaults', description: 'Defaults on arguments that cannot be typed.' })
+    class Defaults {
+      execute(
+        @Arg('t', {
+          type: () => {
+            throw new Error('not yet defined');
+          },
+          default: 'x',
+        })
+        t: string,
+        @Arg('l', { default: ['a'] }) l: string[],
+        @Arg('d', { default: '2020-01-01T00:00:00Z' }) d: Date,
+      ): string {
+        return `${t}${l}${String(d)}`;
+      }
+    }
+    const details = await detailsOf(Defaults);
+    expect(details.map((d) => [d.where, d.code])).toEqual([
+      ["Defaults.execute @Arg('t')", 'type_thunk_threw'],
+      ["Defaults.execute @Arg('l')", 'missing_item_type'],
+      ["Defaults.execute @Arg('d')", 'date_type'],
+    ]);
+  });
+
+  it('type an argument reflection cannot tell from its enum, when all its values are of one kind', async () => {
+    @Tool({ name: 'enums', description: 'Enums on arguments that reflect as Object.' })
+    class Enums {
+      execute(@Arg('s', { enum: ['a', 'b'] }) s: unknown, @Arg('n', { enum: [1, 2] }) n: unknown): string {
+        return `${String(s)}${String(n)}`;
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'a', tools: [Enums] }));
+    expect(registry.definitions()[0]?.inputSchema.properties).toEqual({ s: { type: 'string', enum: ['a', 'b'] }, n: { type: 'number', enum: [1, 2] } });
+
+    @Tool({ name: 'enums.mismatched', description: 'Enums that cannot type their arguments.' })
+    class Mismatched {
+      execute(@Arg('n', { enum: ['a', 'b'] }) n: number, @Arg('mixed', { enum: ['a', 1] }) mixed: unknown, @Arg('empty', { enum: [] }) empty: unknown): string {
+        return `${n}${String(mixed)}${String(empty)}`;
+      }
+    }
+    // A reflected type wins over the enum: a number argument with string values is a mistake, not a string argument.
+    expect((await detailsOf(Mismatched)).map((d) => [d.where, d.code, d.message.slice(0, 40)])).toEqual([
+      ["Mismatched.execute @Arg('n')", 'invalid_enum', 'enum values of a number argument must be'],
+      ["Mismatched.execute @Arg('mixed')", 'untellable_type', 'reflection cannot tell its type (a union'],
+      ["Mismatched.execute @Arg('empty')", 'untellable_type', 'reflection cannot tell its type (a union'],
+    ]);
+  });
+
+  it('refuse a type that is a function but not a class (not_a_class), wherever it is named, with or without a default', async () => {
+    const makeNote = () => NoteInput;
+    class Deep {
+      @ValidateNested()
+      @Type(() => {
+        throw new Error('deep');
+      })
+      x!: NoteInput;
+    }
+    class Outer {
+      @ValidateNested()
+      @Type(() => makeNote as never)
+      inner!: NoteInput;
+      @ValidateNested()
+      @Type(() => Deep)
+      beside!: Deep;
+    }
+    @Tool({ name: 'functions', description: 'Types that are functions, not classes.' })
+    class Functions {
+      execute(
+        @Arg('t', { type: () => () => String }) t: string,
+        @Arg('named', { type: () => makeNote }) named: NoteInput,
+        @Arg('defaulted', { type: () => makeNote, default: { text: 'x' } }) defaulted: NoteInput,
+        // An items thunk is resolved once, as a type thunk is: a thunk's thunk is not a class either.
+        @Arg('l', { items: () => () => String }) l: string[],
+        @Arg('outer', { type: Outer }) outer: Outer,
+      ): string {
+        return `${t}${String(named)}${String(defaulted)}${l}${String(outer)}`;
+      }
+    }
+    const fix = 'not a class; name String, Number, Boolean, a DTO class or a JSON Schema, or a thunk that returns one of them (() => TheDto)';
+    expect(await detailsOf(Functions)).toEqual([
+      { where: "Functions.execute @Arg('t')", code: 'not_a_class', message: `its type is an anonymous function, ${fix}` },
+      { where: "Functions.execute @Arg('named')", code: 'not_a_class', message: `its type is the function makeNote, ${fix}` },
+      { where: "Functions.execute @Arg('defaulted')", code: 'not_a_class', message: `its type is the function makeNote, ${fix}` },
+      { where: "Functions.execute @Arg('l')[]", code: 'not_a_class', message: `its type is an anonymous function, ${fix}` },
+      { where: "Functions.execute @Arg('outer'): Outer.inner", code: 'not_a_class', message: `its type is the function makeNote, ${fix}` },
+      // The classes nested beside it are still checked.
+      { where: "Functions.execute @Arg('outer'): Deep.x", code: 'type_thunk_threw', message: 'its @Type thunk threw (deep)' },
+    ]);
+
+    @Tool({ name: 'input.function', description: 'An @Input whose thunk returns a function.' })
+    class InputFunction {
+      execute(@Input(() => makeNote) input: NoteInput): string {
+        return input.text;
+      }
+    }
+    expect(await detailsOf(InputFunction)).toEqual([{ where: 'InputFunction.execute parameter #1', code: 'not_a_class', message: `its type is the function makeNote, ${fix}` }]);
   });
 });

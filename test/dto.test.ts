@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsDefined,
   IsEmail,
   IsIn,
@@ -20,7 +21,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { Description, Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
+import { Description, Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 function IsEven(options?: ValidationOptions) {
@@ -242,5 +243,57 @@ describe('@Input DTO tools', () => {
     const outcome = await r.dispatch('limits', { a: 11, b: 1000 });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     if (!outcome.ok) expect(outcome.error.issues?.map((i) => `${i.path} ${i.constraint}`).sort()).toEqual(['a atMostLater', 'b multipleLater']);
+  });
+});
+
+describe('a DTO under toolsModule({ coerce: true })', () => {
+  class CoercedNote {
+    @IsString() text!: string;
+  }
+  class Coerced {
+    @IsInt() count!: number;
+    @IsInt() @IsIn([1, 2, 3]) choice!: number;
+    @Type(() => Number) @IsDefined() amount!: number;
+    @IsBoolean() flag!: boolean;
+    @IsArray() list!: string[];
+    @IsString({ each: true }) each!: string[];
+    @ValidateNested() @Type(() => CoercedNote) note!: CoercedNote;
+    @ValidateNested({ each: true }) @Type(() => CoercedNote) notes!: CoercedNote[];
+    @IsString() text!: string;
+  }
+  let got: unknown;
+  @Tool({ name: 'coerced', description: 'Each kind of DTO property, as text.' })
+  class CoercedTool {
+    execute(@Input() input: Coerced): string {
+      got = input;
+      return 'ok';
+    }
+  }
+  const asText = { count: '3', choice: '2', amount: '2.5', flag: 'true', list: '["a"]', each: '["b"]', note: '{"text":"x"}', notes: '[{"text":"y"}]', text: '42' };
+
+  it('coerces each property by what it declares (a number, a boolean, an array, a nested object), and a string not at all', async () => {
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [CoercedTool], granted: PermissionSet.all() }));
+    expect(await registry.call('coerced', asText)).toBe('ok');
+    // An array is parsed only from text that is an array, an object only from text that is an object.
+    const wrong = await registry.call('coerced', { ...asText, each: '{"a":1}', note: '["x"]' }).catch((e: unknown) => e);
+    expect((wrong as ToolValidationError).issues.map((i) => i.message)).toEqual(['each must be an array, got "{\\"a\\":1}"', 'note must be an object, got "[\\"x\\"]"']);
+    expect(await registry.call('coerced', asText)).toBe('ok');
+    expect(got).toEqual({ count: 3, choice: 2, amount: 2.5, flag: true, list: ['a'], each: ['b'], note: { text: 'x' }, notes: [{ text: 'y' }], text: '42' });
+  });
+
+  it('coerces nothing without it (a @Type(() => Number) still converts, as class-transformer does)', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [CoercedTool], granted: PermissionSet.all() }));
+    const error = await registry.call('coerced', asText).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolValidationError);
+    expect((error as ToolValidationError).issues.map((i) => `${i.path} ${i.constraint}`)).toEqual([
+      'count isInt',
+      'choice isIn',
+      'choice isInt',
+      'flag isBoolean',
+      'list isArray',
+      'each isArray',
+      'note isObject',
+      'notes isObject',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { nestProblem } from '../errors/nestProblem.js';
 import { dtoTreeProblems } from './dtoTreeProblems.js';
 import { jsonSchemaToShape } from './jsonSchemaToShape.js';
+import { notAClassProblem } from './notAClassProblem.js';
 import type { JsonSchema } from '../contracts/JsonSchema.js';
 import { patternProblem } from './patternProblem.js';
 import type { Shape } from './Shape.js';
@@ -51,9 +52,6 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
   const STRING_KEYS: (keyof ArgOptions)[] = ['minLength', 'maxLength', 'pattern', 'format'];
   const NUMBER_KEYS: (keyof ArgOptions)[] = ['integer', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
   const ARRAY_KEYS: (keyof ArgOptions)[] = ['minItems', 'maxItems', 'items'];
-  if (what === 'items') {
-    return typeShape(resolved, {}, where, problems, 'type');
-  }
   if (resolved === String) {
     constraintProblem([...NUMBER_KEYS, ...ARRAY_KEYS], 'number or array');
     if (options.format !== undefined && !isStringFormat(options.format))
@@ -119,6 +117,11 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
     return { kind: 'unknown' };
   }
   constraintProblem([...STRING_KEYS, ...NUMBER_KEYS, ...ARRAY_KEYS], 'scalar or array');
+  const notClass = notAClassProblem(resolved);
+  if (notClass !== undefined) {
+    problems.push(nestProblem(where, notClass));
+    return { kind: 'unknown' };
+  }
   const dtoProblems = dtoTreeProblems(resolved);
   problems.push(...dtoProblems.map((p) => nestProblem(where, p)));
   return { kind: 'dto', dto: resolved as abstract new () => object };

@@ -1,10 +1,14 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import { nestProblem } from '../errors/nestProblem.js';
 import { readDtoModel } from './dto/readDtoModel.js';
+import { notAClassProblem } from './notAClassProblem.js';
 
 /** Problems of a DTO and of every DTO nested in it. */
 export function dtoTreeProblems(dto: Function, seen = new Set<Function>()): DefinitionProblem[] {
   if (seen.has(dto)) return [];
   seen.add(dto);
+  const notClass = notAClassProblem(dto);
+  if (notClass !== undefined) return [notClass];
   const { model, problems } = readDtoModel(dto);
   const out = [...problems];
   if (model.properties.length === 0 && seen.size === 1) {
@@ -17,7 +21,9 @@ export function dtoTreeProblems(dto: Function, seen = new Set<Function>()): Defi
     } catch (error) {
       out.push({ where: `${dto.name}.${p.name}`, code: 'type_thunk_threw', message: `its @Type thunk threw (${error instanceof Error ? error.message : String(error)})` });
     }
-    if (nested !== undefined) out.push(...dtoTreeProblems(nested, seen));
+    if (nested === undefined) continue;
+    const notClass = notAClassProblem(nested);
+    out.push(...(notClass === undefined ? dtoTreeProblems(nested, seen) : [nestProblem(`${dto.name}.${p.name}`, notClass)]));
   }
   return out;
 }
