@@ -532,4 +532,31 @@ describe('the problems of an @Arg, as data', () => {
     }
     expect(await detailsOf(InputFunction)).toEqual([{ where: 'InputFunction.execute parameter #1', code: 'not_a_class', message: `its type is the function makeNote, ${fix}` }]);
   });
+
+  it('refuse a @Type thunk that returns no class, which would let the nested value reach the handler unchecked and uncopied', async () => {
+    class Holder {
+      @IsString() name!: string;
+      @ValidateNested()
+      @Type(() => undefined as never)
+      missing!: NoteInput;
+      @ValidateNested()
+      @Type(() => null as never)
+      empty!: NoteInput;
+      @ValidateNested()
+      @Type(() => 'NoteInput' as never)
+      named!: NoteInput;
+    }
+    @Tool({ name: 'type.nothing', description: 'A @Type thunk that returns no class.' })
+    class TypeNothing {
+      execute(@Input() input: Holder): string {
+        return input.name;
+      }
+    }
+    const fix = 'not a class; return the nested DTO class (@Type(() => TheDto))';
+    expect(await detailsOf(TypeNothing)).toEqual([
+      { where: 'TypeNothing.execute parameter #1: Holder.missing', code: 'not_a_class', message: `its @Type thunk returned undefined, ${fix}` },
+      { where: 'TypeNothing.execute parameter #1: Holder.empty', code: 'not_a_class', message: `its @Type thunk returned null, ${fix}` },
+      { where: 'TypeNothing.execute parameter #1: Holder.named', code: 'not_a_class', message: `its @Type thunk returned a string, ${fix}` },
+    ]);
+  });
 });
