@@ -80,7 +80,12 @@ export default {
   concurrency: 2,
   // jest keeps every run's ES module graphs alive: a runner past a few GB spends its time collecting garbage.
   maxTestRunnerReuse: 15,
-  timeoutMS: 10000,
+  // Stryker's budget for a mutant is timeoutFactor × the covering tests' own time + timeoutMS + the initial run's
+  // overhead; loading test files is not in the tests' time, and a survivor loads every file that reaches it. Too
+  // small a budget turns a survivor into a Timeout, counted as killed; hangs that only Stryker can end (a loop that
+  // never returns) pay the budget, asynchronous ones are ended sooner by testEnvironment.cjs.
+  timeoutFactor: 2.5,
+  timeoutMS: 20000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
   reporters: ['clear-text', 'progress', 'html', 'json'],

@@ -82,18 +82,20 @@ class MutationTestSequencer extends Sequencer {
     const source = sources.get(mutant);
     const run = runState();
     Object.assign(run, { mutant, source: source && path.relative(this.#root, source), log: process.env.MUTATION_RUN_LOG });
+    const kills = new Map();
+    const file = source === undefined ? undefined : killsFile(this.#root, source);
+    if (file !== undefined && existsSync(file)) for (const killer of readFileSync(file, 'utf8').split('\n')) kills.set(killer, (kills.get(killer) ?? 0) + 1);
     let others = 0;
     const chosen = kept.filter((test) => {
       const listing = listed.get(test.path);
       if (listing?.inTest === undefined || listing.inTestIds.has(mutant) || !listing.atLoadIds.has(mutant)) return true;
       listing.inTestSources ??= new Set(listing.inTest.map((id) => sources.get(id)));
       if (source !== undefined && listing.inTestSources.has(source)) return true;
+      // A file that has killed a mutant of the same source checks what that source makes (a DTO's schema, say,
+      // made as the file loads): it is kept too, however slow, and runs first.
+      if (kills.has(test.path)) return true;
       return ++others <= LOAD_ONLY_FILES;
     });
-    if (source === undefined) return chosen;
-    const file = killsFile(this.#root, source);
-    const kills = new Map();
-    if (existsSync(file)) for (const killer of readFileSync(file, 'utf8').split('\n')) kills.set(killer, (kills.get(killer) ?? 0) + 1);
     // A stable sort: among files with as many kills, the quickest first still.
     return chosen.sort((a, b) => (kills.get(b.path) ?? 0) - (kills.get(a.path) ?? 0));
   }
