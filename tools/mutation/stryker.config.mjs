@@ -92,7 +92,7 @@ export default {
   htmlReporter: { fileName: `${reportDir}/index.html` },
   jsonReporter: { fileName: `${reportDir}/mutation.json` },
   // `npm run mutate -- --incremental` retests only the mutants whose code or tests changed since the last run of
-  // the same folder, reading and writing this file (one per folder, since mutate.mjs runs Stryker once per folder).
+  // the same folders, reading and writing this file (one per report, as `reports/mutation/<name>/` is).
   incrementalFile: `${reportDir}/stryker-incremental.json`,
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
 };
