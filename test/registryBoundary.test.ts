@@ -422,6 +422,18 @@ describe('the registry at its edges', () => {
     expect(timers()).toBe(before);
   });
 
+  it('forCaller refuses permissions that are not a PermissionSet with a TypeError, rather than hiding every tool', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo], granted: PermissionSet.all() }));
+    for (const permissions of [['fs:read'], 'fs:read', null, {}]) {
+      await expect(registry.forCaller({ caller: 'ann', permissions: permissions as unknown as PermissionSet })).rejects.toThrow(
+        new TypeError('forCaller: permissions must be a PermissionSet (PermissionSet.none().grant(...)), or left out'),
+      );
+    }
+    for (const permissions of [undefined, PermissionSet.all()]) expect((await registry.forCaller({ caller: 'ann', permissions })).has('echo')).toBe(true);
+    expect((await registry.forCaller({ caller: 'ann' })).has('echo')).toBe(true);
+    expect((await registry.forCaller({ caller: 'ann', permissions: PermissionSet.none() })).has('echo')).toBe(true);
+  });
+
   it('forCaller refuses a timeout that is not a whole number of milliseconds from 1 to 2147483647', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo], granted: PermissionSet.all() }));
     for (const timeoutMs of [0, -1, Number.NaN, 2_147_483_648]) {

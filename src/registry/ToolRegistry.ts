@@ -16,6 +16,7 @@ import { AuditTrail } from '../pipeline/AuditTrail.js';
 import { callObserved, traceCall } from '../pipeline/callChannel.js';
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
+import { PermissionSet } from '../permissions/PermissionSet.js';
 import { onAbort } from '../pipeline/onAbort.js';
 import { rejectLater } from '../pipeline/rejectLater.js';
 import { notJson } from '../pipeline/notJson.js';
@@ -216,6 +217,10 @@ export class ToolRegistry {
     }
     const timeoutMs = options.timeoutMs ?? 10_000;
     if (!isTimeoutMs(timeoutMs)) throw new TypeError(`forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
+    // Checked here, not tool by tool: a list of strings in its place would otherwise hide every tool without a word.
+    if (identity.permissions !== undefined && !(identity.permissions instanceof PermissionSet)) {
+      throw new TypeError('forCaller: permissions must be a PermissionSet (PermissionSet.none().grant(...)), or left out');
+    }
     const bound = tools.map((tool) => createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }));
     // A guard that does not answer in time (or before the signal) leaves its tool out: listings fail closed, like calls.
     let giveUpNow!: (value: false) => void;
@@ -237,12 +242,9 @@ export class ToolRegistry {
       const allowed = await Promise.all(
         bound.map(async (tool) => {
           if (!isAvailable(tool) || (this.#listed !== undefined && !this.#listed.has(tool.name))) return false;
-          try {
-            const answer = checkAccess(coreOf(tool))(identity.caller, identity.permissions);
-            return answer instanceof Promise ? await Promise.race([answer.then((denial) => denial === undefined), giveUp]) : answer === undefined;
-          } catch {
-            return false;
-          }
+          // Never throws: the permissions were checked above, and a guard that throws or rejects denies.
+          const answer = checkAccess(coreOf(tool))(identity.caller, identity.permissions);
+          return answer instanceof Promise ? await Promise.race([answer.then((denial) => denial === undefined), giveUp]) : answer === undefined;
         }),
       );
       const view = new ToolRegistry(bound, this.#options);

@@ -20,6 +20,12 @@ describe('closestNames', () => {
     expect(closestNames(`${longest.slice(0, 63)}y${'x'.repeat(100)}`, [longest])).toEqual([longest]);
   });
 
+  it('compares the first 64 characters of each name offered too', () => {
+    const longest = `${'a'.repeat(60)}.run`;
+    const offered = `${longest.slice(0, 63)}y${'x'.repeat(100)}`;
+    expect(closestNames(longest, [offered])).toEqual([offered]);
+  });
+
   it('suggests nothing for a name far from all', () => {
     expect(closestNames('weather', names)).toEqual([]);
   });
@@ -53,5 +59,13 @@ describe('closestNames', () => {
     expect(closestNames(target, [...far.slice(0, 624), close])).toEqual([close]);
     expect(closestNames(target, [...far, close])).toEqual([close]);
     expect(closestNames(target, [...far, 'z'.repeat(40), close])).toEqual([]);
+  });
+
+  it('fills no cells for a name whose length alone puts it too far', () => {
+    // 40 characters allow 13 edits; 26 characters differ by 14. Compared, 1,000 of them would fill 1,040,000 cells.
+    const target = 'q'.repeat(40);
+    const close = `${'q'.repeat(39)}r`;
+    const short = Array.from({ length: 1000 }, (_, i) => `${'z'.repeat(22)}${String(i).padStart(4, '0')}`);
+    expect(closestNames(target, [...short, close])).toEqual([close]);
   });
 });
