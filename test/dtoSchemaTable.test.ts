@@ -106,6 +106,42 @@ describe('the README table of class-validator decorators and their JSON Schema',
       [v.IsPositive({ each: true }), v.IsDivisibleBy(2, { each: true })],
       { type: 'array', items: { type: 'number', exclusiveMinimum: 0 }, description: 'Each item must also satisfy: isDivisibleBy(2).' },
     ],
+    // A number version names the same format as a string one.
+    ['@IsIP(4)', [v.IsIP(4)], { type: 'string', format: 'ipv4' }],
+    ['@IsIP(6)', [v.IsIP(6)], { type: 'string', format: 'ipv6' }],
+    ['@IsDateString()', [v.IsDateString()], { type: 'string', format: 'date-time' }],
+    ['@IsDateString(options): the options only narrow the format', [v.IsDateString({ strict: true })], { type: 'string', format: 'date-time' }],
+    ['@IsISO8601(options): the options only narrow the format', [v.IsISO8601({ strict: true })], { type: 'string', format: 'date-time' }],
+    ["@Matches('^a$', ''): no modifiers", [v.Matches('^a$', '')], { type: 'string', pattern: '^a$' }],
+    ['@Equals(null): no schema form, named without its argument', [v.Equals(null)], { description: 'Must also satisfy: equals.' }],
+    // A value of the other type than the one declared cannot be an enum of it: named.
+    ["@IsInt() @Equals('a')", [v.IsInt(), v.Equals('a')], { type: 'integer', description: 'Must also satisfy: equals("a").' }],
+    ['@IsString() @Equals(3)', [v.IsString(), v.Equals(3)], { type: 'string', description: 'Must also satisfy: equals(3).' }],
+    ["@IsInt() @IsIn(['a'])", [v.IsInt(), v.IsIn(['a'])], { type: 'integer', description: 'Must also satisfy: isIn.' }],
+    ['@IsString() @IsIn([1])', [v.IsString(), v.IsIn([1])], { type: 'string', description: 'Must also satisfy: isIn.' }],
+    ['@IsEnum of an empty enum: no schema form', [v.IsEnum({})], { description: 'Must also satisfy: isEnum.' }],
+    ['@Length(a) after @MaxLength(n): the maximum stays', [v.IsString(), v.Length(2), v.MaxLength(5)], { type: 'string', minLength: 2, maxLength: 5 }],
+    // Each string or number constraint on its own says the type.
+    ['@MinLength(n) alone', [v.MinLength(2)], { type: 'string', minLength: 2 }],
+    ['@MaxLength(n) alone', [v.MaxLength(5)], { type: 'string', maxLength: 5 }],
+    ['@Length(a, b) alone', [v.Length(2, 5)], { type: 'string', minLength: 2, maxLength: 5 }],
+    ['@IsNotEmpty() alone', [v.IsNotEmpty()], { type: 'string', minLength: 1 }],
+    ['@IsAlpha()', [v.IsAlpha()], { type: 'string', description: 'Must also satisfy: isAlpha.' }],
+    ['@IsAlphanumeric()', [v.IsAlphanumeric()], { type: 'string', description: 'Must also satisfy: isAlphanumeric.' }],
+    ['@IsNumberString()', [v.IsNumberString()], { type: 'string', description: 'Must also satisfy: isNumberString.' }],
+    ["@Contains('x')", [v.Contains('x')], { type: 'string', description: 'Must also satisfy: contains("x").' }],
+    ["@NotContains('x')", [v.NotContains('x')], { type: 'string', description: 'Must also satisfy: notContains("x").' }],
+    ['@Min(n) alone', [v.Min(1)], { type: 'number', minimum: 1 }],
+    ['@Max(n) alone', [v.Max(9)], { type: 'number', maximum: 9 }],
+    ['@IsDivisibleBy(n) alone', [v.IsDivisibleBy(5)], { type: 'number', description: 'Must also satisfy: isDivisibleBy(5).' }],
+    [
+      '@IsNotEmptyObject()',
+      [v.IsNotEmptyObject()],
+      { type: 'object', properties: {}, required: [], additionalProperties: true, description: 'Must also satisfy: isNotEmptyObject.' },
+    ],
+    // @IsDefined() is what `required` says: never named.
+    ['@IsDefined() @IsString()', [v.IsDefined(), v.IsString()], { type: 'string' }],
+    ['@IsDefined() @IsArray()', [v.IsDefined(), v.IsArray()], { type: 'array', items: {} }],
   ] as [string, Decorate[], Record<string, unknown>][])('beyond the table: %s', async (_row, decorators, schema) => {
     expect(await schemaOf(dtoOf(decorators))).toEqual(schema);
   });
