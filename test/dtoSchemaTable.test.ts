@@ -25,6 +25,11 @@ class IsPrime implements v.ValidatorConstraintInterface {
 
 type Decorate = (target: object, property: string) => void;
 
+class Inner {
+  @v.IsString() a!: string;
+}
+const INNER = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false };
+
 /** Each row of the README's "decorator → JSON Schema" table: the decorators, and the property schema they give. */
 const ROWS: [row: string, decorators: Decorate[], schema: Record<string, unknown>][] = [
   ['@IsString()', [v.IsString()], { type: 'string' }],
@@ -142,6 +147,11 @@ describe('the README table of class-validator decorators and their JSON Schema',
     // @IsDefined() is what `required` says: never named.
     ['@IsDefined() @IsString()', [v.IsDefined(), v.IsString()], { type: 'string' }],
     ['@IsDefined() @IsArray()', [v.IsDefined(), v.IsArray()], { type: 'array', items: {} }],
+    // On a nested DTO, the checks that the nested schema already makes are not named again.
+    ['@ValidateNested() @IsObject()', [v.ValidateNested(), Type(() => Inner), v.IsObject()], INNER],
+    ['@ValidateNested() @IsNotEmptyObject()', [v.ValidateNested(), Type(() => Inner), v.IsNotEmptyObject()], INNER],
+    ['@ValidateNested() @IsDefined()', [v.ValidateNested(), Type(() => Inner), v.IsDefined()], INNER],
+    ['@ValidateNested() @IsNotEmpty(): named', [v.ValidateNested(), Type(() => Inner), v.IsNotEmpty()], { ...INNER, description: 'Must also satisfy: isNotEmpty.' }],
   ] as [string, Decorate[], Record<string, unknown>][])('beyond the table: %s', async (_row, decorators, schema) => {
     expect(await schemaOf(dtoOf(decorators))).toEqual(schema);
   });
