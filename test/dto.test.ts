@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  Allow,
   ArrayMaxSize,
   IsArray,
   IsBoolean,
@@ -208,6 +209,39 @@ describe('@Input DTO tools', () => {
     expect(await r.dispatch('with.default', { name: 'a' })).toMatchObject({ ok: true });
     expect(seen).toBeInstanceOf(Clock);
     expect(await r.dispatch('with.default', { name: 'a', clock: { zone: 'UTC' } })).toMatchObject({ ok: false, error: { issues: [{ path: 'clock', constraint: 'isInstance' }] } });
+  });
+
+  it('show the model a default that is JSON (null, a string, an array), and none that is not (a function, a BigInt, a cycle)', async () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    class Defaults {
+      @IsOptional() @IsString() label: string | null = null;
+      @IsOptional() @IsString() name = 'x';
+      @IsOptional() @IsArray() tags: string[] = ['a'];
+      @Allow() make: () => string = () => 'x';
+      @Allow() big: bigint = 1n;
+      @Allow() loop: unknown = cycle;
+    }
+    @Tool({ name: 'defaults', description: 'x' })
+    class DefaultsTool {
+      execute(@Input() input: Defaults): string {
+        return input.name;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [DefaultsTool], granted: PermissionSet.all() }));
+    expect(r.definitions()[0]!.inputSchema).toStrictEqual({
+      type: 'object',
+      properties: {
+        label: { type: 'string', default: null },
+        name: { type: 'string', default: 'x' },
+        tags: { type: 'array', items: {}, default: ['a'] },
+        make: {},
+        big: {},
+        loop: {},
+      },
+      required: [],
+      additionalProperties: false,
+    });
   });
 
   it('give each check its own constraints, even a check that reads them after it awaited', async () => {
