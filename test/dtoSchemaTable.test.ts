@@ -163,6 +163,41 @@ describe('the README table of class-validator decorators and their JSON Schema',
     expect(rows).toEqual(ROWS.map(([row]) => row));
   });
 
+  it('take the type from @Type(() => X), else from the declared type, when no check says it', async () => {
+    class Typed {
+      @v.IsDefined() s!: string;
+      @v.IsDefined() n!: number;
+      @v.IsDefined() b!: boolean;
+      @v.IsDefined() o!: object;
+      @Type(() => String) @v.IsDefined() ts!: unknown;
+      @Type(() => Number) @v.IsDefined() tn!: unknown;
+      @Type(() => Boolean) @v.IsDefined() tb!: unknown;
+      @Type(() => Date) @v.IsDefined() td!: unknown;
+    }
+    @Tool({ name: 'typed', description: 'x' })
+    class TypedTool {
+      execute(@Input() _input: Typed): string {
+        return 'ok';
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [TypedTool], granted: PermissionSet.all() }));
+    expect(registry.definitions()[0]!.inputSchema).toStrictEqual({
+      type: 'object',
+      properties: {
+        s: { type: 'string' },
+        n: { type: 'number' },
+        b: { type: 'boolean' },
+        o: {},
+        ts: { type: 'string' },
+        tn: { type: 'number' },
+        tb: { type: 'boolean' },
+        td: { type: 'string', format: 'date-time' },
+      },
+      required: ['s', 'n', 'b', 'o', 'ts', 'tn', 'tb', 'td'],
+      additionalProperties: false,
+    });
+  });
+
   it('report a custom constraint by its @ValidatorConstraint name', async () => {
     class Prime {
       @v.IsInt() @v.Validate(IsPrime) n!: number;
