@@ -125,6 +125,8 @@ describe('the README table of class-validator decorators and their JSON Schema',
     ["@IsInt() @IsIn(['a'])", [v.IsInt(), v.IsIn(['a'])], { type: 'integer', description: 'Must also satisfy: isIn.' }],
     ['@IsString() @IsIn([1])', [v.IsString(), v.IsIn([1])], { type: 'string', description: 'Must also satisfy: isIn.' }],
     ['@IsEnum of an empty enum: no schema form', [v.IsEnum({})], { description: 'Must also satisfy: isEnum.' }],
+    ['@IsEnum of fractions', [v.IsEnum({ half: 1.5, two: 2 })], { type: 'number', enum: [1.5, 2] }],
+    ['@IsEnum of mixed types: no schema form', [v.IsEnum({ a: 'a', one: 1 })], { description: 'Must also satisfy: isEnum.' }],
     ['@Length(a) after @MaxLength(n): the maximum stays', [v.IsString(), v.Length(2), v.MaxLength(5)], { type: 'string', minLength: 2, maxLength: 5 }],
     // Each string or number constraint on its own says the type.
     ['@MinLength(n) alone', [v.MinLength(2)], { type: 'string', minLength: 2 }],
