@@ -25,6 +25,14 @@ class IsPrime implements v.ValidatorConstraintInterface {
 
 type Decorate = (target: object, property: string) => void;
 
+/** A custom constraint whose name is also a key every object inherits. */
+@v.ValidatorConstraint({ name: 'constructor' })
+class Constructor implements v.ValidatorConstraintInterface {
+  validate(): boolean {
+    return true;
+  }
+}
+
 class Inner {
   @v.IsString() a!: string;
 }
@@ -125,6 +133,7 @@ describe('the README table of class-validator decorators and their JSON Schema',
     ["@IsInt() @IsIn(['a'])", [v.IsInt(), v.IsIn(['a'])], { type: 'integer', description: 'Must also satisfy: isIn.' }],
     ['@IsString() @IsIn([1])', [v.IsString(), v.IsIn([1])], { type: 'string', description: 'Must also satisfy: isIn.' }],
     ['@IsEnum of an empty enum: no schema form', [v.IsEnum({})], { description: 'Must also satisfy: isEnum.' }],
+    ['@Validate(Constraint) named as an inherited key (constructor): no type, no format', [v.Validate(Constructor)], { description: 'Must also satisfy: constructor.' }],
     ['@IsEnum of fractions', [v.IsEnum({ half: 1.5, two: 2 })], { type: 'number', enum: [1.5, 2] }],
     ['@IsEnum of mixed types: no schema form', [v.IsEnum({ a: 'a', one: 1 })], { description: 'Must also satisfy: isEnum.' }],
     ['@Length(a) after @MaxLength(n): the maximum stays', [v.IsString(), v.Length(2), v.MaxLength(5)], { type: 'string', minLength: 2, maxLength: 5 }],
