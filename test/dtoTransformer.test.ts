@@ -163,6 +163,25 @@ describe('class-transformer decorators on @Input DTOs', () => {
     expect(transformCalls).toBe(0);
   });
 
+  it('leave out the checks and transforms given groups, as class-validator and plainToInstance do when called without groups', async () => {
+    class Grouped {
+      @IsInt({ groups: ['admin'] }) @IsString() name!: string;
+      @Transform(({ value }) => `${value}!`, { groups: ['admin'] }) @Transform(({ value }) => `${value}?`, { groups: [] }) @IsString() note!: string;
+    }
+    let seen: unknown;
+    @Tool({ name: 'grouped', description: 'x' })
+    class GroupedTool {
+      execute(@Input() input: Grouped): string {
+        seen = input;
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'g', tools: [GroupedTool], granted: PermissionSet.all() }));
+    expect((r.definitions()[0]!.inputSchema as { properties: unknown }).properties).toEqual({ name: { type: 'string' }, note: { type: 'string' } });
+    expect(await r.dispatch('grouped', { name: 'ada', note: 'n' })).toMatchObject({ ok: true });
+    expect(seen).toEqual({ name: 'ada', note: 'n?' });
+  });
+
   it('name each wiring mistake of a DTO, word for word', async () => {
     class Leaf {
       @IsString() name!: string;
