@@ -209,6 +209,25 @@ describe('the README table of class-validator decorators and their JSON Schema',
     });
   });
 
+  it('require a property that a check fails when absent, unless it is optional, conditional or has a default', async () => {
+    class Required {
+      @v.IsString({ each: true }) each!: string[];
+      @v.IsString() plain!: string;
+      @v.IsOptional() @v.IsString() optional?: string;
+      @v.ValidateIf((o: Required) => o.plain === 'x') @v.IsString() conditional?: string;
+      @v.IsString() defaulted = 'd';
+      @v.Allow() allowed?: unknown;
+    }
+    @Tool({ name: 'required', description: 'x' })
+    class RequiredTool {
+      execute(@Input() _input: Required): string {
+        return 'ok';
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'q', tools: [RequiredTool], granted: PermissionSet.all() }));
+    expect((registry.definitions()[0]!.inputSchema as { required: string[] }).required).toEqual(['each', 'plain']);
+  });
+
   it('report a custom constraint by its @ValidatorConstraint name', async () => {
     class Prime {
       @v.IsInt() @v.Validate(IsPrime) n!: number;
