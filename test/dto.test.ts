@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  Allow,
   ArrayMaxSize,
   IsArray,
   IsBoolean,
@@ -208,6 +209,84 @@ describe('@Input DTO tools', () => {
     expect(await r.dispatch('with.default', { name: 'a' })).toMatchObject({ ok: true });
     expect(seen).toBeInstanceOf(Clock);
     expect(await r.dispatch('with.default', { name: 'a', clock: { zone: 'UTC' } })).toMatchObject({ ok: false, error: { issues: [{ path: 'clock', constraint: 'isInstance' }] } });
+  });
+
+  it('show the model a default that is JSON (null, a string, an array), and none that is not (a function, a BigInt, a cycle)', async () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    class Defaults {
+      @IsOptional() @IsString() label: string | null = null;
+      @IsOptional() @IsString() name = 'x';
+      @IsOptional() @IsArray() tags: string[] = ['a'];
+      @Allow() make: () => string = () => 'x';
+      @Allow() big: bigint = 1n;
+      @Allow() loop: unknown = cycle;
+    }
+    @Tool({ name: 'defaults', description: 'x' })
+    class DefaultsTool {
+      execute(@Input() input: Defaults): string {
+        return input.name;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [DefaultsTool], granted: PermissionSet.all() }));
+    expect(r.definitions()[0]!.inputSchema).toStrictEqual({
+      type: 'object',
+      properties: {
+        label: { type: 'string', default: null },
+        name: { type: 'string', default: 'x' },
+        tags: { type: 'array', items: {}, default: ['a'] },
+        make: {},
+        big: {},
+        loop: {},
+      },
+      required: [],
+      additionalProperties: false,
+    });
+  });
+
+  it('take a DTO that nests itself: shown once, then named; checked at every depth', async () => {
+    class TreeNode {
+      @IsString() name!: string;
+      @IsOptional() @ValidateNested({ each: true }) @Type(() => TreeNode) children?: TreeNode[];
+    }
+    @Tool({ name: 'tree', description: 'x' })
+    class TreeTool {
+      execute(@Input() input: TreeNode): string {
+        return input.children?.[0]?.children?.[0]?.name ?? '';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 't', tools: [TreeTool], granted: PermissionSet.all() }));
+    expect(r.definitions()[0]!.inputSchema).toStrictEqual({
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        children: { type: 'array', items: { type: 'object', properties: {}, required: [], additionalProperties: true, description: 'A TreeNode, as above.' } },
+      },
+      required: ['name'],
+      additionalProperties: false,
+    });
+    expect(await r.dispatch('tree', { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] })).toMatchObject({ ok: true, value: 'c' });
+    expect(await r.dispatch('tree', { name: 'a', children: [{ name: 'b', children: [{ name: 3 }] }] })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: 'children[0].children[0].name', constraint: 'isString' }] },
+    });
+  });
+
+  it('take a nested DTO with no checks of its own (only the top one must have some): it accepts an empty object only', async () => {
+    class Nothing {}
+    class Holder {
+      @IsString() name!: string;
+      @ValidateNested() @Type(() => Nothing) inner!: Nothing;
+    }
+    @Tool({ name: 'holder', description: 'x' })
+    class HolderTool {
+      execute(@Input() input: Holder): string {
+        return input.inner instanceof Nothing ? 'nothing' : 'other';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'h', tools: [HolderTool], granted: PermissionSet.all() }));
+    expect(await r.dispatch('holder', { name: 'a', inner: {} })).toMatchObject({ ok: true, value: 'nothing' });
+    expect(await r.dispatch('holder', { name: 'a', inner: { x: 1 } })).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'inner.x' }] } });
   });
 
   it('give each check its own constraints, even a check that reads them after it awaited', async () => {

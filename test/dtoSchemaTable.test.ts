@@ -25,6 +25,19 @@ class IsPrime implements v.ValidatorConstraintInterface {
 
 type Decorate = (target: object, property: string) => void;
 
+/** A custom constraint whose name is also a key every object inherits. */
+@v.ValidatorConstraint({ name: 'constructor' })
+class Constructor implements v.ValidatorConstraintInterface {
+  validate(): boolean {
+    return true;
+  }
+}
+
+class Inner {
+  @v.IsString() a!: string;
+}
+const INNER = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false };
+
 /** Each row of the README's "decorator → JSON Schema" table: the decorators, and the property schema they give. */
 const ROWS: [row: string, decorators: Decorate[], schema: Record<string, unknown>][] = [
   ['@IsString()', [v.IsString()], { type: 'string' }],
@@ -106,6 +119,50 @@ describe('the README table of class-validator decorators and their JSON Schema',
       [v.IsPositive({ each: true }), v.IsDivisibleBy(2, { each: true })],
       { type: 'array', items: { type: 'number', exclusiveMinimum: 0 }, description: 'Each item must also satisfy: isDivisibleBy(2).' },
     ],
+    // A number version names the same format as a string one.
+    ['@IsIP(4)', [v.IsIP(4)], { type: 'string', format: 'ipv4' }],
+    ['@IsIP(6)', [v.IsIP(6)], { type: 'string', format: 'ipv6' }],
+    ['@IsDateString()', [v.IsDateString()], { type: 'string', format: 'date-time' }],
+    ['@IsDateString(options): the options only narrow the format', [v.IsDateString({ strict: true })], { type: 'string', format: 'date-time' }],
+    ['@IsISO8601(options): the options only narrow the format', [v.IsISO8601({ strict: true })], { type: 'string', format: 'date-time' }],
+    ["@Matches('^a$', ''): no modifiers", [v.Matches('^a$', '')], { type: 'string', pattern: '^a$' }],
+    ['@Equals(null): no schema form, named without its argument', [v.Equals(null)], { description: 'Must also satisfy: equals.' }],
+    // A value of the other type than the one declared cannot be an enum of it: named.
+    ["@IsInt() @Equals('a')", [v.IsInt(), v.Equals('a')], { type: 'integer', description: 'Must also satisfy: equals("a").' }],
+    ['@IsString() @Equals(3)', [v.IsString(), v.Equals(3)], { type: 'string', description: 'Must also satisfy: equals(3).' }],
+    ["@IsInt() @IsIn(['a'])", [v.IsInt(), v.IsIn(['a'])], { type: 'integer', description: 'Must also satisfy: isIn.' }],
+    ['@IsString() @IsIn([1])', [v.IsString(), v.IsIn([1])], { type: 'string', description: 'Must also satisfy: isIn.' }],
+    ['@IsEnum of an empty enum: no schema form', [v.IsEnum({})], { description: 'Must also satisfy: isEnum.' }],
+    ['@Validate(Constraint) named as an inherited key (constructor): no type, no format', [v.Validate(Constructor)], { description: 'Must also satisfy: constructor.' }],
+    ['@IsEnum of fractions', [v.IsEnum({ half: 1.5, two: 2 })], { type: 'number', enum: [1.5, 2] }],
+    ['@IsEnum of mixed types: no schema form', [v.IsEnum({ a: 'a', one: 1 })], { description: 'Must also satisfy: isEnum.' }],
+    ['@Length(a) after @MaxLength(n): the maximum stays', [v.IsString(), v.Length(2), v.MaxLength(5)], { type: 'string', minLength: 2, maxLength: 5 }],
+    // Each string or number constraint on its own says the type.
+    ['@MinLength(n) alone', [v.MinLength(2)], { type: 'string', minLength: 2 }],
+    ['@MaxLength(n) alone', [v.MaxLength(5)], { type: 'string', maxLength: 5 }],
+    ['@Length(a, b) alone', [v.Length(2, 5)], { type: 'string', minLength: 2, maxLength: 5 }],
+    ['@IsNotEmpty() alone', [v.IsNotEmpty()], { type: 'string', minLength: 1 }],
+    ['@IsAlpha()', [v.IsAlpha()], { type: 'string', description: 'Must also satisfy: isAlpha.' }],
+    ['@IsAlphanumeric()', [v.IsAlphanumeric()], { type: 'string', description: 'Must also satisfy: isAlphanumeric.' }],
+    ['@IsNumberString()', [v.IsNumberString()], { type: 'string', description: 'Must also satisfy: isNumberString.' }],
+    ["@Contains('x')", [v.Contains('x')], { type: 'string', description: 'Must also satisfy: contains("x").' }],
+    ["@NotContains('x')", [v.NotContains('x')], { type: 'string', description: 'Must also satisfy: notContains("x").' }],
+    ['@Min(n) alone', [v.Min(1)], { type: 'number', minimum: 1 }],
+    ['@Max(n) alone', [v.Max(9)], { type: 'number', maximum: 9 }],
+    ['@IsDivisibleBy(n) alone', [v.IsDivisibleBy(5)], { type: 'number', description: 'Must also satisfy: isDivisibleBy(5).' }],
+    [
+      '@IsNotEmptyObject()',
+      [v.IsNotEmptyObject()],
+      { type: 'object', properties: {}, required: [], additionalProperties: true, description: 'Must also satisfy: isNotEmptyObject.' },
+    ],
+    // @IsDefined() is what `required` says: never named.
+    ['@IsDefined() @IsString()', [v.IsDefined(), v.IsString()], { type: 'string' }],
+    ['@IsDefined() @IsArray()', [v.IsDefined(), v.IsArray()], { type: 'array', items: {} }],
+    // On a nested DTO, the checks that the nested schema already makes are not named again.
+    ['@ValidateNested() @IsObject()', [v.ValidateNested(), Type(() => Inner), v.IsObject()], INNER],
+    ['@ValidateNested() @IsNotEmptyObject()', [v.ValidateNested(), Type(() => Inner), v.IsNotEmptyObject()], INNER],
+    ['@ValidateNested() @IsDefined()', [v.ValidateNested(), Type(() => Inner), v.IsDefined()], INNER],
+    ['@ValidateNested() @IsNotEmpty(): named', [v.ValidateNested(), Type(() => Inner), v.IsNotEmpty()], { ...INNER, description: 'Must also satisfy: isNotEmpty.' }],
   ] as [string, Decorate[], Record<string, unknown>][])('beyond the table: %s', async (_row, decorators, schema) => {
     expect(await schemaOf(dtoOf(decorators))).toEqual(schema);
   });
@@ -115,6 +172,60 @@ describe('the README table of class-validator decorators and their JSON Schema',
     const section = readme.slice(readme.indexOf('<!-- decorator-schema-table -->'), readme.indexOf('<!-- /decorator-schema-table -->'));
     const rows = [...section.matchAll(/^\| (.+?) \| `.*` \|$/gm)].map((m) => m[1]!.replace(/`/g, ''));
     expect(rows).toEqual(ROWS.map(([row]) => row));
+  });
+
+  it('take the type from @Type(() => X), else from the declared type, when no check says it', async () => {
+    class Typed {
+      @v.IsDefined() s!: string;
+      @v.IsDefined() n!: number;
+      @v.IsDefined() b!: boolean;
+      @v.IsDefined() o!: object;
+      @Type(() => String) @v.IsDefined() ts!: unknown;
+      @Type(() => Number) @v.IsDefined() tn!: unknown;
+      @Type(() => Boolean) @v.IsDefined() tb!: unknown;
+      @Type(() => Date) @v.IsDefined() td!: unknown;
+    }
+    @Tool({ name: 'typed', description: 'x' })
+    class TypedTool {
+      execute(@Input() _input: Typed): string {
+        return 'ok';
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [TypedTool], granted: PermissionSet.all() }));
+    expect(registry.definitions()[0]!.inputSchema).toStrictEqual({
+      type: 'object',
+      properties: {
+        s: { type: 'string' },
+        n: { type: 'number' },
+        b: { type: 'boolean' },
+        o: {},
+        ts: { type: 'string' },
+        tn: { type: 'number' },
+        tb: { type: 'boolean' },
+        td: { type: 'string', format: 'date-time' },
+      },
+      required: ['s', 'n', 'b', 'o', 'ts', 'tn', 'tb', 'td'],
+      additionalProperties: false,
+    });
+  });
+
+  it('require a property that a check fails when absent, unless it is optional, conditional or has a default', async () => {
+    class Required {
+      @v.IsString({ each: true }) each!: string[];
+      @v.IsString() plain!: string;
+      @v.IsOptional() @v.IsString() optional?: string;
+      @v.ValidateIf((o: Required) => o.plain === 'x') @v.IsString() conditional?: string;
+      @v.IsString() defaulted = 'd';
+      @v.Allow() allowed?: unknown;
+    }
+    @Tool({ name: 'required', description: 'x' })
+    class RequiredTool {
+      execute(@Input() _input: Required): string {
+        return 'ok';
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'q', tools: [RequiredTool], granted: PermissionSet.all() }));
+    expect((registry.definitions()[0]!.inputSchema as { required: string[] }).required).toEqual(['each', 'plain']);
   });
 
   it('report a custom constraint by its @ValidatorConstraint name', async () => {

@@ -163,6 +163,25 @@ describe('class-transformer decorators on @Input DTOs', () => {
     expect(transformCalls).toBe(0);
   });
 
+  it('leave out the checks and transforms given groups, as class-validator and plainToInstance do when called without groups', async () => {
+    class Grouped {
+      @IsInt({ groups: ['admin'] }) @IsString() name!: string;
+      @Transform(({ value }) => `${value}!`, { groups: ['admin'] }) @Transform(({ value }) => `${value}?`, { groups: [] }) @IsString() note!: string;
+    }
+    let seen: unknown;
+    @Tool({ name: 'grouped', description: 'x' })
+    class GroupedTool {
+      execute(@Input() input: Grouped): string {
+        seen = input;
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'g', tools: [GroupedTool], granted: PermissionSet.all() }));
+    expect((r.definitions()[0]!.inputSchema as { properties: unknown }).properties).toEqual({ name: { type: 'string' }, note: { type: 'string' } });
+    expect(await r.dispatch('grouped', { name: 'ada', note: 'n' })).toMatchObject({ ok: true });
+    expect(seen).toEqual({ name: 'ada', note: 'n?' });
+  });
+
   it('name each wiring mistake of a DTO, word for word', async () => {
     class Leaf {
       @IsString() name!: string;
@@ -181,6 +200,13 @@ describe('class-transformer decorators on @Input DTOs', () => {
       })
       early!: number;
       @ValidateNested() @Type(() => Leaf) leaf!: Leaf;
+      // Its declared type is the nested class: no @Type needed. An array's is not.
+      @ValidateNested() byDesign!: Leaf;
+      @ValidateNested() listed!: Leaf[];
+      @IsString() @Expose({ since: 1 }) since!: string;
+      @IsString() @Expose({ until: 2 }) until!: string;
+      // Exposed only to plain objects: its input key is its own name, not "same".
+      @IsString() @Expose({ name: 'same', toPlainOnly: true }) plainOnly!: string;
     }
     @Exclude()
     class ExposeOnly {
@@ -206,6 +232,9 @@ describe('class-transformer decorators on @Input DTOs', () => {
       'WiredTool.execute parameter #1: Wired.renamed: "constructor" cannot be an input key; choose another @Expose({ name })',
       'WiredTool.execute parameter #1: Wired.matched: @Matches needs a RegExp or a string pattern',
       'WiredTool.execute parameter #1: Wired.early: its @Type thunk threw (too early)',
+      'WiredTool.execute parameter #1: Wired.listed: @ValidateNested() needs the nested class; add @Type(() => TheClass) from class-transformer',
+      'WiredTool.execute parameter #1: Wired.since: @Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
+      'WiredTool.execute parameter #1: Wired.until: @Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
       'WiredTool.execute parameter #1: Wired.second: its input key "same" is also another property\'s; give each @Expose({ name }) a name of its own',
       'ExposeOnlyTool.execute parameter #1: ExposeOnly: a class-level @Exclude() (expose only what is @Expose()d) is not supported for tool input; put @Exclude() on the properties the caller must not set instead',
     ]);

@@ -1,3 +1,4 @@
+import { IsIn } from 'class-validator';
 import { Arg, PermissionSet, Tool, toolset, type ToolRegistry } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
@@ -162,6 +163,30 @@ describe('issue messages', () => {
     expect(await got(42)).toBe('the result must be an object, got a number');
     expect(await got(true)).toBe('the result must be an object, got a boolean');
     expect(await got(null)).toBe('the result must be an object, got null');
+  });
+
+  it('take a result string of 4 characters or more out of a DTO message function, and show a shorter one (no secret is that short)', async () => {
+    class Named {
+      @IsIn(['ok'], { message: (args) => `${String(args.value)} is taken` }) name!: string;
+      @IsIn(['ok'], { message: '$property is $value' }) label!: string;
+    }
+    let result: unknown;
+    @Tool({ name: 'named', description: 'x', output: Named })
+    class NamedTool {
+      execute(): unknown {
+        return result;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NamedTool], granted: PermissionSet.all() }));
+    const got = async (name: string) => {
+      result = { name, label: name };
+      const outcome = await r.dispatch('named', {});
+      if (outcome.ok) throw new Error('expected a failure');
+      return outcome.error.issues!.map((issue) => issue.message);
+    };
+    expect(await got('abc')).toEqual(['abc is taken', 'label is a string of 3 characters']);
+    expect(await got('abcd')).toEqual(['a string of 4 characters is taken', 'label is a string of 4 characters']);
+    expect(await got('abcde')).toEqual(['a string of 5 characters is taken', 'label is a string of 5 characters']);
   });
 });
 

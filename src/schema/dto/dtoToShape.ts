@@ -90,7 +90,7 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
       ? 'boolean'
       : names.has('isObject') || names.has('isNotEmptyObject')
         ? 'object'
-        : names.has('isString') || [...names].some((n) => n in FORMAT_OF || STRING_NAMES.includes(n))
+        : names.has('isString') || [...names].some((n) => Object.hasOwn(FORMAT_OF, n) || STRING_NAMES.includes(n))
           ? 'string'
           : designType === String || designType === Date
             ? 'string'
