@@ -1,6 +1,6 @@
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
-import { Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
+import { IsBoolean, IsDate, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
+import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 let received: unknown;
@@ -113,6 +113,123 @@ describe('class-transformer decorators on @Input DTOs', () => {
     for (const bad of ['2023-02-29T00:00:00Z', '2024-04-31T00:00:00Z', '2024-00-10T00:00:00Z', '2024-13-10T00:00:00Z', '2024-01-00T00:00:00Z', '2024-01-32T00:00:00Z']) {
       expect([bad, await date(bad)]).toEqual([bad, 'isDate']);
     }
+  });
+
+  it('take a Date from exactly the strings the date-time format takes: its other ISO 8601 forms up to 64 characters, and no near miss', async () => {
+    const r = await registry();
+    const date = async (due_at: string) => {
+      received = undefined;
+      const outcome = await r.dispatch('tasks.add', { ...valid, due_at });
+      return outcome.ok ? (received as Task).dueAt.toISOString() : outcome.error.issues!.map((i) => i.message).join();
+    };
+    const fraction = (digits: number) => `2024-03-07T09:30:00.${'1'.repeat(digits)}Z`;
+    expect(fraction(43)).toHaveLength(64);
+    const good = [
+      ['2024-03-07T09:30Z', '2024-03-07T09:30:00.000Z'],
+      ['2024-03-07T09:30:00.1234567890Z', '2024-03-07T09:30:00.123Z'],
+      ['2024-03-07T09:30:00+0200', '2024-03-07T07:30:00.000Z'],
+      [fraction(43), '2024-03-07T09:30:00.111Z'],
+      ['0100-01-01T00:00:00Z', '0100-01-01T00:00:00.000Z'],
+    ];
+    for (const [text, iso] of good) expect([text, await date(text!)]).toEqual([text, iso]);
+    // Past the length, years before 0100 (which the format refuses), and one character off in each part of the common form.
+    expect(await date(fraction(44))).toBe('due_at must be an ISO 8601 date-time string such as "2024-03-07T09:30:00Z", got a string of 65 characters');
+    const bad = [
+      '0099-12-31T23:59:59Z',
+      '0001-01-01T00:00:00Z',
+      'x2024-03-07T09:30:00Z',
+      '2024-03-07T09:30:00Zjunk',
+      '2024-3-07T09:30:00Z',
+      '2024-03-7T09:30:00Z',
+      '2024-03-07T24:00:00Z',
+      '2024-03-07T1x:00:00Z',
+      '2024-03-07T09:60:00Z',
+      '2024-03-07T09:3x:00Z',
+      '2024-03-07T09:30:60Z',
+      '2024-03-07T09:30:0xZ',
+      '2024-03-07T09:30:00.xZ',
+      '2024-03-07T09:30:00x02:00',
+      '2024-03-07T09:30:00+24:00',
+      '2024-03-07T09:30:00+0x:00',
+      '2024-03-07T09:30:00+02:60',
+      '2024-03-07T09:30:00+02:0x',
+    ];
+    for (const text of bad) {
+      expect([text, await date(text)]).toEqual([text, `due_at must be an ISO 8601 date-time string such as "2024-03-07T09:30:00Z", got ${JSON.stringify(text)}`]);
+    }
+  });
+
+  it('take a Date from a string exactly when a string argument of format date-time takes it (years, months, days, times and offsets)', async () => {
+    @Tool({ name: 'when', description: 'x' })
+    class When {
+      execute(@Arg('at', { format: 'date-time' }) _at: string): string {
+        return 'ok';
+      }
+    }
+    const r = (await buildRegistry(toolsModule({}), toolset({ name: 'w', tools: [When, AddTask], granted: PermissionSet.all() }))).registry;
+    const verdicts: [string, boolean, boolean][] = [];
+    for (const year of ['0000', '0001', '0004', '0099', '0100', '0400', '1900', '2000', '2023', '2024', '2100', '9999'])
+      for (const month of ['00', '01', '02', '04', '12', '13'])
+        for (const day of ['00', '01', '28', '29', '30', '31', '32'])
+          for (const time of ['T00:00:00Z', 'T23:59:59.999999999+23:59', 'T12:30:00-00:00', 'T12:30:00.5']) {
+            const text = `${year}-${month}-${day}${time}`;
+            const asDate = await r.dispatch('tasks.add', { ...valid, due_at: text });
+            const asString = await r.dispatch('when', { at: text });
+            verdicts.push([text, asDate.ok, asString.ok]);
+          }
+    expect(verdicts.filter(([, asDate, asString]) => asDate !== asString)).toEqual([]);
+    // Eight years from 0100 on, three of them leap years, with 16 real dates each (17 in a leap year), at four times of day.
+    expect(verdicts.filter(([, asDate]) => asDate).length).toBe((8 * 16 + 3) * 4);
+  });
+
+  it('leave a null to the checks: a null Date and a null among converted items are not converted', async () => {
+    class Dated {
+      @Type(() => Date) @IsDate({ each: true }) dates!: Date[];
+      @IsOptional() @Type(() => Number) @IsInt({ each: true }) ids?: number[];
+    }
+    @Tool({ name: 'dated', description: 'x' })
+    class DatedTool {
+      execute(@Input() input: Dated): string {
+        received = input;
+        return 'ok';
+      }
+    }
+    const r = (await buildRegistry(toolsModule({}), toolset({ name: 'd', tools: [DatedTool, AddTask], granted: PermissionSet.all() }))).registry;
+    const messages = async (name: string, args: Record<string, unknown>) => {
+      const outcome = await r.dispatch(name, args);
+      return outcome.ok ? 'ok' : outcome.error.issues!.map((i) => `${i.path}: ${i.message} (${i.constraint})`);
+    };
+    expect(await messages('tasks.add', { ...valid, due_at: null })).toEqual(['due_at: due_at must be a Date instance (isDate)']);
+    expect(await messages('dated', { dates: [null] })).toEqual(['dates[0]: each value in dates[0] must be a Date instance (isDate)']);
+    expect(await messages('dated', { dates: ['2024-03-07T09:30:00Z'], ids: [1, null] })).toEqual(['ids[1]: each value in ids[1] must be an integer number (isInt)']);
+    // An array inside the array is no string, whatever it holds.
+    expect(await messages('dated', { dates: [['2024-03-07T09:30:00Z']] })).toEqual([
+      'dates[0]: dates[0] must be an ISO 8601 date-time string such as "2024-03-07T09:30:00Z", got an array (isDate)',
+    ]);
+    expect(await messages('dated', { dates: ['2024-03-07T09:30:00Z', '2024-03-08T09:30:00Z'], ids: [1, 2] })).toBe('ok');
+    expect((received as Dated).dates.map((d) => d.toISOString())).toEqual(['2024-03-07T09:30:00.000Z', '2024-03-08T09:30:00.000Z']);
+    expect((received as Dated).ids).toEqual([1, 2]);
+  });
+
+  it('convert as class-transformer does: String(v), Number(v) and Boolean(v), item by item in an array', async () => {
+    class Converted {
+      @Type(() => String) @IsString() code!: string;
+      @Type(() => Number) @IsNumber() amount!: number;
+      @Type(() => Boolean) @IsBoolean() flag!: boolean;
+      @Type(() => Boolean) @IsBoolean() off!: boolean;
+      @Type(() => String) @IsString({ each: true }) codes!: string[];
+      @Type(() => Boolean) @IsBoolean({ each: true }) flags!: boolean[];
+    }
+    @Tool({ name: 'converted', description: 'x' })
+    class ConvertedTool {
+      execute(@Input() input: Converted): string {
+        received = input;
+        return 'ok';
+      }
+    }
+    const r = (await buildRegistry(toolsModule({}), toolset({ name: 'c', tools: [ConvertedTool], granted: PermissionSet.all() }))).registry;
+    await expect(r.call('converted', { code: 42, amount: '7.5', flag: 'no', off: 0, codes: [1, true], flags: [1, '', 'x'] })).resolves.toBe('ok');
+    expect({ ...(received as Converted) }).toEqual({ code: '42', amount: 7.5, flag: true, off: false, codes: ['1', 'true'], flags: [true, false, true] });
   });
 
   it('name issues and unknown keys by the key the caller sends', async () => {

@@ -1,5 +1,5 @@
 import { IsString, Length, Matches, MaxLength } from 'class-validator';
-import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
+import { Arg, Input, PermissionSet, Tool, ToolDefinitionError, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 const all = PermissionSet.all();
@@ -113,6 +113,56 @@ describe('declared patterns', () => {
     }
     expect(await definitionProblems(toolset({ name: 't', tools: [InvalidPattern], granted: all }))).toEqual([
       expect.stringMatching(/@Arg\('s'\): pattern "\(" is not a valid regular expression/),
+    ]);
+  });
+
+  it('are judged with their flags, each verdict kept apart, and refused by code, word for word; a pattern is shown up to 200 characters', async () => {
+    class Flagged {
+      @Matches(/^(a|A)+$/) plain!: string;
+      @Matches(/^(a|A)+$/i) folded!: string;
+      @Matches(/^(.|\n)+$/) lines!: string;
+      @Matches(/^(.|\n)+$/s) dotAll!: string;
+      @Matches(/^(?:\n^)*\n*$/) single!: string;
+      @Matches(/^(?:\n^)*\n*$/m) multiLine!: string;
+      // Valid without the u flag, which the @Arg below has, and is refused for.
+      @Matches('\\_') escaped!: string;
+    }
+    @Tool({ name: 'flagged', description: 'x' })
+    class FlaggedTool {
+      execute(@Input() input: Flagged): string {
+        return input.plain;
+      }
+    }
+    const at200 = `(${'a'.repeat(199)}`;
+    const at201 = `(${'a'.repeat(200)}`;
+    @Tool({ name: 'unicode', description: 'x' })
+    class UnicodeTool {
+      execute(
+        @Arg('escaped', { pattern: '\\_' }) escaped: string,
+        @Arg('named', { pattern: '^(?<a>x)\\k<a>$' }) named: string,
+        @Arg('at200', { pattern: at200 }) a: string,
+        @Arg('at201', { pattern: at201 }) b: string,
+      ): string {
+        return escaped + named + a + b;
+      }
+    }
+    const error = await buildRegistry(toolset({ name: 't', tools: [FlaggedTool, UnicodeTool], granted: all })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    const unsafe = (shown: string) =>
+      `pattern ${shown} can take exponential or polynomial time on some inputs (nested or overlapping quantifiers, such as (a|aa)+, (a+)+ or .*a.*), so a model could block the process with one call; rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint`;
+    expect((error as ToolDefinitionError).details).toEqual([
+      { where: 'FlaggedTool.execute parameter #1: Flagged.folded: @Matches', code: 'unsafe_pattern', message: unsafe('"^(a|A)+$"') },
+      { where: 'FlaggedTool.execute parameter #1: Flagged.dotAll: @Matches', code: 'unsafe_pattern', message: unsafe('"^(.|\\\\n)+$"') },
+      { where: 'FlaggedTool.execute parameter #1: Flagged.multiLine: @Matches', code: 'unsafe_pattern', message: unsafe(JSON.stringify(/^(?:\n^)*\n*$/.source)) },
+      { where: "UnicodeTool.execute @Arg('escaped')", code: 'invalid_pattern', message: 'pattern "\\\\_" is not a valid regular expression' },
+      {
+        where: "UnicodeTool.execute @Arg('named')",
+        code: 'unreadable_pattern',
+        message:
+          'pattern "^(?<a>x)\\\\k<a>$" uses syntax the backtracking check cannot read (named groups or backreferences, for example), so it cannot be shown to be safe; rewrite it without them, or use a format, or a DTO with a custom constraint',
+      },
+      { where: "UnicodeTool.execute @Arg('at200')", code: 'invalid_pattern', message: `pattern "${at200}" is not a valid regular expression` },
+      { where: "UnicodeTool.execute @Arg('at201')", code: 'invalid_pattern', message: `pattern "${at201.slice(0, 200)}…" is not a valid regular expression` },
     ]);
   });
 

@@ -17,6 +17,14 @@ class Search {
   }
 }
 
+@Tool({ name: 'free.form', description: 'A free-form value and an open object.' })
+class FreeForm {
+  execute(@Arg('data', { type: {} }) data: unknown, @Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } } }) open: object): string {
+    received.push(data, open);
+    return 'ok';
+  }
+}
+
 async function registry(coerce = false, limits = {}): Promise<ToolRegistry> {
   return (await buildRegistry(toolsModule({ coerce, limits }), toolset({ name: 'docs', tools: [Search], granted: PermissionSet.all() }))).registry;
 }
@@ -74,6 +82,16 @@ describe('argument validation', () => {
       query = 'hermes';
     }
     expect((await issuesOf(await registry(), new Args()))[0]!.constraint).toBe('isObject');
+  });
+
+  it('takes an object with no prototype (Object.create(null)) as plain data, as the arguments and inside them', async () => {
+    const args = Object.assign(Object.create(null) as Record<string, unknown>, { query: 'hermes', limit: 5 });
+    await (await registry()).call('search', args);
+    expect(received).toEqual([{ query: 'hermes', limit: 5, exact: undefined, tags: undefined, sort: undefined }]);
+    const r = (await buildRegistry(toolsModule({}), toolset({ name: 'free', tools: [FreeForm], granted: PermissionSet.all() }))).registry;
+    const nested = Object.assign(Object.create(null) as Record<string, unknown>, { inner: Object.assign(Object.create(null) as object, { a: 1 }) });
+    await r.call('free.form', { data: nested, open: Object.assign(Object.create(null) as object, { id: 'x', extra: 2 }) });
+    expect(received.slice(1)).toEqual([{ inner: { a: 1 } }, { id: 'x', extra: 2 }]);
   });
 
   it('rejects __proto__ and constructor keys without polluting any prototype', async () => {

@@ -1,4 +1,4 @@
-import { formatMaxLengths, stringFormats } from '../stringFormats.js';
+import { stringFormats } from '../stringFormats.js';
 import { childPath, type ValidationRun } from '../ValidationRun.js';
 import type { DtoConversion } from './DtoModel.js';
 
@@ -10,10 +10,12 @@ const RFC_3339 = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\
 /** A date-time as the `date-time` format accepts it; the common form answered by a fast path that accepts only what the format does. */
 function isIsoDateTime(value: string): boolean {
   const m = RFC_3339.exec(value);
-  if (m === null) return value.length <= formatMaxLengths['date-time'] && isDateTime(value);
+  if (m === null) return isDateTime(value);
+  const year = Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(Number(m[1]), month, 0)).getUTCDate();
+  // The format refuses the years 0000 to 0099 (validator.js reads such a year as 19xx or 20xx), so the fast path does too.
+  return year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /**
