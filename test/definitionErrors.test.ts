@@ -533,6 +533,55 @@ describe('the problems of an @Arg, as data', () => {
     expect(await detailsOf(InputFunction)).toEqual([{ where: 'InputFunction.execute parameter #1', code: 'not_a_class', message: `its type is the function makeNote, ${fix}` }]);
   });
 
+  it('refuse a declared type that is neither a class nor a JSON Schema (not_a_class), saying what it was, not that reflection could not tell', async () => {
+    @Tool({ name: 'no.class', description: 'Declared types that name no class.' })
+    class NoClass {
+      execute(
+        // A thunk that returns undefined: a class not yet defined where a CommonJS module cycle reads it.
+        @Arg('missing', { type: () => undefined as never }) missing: unknown,
+        @Arg('empty', { type: () => null as never }) empty: unknown,
+        @Arg('named', { type: () => 'NoteInput' as never }) named: unknown,
+        @Arg('direct', { type: null as never }) direct: unknown,
+        @Arg('count', { type: 42 as never, optional: true }) count: unknown,
+        @Arg('l', { items: () => undefined as never }) l: unknown[],
+      ): string {
+        return `${String(missing)}${String(empty)}${String(named)}${String(direct)}${String(count)}${String(l)}`;
+      }
+    }
+    const fix = 'not a class; name String, Number, Boolean, a DTO class or a JSON Schema, or a thunk that returns one of them (() => TheDto)';
+    expect(await detailsOf(NoClass)).toEqual([
+      { where: "NoClass.execute @Arg('missing')", code: 'not_a_class', message: `its type thunk returned undefined, ${fix}` },
+      { where: "NoClass.execute @Arg('empty')", code: 'not_a_class', message: `its type thunk returned null, ${fix}` },
+      { where: "NoClass.execute @Arg('named')", code: 'not_a_class', message: `its type thunk returned a string, ${fix}` },
+      // A null type is no type: reflection's, as when it is left out.
+      {
+        where: "NoClass.execute @Arg('direct')",
+        code: 'untellable_type',
+        message:
+          'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object, and so, under "strict", do `direct: string | undefined` and `direct: string | null`); write @Arg(\'direct\', { type: String }) (Number, Boolean, a DTO class or a JSON Schema in place of String); add optional: true if it may be absent',
+      },
+      { where: "NoClass.execute @Arg('count')", code: 'not_a_class', message: `its type is a number, ${fix}` },
+      { where: "NoClass.execute @Arg('l')[]", code: 'not_a_class', message: `its items thunk returned undefined, ${fix}` },
+    ]);
+
+    // Without decorator metadata, a null type leaves nothing to read: reflection saw nothing, the declaration named nothing.
+    class Bare {
+      execute(x: unknown): unknown {
+        return x;
+      }
+    }
+    Arg('x', { type: null as never })(Bare.prototype, 'execute', 0);
+    Tool({ name: 'bare', description: 'No decorator metadata.' })(Bare);
+    expect(await detailsOf(Bare)).toEqual([
+      {
+        where: "Bare.execute @Arg('x')",
+        code: 'untellable_type',
+        message:
+          'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object, and so, under "strict", do `x: string | undefined` and `x: string | null`); write @Arg(\'x\', { type: String }) (Number, Boolean, a DTO class or a JSON Schema in place of String); add optional: true if it may be absent',
+      },
+    ]);
+  });
+
   it('refuse a @Type thunk that returns no class, which would let the nested value reach the handler unchecked and uncopied', async () => {
     class Holder {
       @IsString() name!: string;

@@ -300,6 +300,14 @@ describe('declared arrays within the limits', () => {
     expect(await messages(r, { tags: [ten, ten, ten, ten, 'x'.repeat(11)] })).toEqual(['tags[4] is too long (11 characters)']);
   });
 
+  it('stop at the item that passes the total: a later item is not looked at, even one that would be named before it is counted', async () => {
+    const r = await listRegistry({ maxTotalSize: 100, maxStringLength: 10 });
+    const ten = 'x'.repeat(10);
+    expect(await messages(r, { tags: [ten, ten, ten, ten, '', 'x'.repeat(11)] })).toEqual([total]);
+    // Within the total, the same item is named.
+    expect(await messages(r, { tags: [ten, 'x'.repeat(11)] })).toEqual(['tags[1] is too long (11 characters)']);
+  });
+
   it('count a string given for the array as its length and 8: it is named while within the total, not once past it', async () => {
     // The arguments 20; a string of 72 characters costs 80, reaching 100 exactly.
     const r = await listRegistry({ maxTotalSize: 100 });

@@ -17,7 +17,8 @@ const UNTELLABLE = new Set<unknown>([Object, Function, Promise, Symbol, undefine
  * options. Problems name `where` and say what to write instead.
  */
 export function argShape(options: ArgOptions, reflected: unknown, where: string, problems: DefinitionProblem[], name?: string): Shape {
-  const base = typeShape(options.type ?? inferFromEnum(options, reflected), options, where, problems, 'type', name);
+  const declared = options.type ?? undefined;
+  const base = typeShape(declared ?? inferFromEnum(options, reflected), options, where, problems, 'type', name, declared !== undefined);
   const description = options.description === undefined ? {} : { description: options.description };
   const nullable = options.nullable === true ? { nullable: true } : {};
   // Object.assign, not a spread: a spread at a site that sees many shapes gives each result a hidden class of its own.
@@ -31,7 +32,7 @@ function inferFromEnum(options: ArgOptions, reflected: unknown): unknown {
   return reflected;
 }
 
-function typeShape(spec: unknown, options: ArgOptions, where: string, problems: DefinitionProblem[], what: 'type' | 'items', name?: string): Shape {
+function typeShape(spec: unknown, options: ArgOptions, where: string, problems: DefinitionProblem[], what: 'type' | 'items', name?: string, declared = true): Shape {
   let resolved: unknown;
   try {
     resolved = resolveTypeSpec(spec);
@@ -108,7 +109,12 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
     problems.push({ where, code: 'date_type', message: "Date cannot arrive in JSON; declare a string with { format: 'date-time' } and parse it" });
     return { kind: 'unknown' };
   }
-  if (UNTELLABLE.has(resolved) || typeof resolved !== 'function') {
+  // Declared, it is a mistake in the declaration (a thunk that returns a class not yet defined in a module cycle); else reflection saw nothing.
+  if (typeof resolved !== 'function') {
+    problems.push(declared ? notAClassValue(resolved, what, spec !== resolved, where) : { where, code: 'untellable_type', message: untellable(name, options) });
+    return { kind: 'unknown' };
+  }
+  if (UNTELLABLE.has(resolved)) {
     problems.push({
       where,
       code: 'untellable_type',
@@ -125,6 +131,16 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
   const dtoProblems = dtoTreeProblems(resolved);
   problems.push(...dtoProblems.map((p) => nestProblem(where, p)));
   return { kind: 'dto', dto: resolved as abstract new () => object };
+}
+
+/** The problem of a declared type (or items) that is no function and no JSON Schema: `null`, `undefined`, a class's name. */
+function notAClassValue(value: unknown, what: 'type' | 'items', fromThunk: boolean, where: string): DefinitionProblem {
+  const given = value === undefined ? 'undefined' : value === null ? 'null' : `a ${typeof value}`;
+  return {
+    where,
+    code: 'not_a_class',
+    message: `its ${what} ${fromThunk ? `thunk returned ${given}` : `is ${given}`}, not a class; name String, Number, Boolean, a DTO class or a JSON Schema, or a thunk that returns one of them (() => TheDto)`,
+  };
 }
 
 function strip<T extends object>(shape: T): T {

@@ -145,10 +145,10 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
       // A null for an optional field means absent: models send it, and strict provider modes require it.
       if (present === undefined || (present === null && !p.required)) {
         if (p.hasDefault) out[p.name] = cloneDefault(p.defaultValue);
-        else if (p.required) run.report(path === '' ? p.topPath : childPath(path, p.name), 'is required', 'isDefined');
+        else if (p.required) run.report(path.length === 0 ? p.topPath : childPath(path, p.name), 'is required', 'isDefined');
         continue;
       }
-      out[p.name] = p.check(present, path === '' ? p.topPath : childPath(path, p.name), run, depth + 1);
+      out[p.name] = p.check(present, path.length === 0 ? p.topPath : childPath(path, p.name), run, depth + 1);
     }
     if (extra !== undefined) {
       for (const key of keys) {

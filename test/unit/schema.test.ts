@@ -113,6 +113,13 @@ describe('compileShape', () => {
     expect(message({ pattern: '^.$' }, '😀')).toEqual([]);
   });
 
+  it('says how many items an array must have, in the singular for one', () => {
+    const message = (minItems: number, value: unknown[]) => check({ kind: 'array', items: { kind: 'number', integer: false }, minItems }, value).issues.map((i) => i.message);
+    expect(message(1, [])).toEqual(['the arguments must have at least 1 item, got 0']);
+    expect(message(2, [1])).toEqual(['the arguments must have at least 2 items, got 1']);
+    expect(message(2, [1, 2])).toEqual([]);
+  });
+
   it('rejects NaN, Infinity and non-integers where integers are declared', () => {
     const shape: Shape = { kind: 'number', integer: true };
     for (const value of [NaN, Infinity, -Infinity, 1.5, '1']) expect(check(shape, value).issues).toHaveLength(1);
