@@ -122,6 +122,33 @@ describe('@Input DTO tools', () => {
     expect(order.shipping).toBe('standard');
   });
 
+  it('look a nested class up once: its @Type thunk does not run again on later calls', async () => {
+    let lookups = 0;
+    class Memo {
+      @IsString() text!: string;
+    }
+    class Noted {
+      @ValidateNested()
+      @Type(() => {
+        lookups++;
+        return Memo;
+      })
+      memo!: Memo;
+    }
+    @Tool({ name: 'noted', description: 'A nested DTO.' })
+    class NotedTool {
+      execute(@Input() input: Noted): string {
+        return input.memo instanceof Memo ? input.memo.text : 'not a Memo';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool], granted: PermissionSet.all() }));
+    expect(await r.call('noted', { memo: { text: 'first' } })).toBe('first');
+    const afterFirst = lookups;
+    expect(await r.call('noted', { memo: { text: 'second' } })).toBe('second');
+    expect(await r.call('noted', { memo: { text: 'third' } })).toBe('third');
+    expect(lookups).toBe(afterFirst);
+  });
+
   it.each([
     ['null', { tags: null, items: [{ sku: 'A1', quantity: 2, pack: null }] }],
     ['undefined', { tags: undefined, items: [{ sku: 'A1', quantity: 2, pack: undefined }] }],
@@ -279,6 +306,32 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
     expect((wrong as ToolValidationError).issues.map((i) => i.message)).toEqual(['each must be an array, got "{\\"a\\":1}"', 'note must be an object, got "[\\"x\\"]"']);
     expect(await registry.call('coerced', asText)).toBe('ok');
     expect(got).toEqual({ count: 3, choice: 2, amount: 2.5, flag: true, list: ['a'], each: ['b'], note: { text: 'x' }, notes: [{ text: 'y' }], text: '42' });
+  });
+
+  it('coerces numeric text for a @Type(() => Number) before the string limits: 4, 5 and 6 digits under maxStringLength 5 are all numbers', async () => {
+    class Amount {
+      @Type(() => Number) @IsDefined() amount!: number;
+    }
+    let amount: unknown;
+    @Tool({ name: 'amount', description: 'A number given as text.' })
+    class AmountTool {
+      execute(@Input() input: Amount): string {
+        amount = input.amount;
+        return 'ok';
+      }
+    }
+    const module = toolsModule({ coerce: true, limits: { maxStringLength: 5 } });
+    const { registry } = await buildRegistry(module, toolset({ name: 't', tools: [AmountTool], granted: PermissionSet.all() }));
+    for (const [text, value] of [
+      ['1234', 1234],
+      ['12345', 12345],
+      ['123456', 123456],
+    ] as const) {
+      expect(await registry.dispatch('amount', { amount: text })).toMatchObject({ ok: true, value: 'ok' });
+      expect(amount).toBe(value);
+    }
+    // Text that is no number is a string: held to the limit, then converted as class-transformer does.
+    expect(await registry.dispatch('amount', { amount: 'x'.repeat(6) })).toMatchObject({ ok: false, error: { issues: [{ path: 'amount', constraint: 'limit' }] } });
   });
 
   it('coerces nothing without it (a @Type(() => Number) still converts, as class-transformer does)', async () => {

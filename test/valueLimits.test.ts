@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { Allow, IsArray, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { Allow, IsArray, IsObject, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
 import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry, type ValidationLimits } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
@@ -47,10 +47,23 @@ class NestTool {
   }
 }
 
+class Gated {
+  @IsString() kind!: string;
+  @ValidateIf((g: Gated) => g.kind === 'checked') @ValidateNested() @Type(() => Nest) detail?: Nest;
+}
+
+@Tool({ name: 'gated', description: 'A nested DTO checked only when kind is "checked".' })
+class GatedTool {
+  execute(@Input() input: Gated): string {
+    received.push({ detail: input.detail });
+    return 'ok';
+  }
+}
+
 const small: Partial<ValidationLimits> = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
 
 async function registry(limits: Partial<ValidationLimits> = small): Promise<ToolRegistry> {
-  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool, NestTool], granted: PermissionSet.all() }))).registry;
+  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool, NestTool, GatedTool], granted: PermissionSet.all() }))).registry;
 }
 
 async function issues(r: ToolRegistry, tool: string, args: unknown) {
@@ -186,6 +199,14 @@ describe('each limit, at, below and above it', () => {
     expect(await issues(r, 'free', { data: data(14) })).toEqual([['', 'maxTotalSize']]);
   });
 
+  it('maxTotalSize (nested DTOs, each value counted once)', async () => {
+    // The root object 8, "child" 5 + 8, its object 8, again "child" 13 and an object 8: 50.
+    const value = { child: { child: {} } };
+    expect(await issues(await registry({ maxTotalSize: 51 }), 'nest', value)).toEqual([]);
+    expect(await issues(await registry({ maxTotalSize: 50 }), 'nest', value)).toEqual([]);
+    expect(await issues(await registry({ maxTotalSize: 49 }), 'nest', value)).toEqual([['', 'maxTotalSize']]);
+  });
+
   it('maxIssues', async () => {
     const r = await registry({ maxIssues: 2 });
     const wrong = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, 'x']));
@@ -265,6 +286,22 @@ describe('handlers receive copies', () => {
     (free.data!.nested as { list: unknown[] }).list.push('changed by the handler');
     (loose.meta!.a as Record<string, unknown>).b = 'changed';
     expect(JSON.stringify([args, dto])).toBe(before);
+  });
+
+  it("of a nested DTO value its @ValidateIf skips, copied as any value is: never the caller's object", async () => {
+    const r = await registry({});
+    const args = { kind: 'skipped', detail: { child: { note: ['a'] } } };
+    const before = JSON.stringify(args);
+    await r.call('gated', args);
+    const detail = received[0]!.detail as { child: { note: string[] } };
+    expect(detail).toEqual(args.detail);
+    expect(detail).not.toBe(args.detail);
+    expect(detail.child).not.toBe(args.detail.child);
+    detail.child.note.push('changed by the handler');
+    expect(JSON.stringify(args)).toBe(before);
+    // Checked, it is the nested class's instance, built from the value.
+    await r.call('gated', { kind: 'checked', detail: { child: {} } });
+    expect(received[1]!.detail).toBeInstanceOf(Nest);
   });
 });
 
