@@ -149,6 +149,37 @@ describe('@Input DTO tools', () => {
     expect(lookups).toBe(afterFirst);
   });
 
+  it('refuse a nested value whose @Type thunk returns no class after the registry was built, rather than hand it on unchecked', async () => {
+    let gone: unknown = false;
+    class Memo {
+      @IsString() text!: string;
+    }
+    class Noted {
+      @ValidateNested()
+      @Type(() => (gone === false ? Memo : (gone as never)))
+      memo!: Memo;
+    }
+    let handled = 0;
+    @Tool({ name: 'noted.gone', description: 'A nested DTO whose class goes missing.' })
+    class GoneTool {
+      execute(@Input() _input: Noted): string {
+        handled++;
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [GoneTool], granted: PermissionSet.all() }));
+    const message = 'memo could not be checked: the tool names no class for it (its @Type thunk returned none); the tool is at fault, not the arguments';
+    for (const missing of [undefined, null]) {
+      gone = missing;
+      const outcome = await r.dispatch('noted.gone', { memo: { text: 5, extra: 1 } });
+      expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'memo', message, constraint: 'not_a_class' }]);
+    }
+    expect(handled).toBe(0);
+    // Once the thunk gives the class again, the value is checked by it.
+    gone = false;
+    expect(await r.dispatch('noted.gone', { memo: { text: 'x' } })).toMatchObject({ ok: true, value: 'ok' });
+  });
+
   it.each([
     ['null', { tags: null, items: [{ sku: 'A1', quantity: 2, pack: null }] }],
     ['undefined', { tags: undefined, items: [{ sku: 'A1', quantity: 2, pack: undefined }] }],
