@@ -64,6 +64,38 @@ async function issues(promise: Promise<unknown>): Promise<[string, string][]> {
 
 const valid = { title: '  Write the report ', due_at: '2024-03-07T09:30:00Z' };
 
+/** What each @Transform makes of a count: a string, an array, an object of that many characters, items or keys, or objects nested that deep. */
+const made = (make: (n: number) => unknown) => Transform(({ value }) => (typeof value === 'number' ? make(value) : value));
+const nest = (n: number): unknown => (n === 0 ? {} : { a: nest(n - 1) });
+const makers: Record<string, (n: number) => unknown> = {
+  text: (n) => 'x'.repeat(n),
+  list: (n) => Array.from({ length: n }, () => 1),
+  keys: (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1])),
+  deep: nest,
+  deepInArray: (n) => [nest(n)],
+};
+const madeOf = (key: string, n: number) => makers[key]!(n);
+
+class Made {
+  @made(makers.text!) @IsOptional() text?: unknown;
+  @made(makers.list!) @IsOptional() list?: unknown;
+  @made(makers.keys!) @IsOptional() keys?: unknown;
+  @made(nest) @IsOptional() deep?: unknown;
+  @made(makers.deepInArray!) @IsOptional() deepInArray?: unknown;
+  @made(() => [{ a: 1 }, 'y'.repeat(11)]) @IsOptional() itemThenLong?: unknown;
+  @made(() => ({ a: { b: 1 }, c: 'y'.repeat(11) })) @IsOptional() keyThenLong?: unknown;
+  @made(() => [{ a: 1 }, [1, 2, 3, 4]]) @IsOptional() itemThenList?: unknown;
+  @made(() => JSON.parse('{"__proto__":{"polluted":1},"b":1}')) @IsOptional() proto?: unknown;
+}
+
+@Tool({ name: 'made', description: 'Values a @Transform makes.' })
+class MadeTool {
+  execute(@Input() input: Made): string {
+    received = input;
+    return 'ok';
+  }
+}
+
 describe('class-transformer decorators on @Input DTOs', () => {
   it('show wire names, Dates as date-time strings, and no @Exclude()d property', async () => {
     const schema = (await registry()).definitions().find((d) => d.name === 'tasks.add')!.inputSchema as { properties: Record<string, unknown>; required: string[] };
@@ -161,6 +193,60 @@ describe('class-transformer decorators on @Input DTOs', () => {
     transformCalls = 0;
     expect(await issues(r.call('hostile', { throws: 'x'.repeat(20_000) }))).toEqual([['throws', 'limit']]);
     expect(transformCalls).toBe(0);
+  });
+
+  it.each([
+    ['text', 9, 10, 11, 'text is too long after its @Transform (11 characters, more than the 10 allowed)', 'limit'],
+    ['list', 2, 3, 4, 'list must have at most 3 items after its @Transform, got 4', 'limit'],
+    ['keys', 3, 4, 5, 'keys has 5 keys after its @Transform, more than the 4 allowed', 'limit'],
+    ['deep', 1, 2, 3, 'deep.a.a.a is nested more than 4 levels deep after its @Transform', 'maxDepth'],
+    ['deepInArray', 0, 1, 2, 'deepInArray[0].a.a is nested more than 4 levels deep after its @Transform', 'maxDepth'],
+  ])('hold what a @Transform makes for %s to the limits: below, at, and above', async (key, below, at, above, message, constraint) => {
+    const limits = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
+    const r = (await buildRegistry(toolsModule({ limits }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+    for (const n of [below, at]) {
+      expect(await r.dispatch('made', { [key]: n })).toMatchObject({ ok: true, value: 'ok' });
+      expect((received as Record<string, unknown>)[key]).toEqual(madeOf(key, n));
+    }
+    const outcome = await r.dispatch('made', { [key]: above });
+    const path = message.slice(0, message.indexOf(' '));
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path, message, constraint }]);
+  });
+
+  it('stop copying what a @Transform makes once past the total size, and look into the next item or key when the total is reached exactly', async () => {
+    const made = async (maxTotalSize: number, key: string) => {
+      const limits = { maxStringLength: 10, maxArrayLength: 3, maxTotalSize };
+      const r = (await buildRegistry(toolsModule({ limits }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+      const outcome = await r.dispatch('made', { [key]: 0 });
+      return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint]);
+    };
+    const total = ['', 'maxTotalSize'];
+    // The arguments with a number 36, the array 8, { a: 1 } 8 and its key 9: 61 before the long string, which is not counted.
+    expect(await made(62, 'itemThenLong')).toEqual([['itemThenLong[1]', 'limit']]);
+    expect(await made(61, 'itemThenLong')).toEqual([['itemThenLong[1]', 'limit']]);
+    expect(await made(60, 'itemThenLong')).toEqual([total]);
+    // The same 61, then the array of 4 items 8: 69 before its length is looked at.
+    expect(await made(69, 'itemThenList')).toEqual([['itemThenList[1]', 'limit']]);
+    expect(await made(68, 'itemThenList')).toEqual([total]);
+    // The arguments 35 (a shorter key), the object 8, key a 9, { b: 1 } 17: 69 before key c, 78 with it; its long string is not counted.
+    expect(await made(78, 'keyThenLong')).toEqual([['keyThenLong.c', 'limit']]);
+    expect(await made(77, 'keyThenLong')).toEqual([total, ['keyThenLong.c', 'limit']]);
+    expect(await made(69, 'keyThenLong')).toEqual([total, ['keyThenLong.c', 'limit']]);
+    expect(await made(68, 'keyThenLong')).toEqual([total]);
+  });
+
+  it('refuse a prototype key a @Transform makes, by name, copying and counting nothing of it', async () => {
+    const made = async (maxTotalSize: number) => {
+      const r = (await buildRegistry(toolsModule({ limits: { maxTotalSize } }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+      const outcome = await r.dispatch('made', { proto: 0 });
+      return outcome.ok ? [] : outcome.error.issues;
+    };
+    const refused = { path: 'proto.__proto__', message: 'proto.__proto__ is a key that can reach a prototype (made by a @Transform); it is refused', constraint: 'forbiddenKey' };
+    // The arguments 29, the object 8, key b 9: 46 in all.
+    expect(await made(47)).toEqual([refused]);
+    expect(await made(46)).toEqual([refused]);
+    expect(await made(45)).toEqual([refused, expect.objectContaining({ path: '', constraint: 'maxTotalSize' })]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('name each wiring mistake of a DTO, word for word', async () => {
