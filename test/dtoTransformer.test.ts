@@ -1,10 +1,11 @@
-import { Exclude, Expose, Transform, Type } from 'class-transformer';
+import { Exclude, Expose, Transform, type TransformFnParams, TransformationType, Type } from 'class-transformer';
 import { IsDate, IsIn, IsInt, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 let received: unknown;
 let transformCalls = 0;
+let seenParams: TransformFnParams | undefined;
 
 class Task {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsString() @Length(3, 120) title!: string;
@@ -86,6 +87,14 @@ class Made {
   @made(() => ({ a: { b: 1 }, c: 'y'.repeat(11) })) @IsOptional() keyThenLong?: unknown;
   @made(() => [{ a: 1 }, [1, 2, 3, 4]]) @IsOptional() itemThenList?: unknown;
   @made(() => JSON.parse('{"__proto__":{"polluted":1},"b":1}')) @IsOptional() proto?: unknown;
+  @Transform(({ value }) => value) @IsOptional() same?: unknown;
+  @Transform((params) => {
+    seenParams = params;
+    return params.value;
+  })
+  @Expose({ name: 'on_wire' })
+  @IsOptional()
+  renamed?: unknown;
 }
 
 @Tool({ name: 'made', description: 'Values a @Transform makes.' })
@@ -190,6 +199,10 @@ describe('class-transformer decorators on @Input DTOs', () => {
   it('report a @Transform that throws as a bad value, and never run one on a value past the limits', async () => {
     const r = await registry();
     expect(await issues(r.call('hostile', { throws: 42 }))).toEqual([['throws', 'transform']]);
+    const outcome = await r.dispatch('hostile', { throws: 42 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
+      'throws could not be read: its @Transform failed on 42; send a value of the type the schema gives',
+    ]);
     transformCalls = 0;
     expect(await issues(r.call('hostile', { throws: 'x'.repeat(20_000) }))).toEqual([['throws', 'limit']]);
     expect(transformCalls).toBe(0);
@@ -247,6 +260,29 @@ describe('class-transformer decorators on @Input DTOs', () => {
     expect(await made(46)).toEqual([refused]);
     expect(await made(45)).toEqual([refused, expect.objectContaining({ path: '', constraint: 'maxTotalSize' })]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('give a @Transform what plainToInstance gives it: the value, the property name as key, the arguments as obj, PLAIN_TO_CLASS', async () => {
+    const r = (await buildRegistry(toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+    const args = { on_wire: { a: [1] }, text: 1 };
+    expect(await r.dispatch('made', args)).toMatchObject({ ok: true, value: 'ok' });
+    expect(seenParams).toEqual({ value: { a: [1] }, key: 'renamed', obj: args, type: TransformationType.PLAIN_TO_CLASS, options: {} });
+    // The value it saw, and the one the handler gets, are copies of the caller's.
+    expect(seenParams!.value).not.toBe(args.on_wire);
+    expect((received as Made).renamed).toEqual({ a: [1] });
+    expect((received as Made).renamed).not.toBe(args.on_wire);
+  });
+
+  it('count a value a @Transform returns as it is once: within the total size at the total, not past it', async () => {
+    const made = async (maxTotalSize: number) => {
+      const r = (await buildRegistry(toolsModule({ limits: { maxTotalSize } }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+      const outcome = await r.dispatch('made', { same: { a: 1 } });
+      return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint]);
+    };
+    // The arguments 8, "same" 12, the object 8, key a 9 and its number 8: 45.
+    expect(await made(46)).toEqual([]);
+    expect(await made(45)).toEqual([]);
+    expect(await made(44)).toEqual([['', 'maxTotalSize']]);
   });
 
   it('name each wiring mistake of a DTO, word for word', async () => {
