@@ -7,8 +7,12 @@ import {
   IsEmail,
   IsIn,
   IsInstance,
+  IsDivisibleBy,
   IsInt,
+  IsNegative,
+  IsNumber,
   IsOptional,
+  IsPositive,
   IsString,
   Max,
   Min,
@@ -363,6 +367,29 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
     }
     // Text that is no number is a string: held to the limit, then converted as class-transformer does.
     expect(await registry.dispatch('amount', { amount: 'x'.repeat(6) })).toMatchObject({ ok: false, error: { issues: [{ path: 'amount', constraint: 'limit' }] } });
+  });
+
+  it('coerces text to a number for each numeric constraint alone: @IsNumber, @Min, @Max, @IsPositive, @IsNegative, @IsDivisibleBy', async () => {
+    class Numeric {
+      @IsNumber() number!: number;
+      @Min(1) min!: number;
+      @Max(9) max!: number;
+      @IsPositive() positive!: number;
+      @IsNegative() negative!: number;
+      @IsDivisibleBy(2) even!: number;
+    }
+    let numbers: unknown;
+    @Tool({ name: 'numeric', description: 'Numbers checked one way each.' })
+    class NumericTool {
+      execute(@Input() input: Numeric): string {
+        numbers = { ...input };
+        return 'ok';
+      }
+    }
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [NumericTool], granted: PermissionSet.all() }));
+    const asText = { number: '1.5', min: '2', max: '8', positive: '3', negative: '-3', even: '4' };
+    expect(await registry.dispatch('numeric', asText)).toMatchObject({ ok: true, value: 'ok' });
+    expect(numbers).toEqual({ number: 1.5, min: 2, max: 8, positive: 3, negative: -3, even: 4 });
   });
 
   it('coerces nothing without it (a @Type(() => Number) still converts, as class-transformer does)', async () => {
