@@ -156,6 +156,25 @@ describe('class-transformer decorators on @Input DTOs', () => {
     }
   });
 
+  it('read only the keys the caller sends: an input key named like an object method (toString) is absent when not sent', async () => {
+    class Labelled {
+      @IsOptional() @IsString() @Expose({ name: 'toString' }) label?: string;
+    }
+    let got: Labelled | undefined;
+    @Tool({ name: 'labelled', description: 'An input key named toString.' })
+    class LabelledTool {
+      execute(@Input() input: Labelled): string {
+        got = input;
+        return 'ok';
+      }
+    }
+    const r = (await buildRegistry(toolset({ name: 'l', tools: [LabelledTool], granted: PermissionSet.all() }))).registry;
+    expect(await r.dispatch('labelled', {})).toMatchObject({ ok: true, value: 'ok' });
+    expect(got!.label).toBeUndefined();
+    expect(await r.dispatch('labelled', { toString: 'sent' })).toMatchObject({ ok: true, value: 'ok' });
+    expect(got!.label).toBe('sent');
+  });
+
   it('name issues and unknown keys by the key the caller sends', async () => {
     const r = await registry();
     expect(await issues(r.call('tasks.add', { title: 'abc' }))).toEqual([['due_at', 'isDefined']]);

@@ -110,6 +110,12 @@ describe('limits', () => {
     expect(await issues(r, 'free', { data: [chunk, chunk, chunk, chunk] })).toEqual([]);
     expect(await issues(r, 'free', { data: [chunk, chunk], open: { id: chunk, a: chunk, b: chunk } })).toEqual([['', 'maxTotalSize']]);
     expect(await issues(r, 'loose', { name: chunk, meta: { a: chunk }, list: [chunk, chunk], anything: chunk })).toEqual([['', 'maxTotalSize']]);
+    // Past the total, a later DTO field is not checked either: the answer is known.
+    expect(await issues(r, 'loose', { name: chunk, meta: { a: chunk, b: chunk, c: chunk, d: chunk }, list: 5 })).toEqual([['', 'maxTotalSize']]);
+    // A DTO field that reaches the total exactly is still checked: the root 8, "name" 12, a number 8 make 28.
+    expect(await issues(await registry({ maxTotalSize: 29 }), 'loose', { name: 5 })).toEqual([['name', 'isString']]);
+    expect(await issues(await registry({ maxTotalSize: 28 }), 'loose', { name: 5 })).toEqual([['name', 'isString']]);
+    expect(await issues(await registry({ maxTotalSize: 27 }), 'loose', { name: 5 })).toEqual([['', 'maxTotalSize']]);
     expect(await r.dispatch('free', { data: [chunk, chunk, chunk, chunk, chunk] })).toMatchObject({
       error: { issues: [{ message: 'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)' }] },
     });
@@ -199,12 +205,24 @@ describe('each limit, at, below and above it', () => {
     expect(await issues(r, 'free', { data: data(14) })).toEqual([['', 'maxTotalSize']]);
   });
 
-  it('maxTotalSize (nested DTOs, each value counted once)', async () => {
+  it('maxTotalSize (nested DTOs and arrays of them, each value counted once)', async () => {
     // The root object 8, "child" 5 + 8, its object 8, again "child" 13 and an object 8: 50.
     const value = { child: { child: {} } };
     expect(await issues(await registry({ maxTotalSize: 51 }), 'nest', value)).toEqual([]);
     expect(await issues(await registry({ maxTotalSize: 50 }), 'nest', value)).toEqual([]);
     expect(await issues(await registry({ maxTotalSize: 49 }), 'nest', value)).toEqual([['', 'maxTotalSize']]);
+    // The root 8, "list" 12, the array 8 and two objects 8 each: 44.
+    const list = { list: [{}, {}] };
+    expect(await issues(await registry({ maxTotalSize: 45 }), 'nest', list)).toEqual([]);
+    expect(await issues(await registry({ maxTotalSize: 44 }), 'nest', list)).toEqual([]);
+    expect(await issues(await registry({ maxTotalSize: 43 }), 'nest', list)).toEqual([['', 'maxTotalSize']]);
+  });
+
+  it('maxTotalSize (an array of nested DTOs): the next item is checked when the total is reached exactly, not once it is passed', async () => {
+    // The root 8, "list" 12, the array 8, then the first item 50: 78 before the second item, which is no object.
+    const value = { list: [{ child: { child: {} } }, 5] };
+    expect(await issues(await registry({ maxTotalSize: 78 }), 'nest', value)).toEqual([['list[1]', 'isObject']]);
+    expect(await issues(await registry({ maxTotalSize: 77 }), 'nest', value)).toEqual([['', 'maxTotalSize']]);
   });
 
   it('maxIssues', async () => {
