@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Exclude, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -250,6 +250,52 @@ describe('@Input DTO tools', () => {
     expect(await r.dispatch('orders.create', { ...valid, author: 'Ada' })).toMatchObject({ ok: false, error: { issues: [{ path: 'author', constraint: 'isObject' }] } });
   });
 
+  it('check the default of an @Exclude()d field, and of an @IsOptional() field sent as null, as when its key is missing', async () => {
+    class Defaults {
+      @Exclude() @IsIn(['user', 'admin']) role = 'guest';
+      @IsOptional() @IsIn(['a', 'b']) mode = 'c';
+    }
+    @Tool({ name: 'defaults', description: 'Defaults that fail their own checks.' })
+    class DefaultsTool {
+      execute(@Input() _input: Defaults): string {
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [DefaultsTool], granted: PermissionSet.all() }));
+    for (const args of [{}, { mode: null }, { mode: undefined }, { role: 'admin', mode: null }]) {
+      const outcome = await r.dispatch('defaults', args);
+      expect([args, outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint])]).toEqual([
+        args,
+        [
+          ['role', 'isIn'],
+          ['mode', 'isIn'],
+        ],
+      ]);
+    }
+  });
+
+  it('count every problem past maxIssues, those found reading a field and those found checking one', async () => {
+    class Three {
+      @IsString() a!: string;
+      @IsString() b!: string;
+      @IsString() c!: string;
+    }
+    @Tool({ name: 'three', description: 'Three strings.' })
+    class ThreeTool {
+      execute(@Input() _input: Three): string {
+        return 'ok';
+      }
+    }
+    const module = toolsModule({ limits: { maxIssues: 1, maxStringLength: 3 } });
+    const { registry: r } = await buildRegistry(module, toolset({ name: 'd', tools: [ThreeTool], granted: PermissionSet.all() }));
+    // a and b are too long (found reading them), c is no string (found checking it).
+    const outcome = await r.dispatch('three', { a: 'xxxx', b: 'xxxx', c: 5 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['a', 'a is too long (4 characters, more than the 3 allowed)'],
+      ['', '…and 2 more problems not listed'],
+    ]);
+  });
+
   it('keep a default the DTO builds itself (not sent, so not copied or bounded as JSON)', async () => {
     class Clock {
       readonly zone = 'UTC';
@@ -390,6 +436,41 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
     const asText = { number: '1.5', min: '2', max: '8', positive: '3', negative: '-3', even: '4' };
     expect(await registry.dispatch('numeric', asText)).toMatchObject({ ok: true, value: 'ok' });
     expect(numbers).toEqual({ number: 1.5, min: 2, max: 8, positive: 3, negative: -3, even: 4 });
+  });
+
+  it('parses JSON text as an array for @IsArray or an { each: true } check, whatever type the property is declared with', async () => {
+    class Untyped {
+      @IsArray() list!: unknown;
+      @IsString({ each: true }) each!: unknown;
+    }
+    let seen: unknown;
+    @Tool({ name: 'untyped', description: 'Arrays declared as unknown.' })
+    class UntypedTool {
+      execute(@Input() input: Untyped): string {
+        seen = { ...input };
+        return 'ok';
+      }
+    }
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [UntypedTool], granted: PermissionSet.all() }));
+    expect(await registry.dispatch('untyped', { list: '[1]', each: '["a"]' })).toMatchObject({ ok: true, value: 'ok' });
+    expect(seen).toEqual({ list: [1], each: ['a'] });
+  });
+
+  it('parses JSON text only as deep as maxDepth allows: nested at the limit it is parsed, deeper it stays text', async () => {
+    class Grid {
+      @IsArray() grid!: unknown[];
+    }
+    @Tool({ name: 'grid', description: 'An array as text.' })
+    class GridTool {
+      execute(@Input() input: Grid): string {
+        return JSON.stringify(input.grid);
+      }
+    }
+    const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxDepth: 4 } }), toolset({ name: 't', tools: [GridTool], granted: PermissionSet.all() }));
+    expect(await registry.dispatch('grid', { grid: '[[]]' })).toMatchObject({ ok: true, value: '[[]]' });
+    expect(await registry.dispatch('grid', { grid: '[[[]]]' })).toMatchObject({ ok: true, value: '[[[]]]' });
+    const outcome = await registry.dispatch('grid', { grid: '[[[[]]]]' });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['grid must be an array']);
   });
 
   it('coerces nothing without it (a @Type(() => Number) still converts, as class-transformer does)', async () => {

@@ -105,6 +105,38 @@ class MadeTool {
   }
 }
 
+/** @Expose()d properties whose @Transforms run when their key is absent, as class-transformer runs them. */
+class WhenAbsent {
+  @Expose() @Transform(({ value }) => (value as string).trim()) @IsString() trimmed!: string;
+  @Expose() @Transform(({ value }) => value ?? 5) @IsString() filled!: string;
+  @Expose() @Transform(({ value }) => value) @IsOptional() @IsString() kept = 'default';
+}
+
+class HoldsWhenAbsent {
+  @ValidateNested() @Type(() => WhenAbsent) inner!: WhenAbsent;
+}
+
+class CountedWhenAbsent extends WhenAbsent {
+  @IsString() a!: string;
+  @IsString() b!: string;
+}
+
+@Tool({ name: 'absent', description: 'Transforms on absent keys.' })
+class AbsentTool {
+  execute(@Input() input: HoldsWhenAbsent): string {
+    received = input;
+    return 'ok';
+  }
+}
+
+@Tool({ name: 'absent.counted', description: 'Transforms on absent keys, past maxIssues.' })
+class CountedAbsentTool {
+  execute(@Input() input: CountedWhenAbsent): string {
+    received = input;
+    return 'ok';
+  }
+}
+
 describe('class-transformer decorators on @Input DTOs', () => {
   it('show wire names, Dates as date-time strings, and no @Exclude()d property', async () => {
     const schema = (await registry()).definitions().find((d) => d.name === 'tasks.add')!.inputSchema as { properties: Record<string, unknown>; required: string[] };
@@ -302,6 +334,28 @@ describe('class-transformer decorators on @Input DTOs', () => {
     expect(await made(46)).toEqual([]);
     expect(await made(45)).toEqual([]);
     expect(await made(44)).toEqual([['', 'maxTotalSize']]);
+  });
+
+  it("run an @Expose()d property's @Transform when its key is absent: a failure named at its full path, a value it gives checked, no value keeping the default", async () => {
+    const r = (await buildRegistry(toolset({ name: 'a', tools: [AbsentTool], granted: PermissionSet.all() }))).registry;
+    const outcome = await r.dispatch('absent', { inner: {} });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint])).toEqual([
+      ['inner.trimmed', 'transform'],
+      ['inner.filled', 'isString'],
+    ]);
+    expect(await r.dispatch('absent', { inner: { trimmed: ' t ', filled: 'f' } })).toMatchObject({ ok: true });
+    expect({ ...(received as HoldsWhenAbsent).inner }).toEqual({ trimmed: 't', filled: 'f', kept: 'default' });
+  });
+
+  it('count the problems of absent keys past maxIssues once each: a @Transform that failed, a value it gave that fails its check', async () => {
+    const limits = { maxIssues: 1, maxStringLength: 3 };
+    const r = (await buildRegistry(toolsModule({ limits }), toolset({ name: 'a', tools: [CountedAbsentTool], granted: PermissionSet.all() }))).registry;
+    // a and b too long (found reading them), trimmed's @Transform fails on its absent key, filled's gives 5, no string.
+    const outcome = await r.dispatch('absent.counted', { a: 'xxxx', b: 'xxxx' });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['a', 'a is too long (4 characters, more than the 3 allowed)'],
+      ['', '…and 3 more problems not listed'],
+    ]);
   });
 
   it('name each wiring mistake of a DTO, word for word', async () => {
