@@ -1,5 +1,5 @@
 import { Exclude, Expose, Transform, type TransformFnParams, TransformationType, Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
+import { IsDate, IsIn, IsInt, IsNotIn, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -88,6 +88,14 @@ class Made {
   @made(() => [{ a: 1 }, [1, 2, 3, 4]]) @IsOptional() itemThenList?: unknown;
   @made(() => JSON.parse('{"__proto__":{"polluted":1},"b":1}')) @IsOptional() proto?: unknown;
   @Transform(({ value }) => value) @IsOptional() same?: unknown;
+  @Type(() => Date)
+  @Transform(({ value }) => {
+    transformCalls++;
+    return value;
+  })
+  @IsOptional()
+  @IsDate()
+  when?: Date;
   @Transform((params) => {
     seenParams = params;
     return params.value;
@@ -119,6 +127,7 @@ class HoldsWhenAbsent {
 class CountedWhenAbsent extends WhenAbsent {
   @IsString() a!: string;
   @IsString() b!: string;
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsOptional() @Length(3, 3) padded?: string;
 }
 
 @Tool({ name: 'absent', description: 'Transforms on absent keys.' })
@@ -356,6 +365,45 @@ describe('class-transformer decorators on @Input DTOs', () => {
       ['a', 'a is too long (4 characters, more than the 3 allowed)'],
       ['', '…and 3 more problems not listed'],
     ]);
+    // Past maxIssues a present value is still transformed before it is checked: " ab" trims to 2 characters, too short.
+    const padded = await r.dispatch('absent.counted', { a: 'xxxx', b: 'xxxx', padded: ' ab' });
+    expect(padded.ok ? [] : padded.error.issues!.map((i) => i.message)).toEqual(['a is too long (4 characters, more than the 3 allowed)', '…and 4 more problems not listed']);
+  });
+
+  it('run no @Transform on a value its @Type(() => Date) could not convert', async () => {
+    const r = (await buildRegistry(toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+    transformCalls = 0;
+    expect(await issues(r.call('made', { when: 'next tuesday' }))).toEqual([['when', 'isDate']]);
+    expect(transformCalls).toBe(0);
+    await expect(r.call('made', { when: '2024-03-07T09:30:00Z' })).resolves.toBe('ok');
+    expect(transformCalls).toBe(1);
+  });
+
+  it('skip the checks unless every @ValidateIf condition holds, and say word for word that a checked field is required', async () => {
+    class Twig {
+      @IsString() name!: string;
+    }
+    class Gated {
+      @IsOptional() @IsString() kind?: string;
+      @IsOptional() @IsString() tier?: string;
+      @ValidateIf((g: Gated) => g.kind === 'fixed') @ValidateIf((g: Gated) => g.tier === 'paid') @IsString() slot?: string;
+      @ValidateIf((g: Gated) => g.kind === 'fixed') @ValidateNested() @Type(() => Twig) twig?: Twig;
+      // Passes on undefined, as class-validator's check does: absent, it is not required.
+      @IsNotIn(['root']) alias?: string;
+    }
+    @Tool({ name: 'gated', description: 'Two conditions.' })
+    class GatedTool {
+      execute(@Input() _input: Gated): string {
+        return 'ok';
+      }
+    }
+    const r = (await buildRegistry(toolset({ name: 'g', tools: [GatedTool], granted: PermissionSet.all() }))).registry;
+    await expect(r.call('gated', { kind: 'fixed', slot: 5 })).resolves.toBe('ok');
+    await expect(r.call('gated', { tier: 'paid', slot: 5 })).resolves.toBe('ok');
+    expect(await issues(r.call('gated', { kind: 'fixed', tier: 'paid', slot: 5 }))).toEqual([['slot', 'isString']]);
+    const outcome = await r.dispatch('gated', { kind: 'fixed', tier: 'paid' });
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'slot', message: 'slot is required', constraint: 'isDefined' }]);
+    expect(await issues(r.call('gated', { alias: 'root' }))).toEqual([['alias', 'isNotIn']]);
   });
 
   it('name each wiring mistake of a DTO, word for word', async () => {
