@@ -263,6 +263,8 @@ describe('each limit, at, below and above it', () => {
     expect(await issues(r, 'nest', { child: { child: { child: { child: {} } } } })).toEqual([['child.child.child.child', 'maxDepth']]);
     expect(await issues(r, 'nest', { child: { child: { list: [] } } })).toEqual([]);
     expect(await issues(r, 'nest', { child: { child: { child: { list: [] } } } })).toEqual([['child.child.child.list', 'maxDepth']]);
+    const deepList = await r.dispatch('nest', { child: { child: { child: { list: [] } } } });
+    expect(deepList.ok ? [] : deepList.error.issues!.map((i) => i.message)).toEqual(['child.child.child.list is nested more than 4 levels deep']);
     expect(await issues(r, 'nest', { list: [{ list: [] }] })).toEqual([]);
     expect(await issues(r, 'nest', { list: [{ list: [{}] }] })).toEqual([['list[0].list[0]', 'maxDepth']]);
     expect(await issues(r, 'free', { data: { child: { child: { list: [] } } } })).toEqual([['data.child.child.list', 'maxDepth']]);
