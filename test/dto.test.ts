@@ -318,6 +318,35 @@ describe('@Input DTO tools', () => {
     expect(await r.dispatch('with.default', { name: 'a', clock: { zone: 'UTC' } })).toMatchObject({ ok: false, error: { issues: [{ path: 'clock', constraint: 'isInstance' }] } });
   });
 
+  it('report an async check that rejects as a failed check, with its own message', async () => {
+    @ValidatorConstraint({ name: 'lookedUp', async: true })
+    class LookedUp implements ValidatorConstraintInterface {
+      async validate(value: unknown): Promise<boolean> {
+        await Promise.resolve();
+        if (value === 'down') throw new Error('the directory is down');
+        return value === 'known';
+      }
+      defaultMessage(args: ValidationArguments): string {
+        return `${args.property} must be a known user`;
+      }
+    }
+    class Lookup {
+      @Validate(LookedUp) user!: string;
+    }
+    @Tool({ name: 'lookup', description: 'x' })
+    class LookupTool {
+      execute(@Input() input: Lookup): string {
+        return input.user;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [LookupTool], granted: PermissionSet.all() }));
+    expect(await r.dispatch('lookup', { user: 'known' })).toMatchObject({ ok: true, value: 'known' });
+    for (const user of ['unknown', 'down']) {
+      const outcome = await r.dispatch('lookup', { user });
+      expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'user', message: 'user must be a known user', constraint: 'lookedUp' }]);
+    }
+  });
+
   it('give each check its own constraints, even a check that reads them after it awaited', async () => {
     @ValidatorConstraint({ name: 'atMostLater', async: true })
     class AtMostLater implements ValidatorConstraintInterface {

@@ -1,4 +1,4 @@
-import { IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -16,6 +16,7 @@ class SlugInput {
   @IsString() @MaxLength(20) @Matches(/^[a-z]+$/) second!: string;
   @Length(2, 20) @Matches(/^[a-z]+$/) third!: string;
   @IsOptional() @Matches(/^[a-z]+$/) @MinLength(3) fourth?: string;
+  @IsOptional() @Matches(/^[a-z]+$/) @IsIn(['abc']) fifth?: string;
 }
 
 @Tool({ name: 'slug.dto', description: 'The same, as a DTO.' })
@@ -69,6 +70,14 @@ describe('declared patterns', () => {
     expect(await issues(registry, 'slug.dto', { ...valid, fourth: 'ab!' })).toEqual([['fourth', 'matches']]);
     expect(await issues(registry, 'slug.dto', { ...valid, fourth: 'abc!' })).toEqual([['fourth', 'matches']]);
     expect(await issues(registry, 'slug.dto', { ...valid, fourth: 'abc' })).toEqual([]);
+  });
+
+  it('still run after another check than a length failed in a DTO', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [SlugDto], granted: all }));
+    expect(await issues(registry, 'slug.dto', { first: 'abc', second: 'abc', third: 'abc', fifth: 'X!' })).toEqual([
+      ['fifth', 'isIn'],
+      ['fifth', 'matches'],
+    ]);
   });
 
   it('never run after @MaxLength or @Length failed in a DTO, whatever the decorator order', async () => {
