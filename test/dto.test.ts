@@ -117,6 +117,28 @@ describe('@Input DTO tools', () => {
     });
   });
 
+  it("show a property's @Description from the nearest class that gives one, through the class's ancestors", async () => {
+    class Addressed {
+      @IsString() @Description('Who it is for.') to!: string;
+      @IsString() @Description('What to say.') text!: string;
+    }
+    class Greeting extends Addressed {
+      @IsOptional() @IsString() tone?: string;
+    }
+    class LoudGreeting extends Greeting {
+      @IsString() @Description('What to shout.') declare text: string;
+    }
+    @Tool({ name: 'greet', description: 'x' })
+    class GreetTool {
+      execute(@Input() input: LoudGreeting): string {
+        return input.text;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'g', tools: [GreetTool], granted: PermissionSet.all() }));
+    const schema = r.get('greet').definition.inputSchema as { properties: Record<string, { description?: string }> };
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ to: 'Who it is for.', text: 'What to shout.', tone: undefined });
+  });
+
   it('hand the handler a DTO instance, nested instances and defaults included', async () => {
     await expect((await registry()).call('orders.create', valid)).resolves.toBe('created');
     const order = received as CreateOrder;
