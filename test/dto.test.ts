@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Exclude, Type } from 'class-transformer';
 import {
   Allow,
   ArrayMaxSize,
@@ -8,8 +8,12 @@ import {
   IsEmail,
   IsIn,
   IsInstance,
+  IsDivisibleBy,
   IsInt,
+  IsNegative,
+  IsNumber,
   IsOptional,
+  IsPositive,
   IsString,
   Max,
   Min,
@@ -114,6 +118,28 @@ describe('@Input DTO tools', () => {
     });
   });
 
+  it("show a property's @Description from the nearest class that gives one, through the class's ancestors", async () => {
+    class Addressed {
+      @IsString() @Description('Who it is for.') to!: string;
+      @IsString() @Description('What to say.') text!: string;
+    }
+    class Greeting extends Addressed {
+      @IsOptional() @IsString() tone?: string;
+    }
+    class LoudGreeting extends Greeting {
+      @IsString() @Description('What to shout.') declare text: string;
+    }
+    @Tool({ name: 'greet', description: 'x' })
+    class GreetTool {
+      execute(@Input() input: LoudGreeting): string {
+        return input.text;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'g', tools: [GreetTool], granted: PermissionSet.all() }));
+    const schema = r.get('greet').definition.inputSchema as { properties: Record<string, { description?: string }> };
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ to: 'Who it is for.', text: 'What to shout.', tone: undefined });
+  });
+
   it('hand the handler a DTO instance, nested instances and defaults included', async () => {
     await expect((await registry()).call('orders.create', valid)).resolves.toBe('created');
     const order = received as CreateOrder;
@@ -121,6 +147,64 @@ describe('@Input DTO tools', () => {
     expect(order.author).toBeInstanceOf(Author);
     expect(order.items[1]).toBeInstanceOf(LineItem);
     expect(order.shipping).toBe('standard');
+  });
+
+  it('look a nested class up once: its @Type thunk does not run again on later calls', async () => {
+    let lookups = 0;
+    class Memo {
+      @IsString() text!: string;
+    }
+    class Noted {
+      @ValidateNested()
+      @Type(() => {
+        lookups++;
+        return Memo;
+      })
+      memo!: Memo;
+    }
+    @Tool({ name: 'noted', description: 'A nested DTO.' })
+    class NotedTool {
+      execute(@Input() input: Noted): string {
+        return input.memo instanceof Memo ? input.memo.text : 'not a Memo';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool], granted: PermissionSet.all() }));
+    expect(await r.call('noted', { memo: { text: 'first' } })).toBe('first');
+    const afterFirst = lookups;
+    expect(await r.call('noted', { memo: { text: 'second' } })).toBe('second');
+    expect(await r.call('noted', { memo: { text: 'third' } })).toBe('third');
+    expect(lookups).toBe(afterFirst);
+  });
+
+  it('refuse a nested value whose @Type thunk returns no class after the registry was built, rather than hand it on unchecked', async () => {
+    let gone: unknown = false;
+    class Memo {
+      @IsString() text!: string;
+    }
+    class Noted {
+      @ValidateNested()
+      @Type(() => (gone === false ? Memo : (gone as never)))
+      memo!: Memo;
+    }
+    let handled = 0;
+    @Tool({ name: 'noted.gone', description: 'A nested DTO whose class goes missing.' })
+    class GoneTool {
+      execute(@Input() _input: Noted): string {
+        handled++;
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [GoneTool], granted: PermissionSet.all() }));
+    const message = 'memo could not be checked: the tool names no class for it (its @Type thunk returned none); the tool is at fault, not the arguments';
+    for (const missing of [undefined, null]) {
+      gone = missing;
+      const outcome = await r.dispatch('noted.gone', { memo: { text: 5, extra: 1 } });
+      expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'memo', message, constraint: 'not_a_class' }]);
+    }
+    expect(handled).toBe(0);
+    // Once the thunk gives the class again, the value is checked by it.
+    gone = false;
+    expect(await r.dispatch('noted.gone', { memo: { text: 'x' } })).toMatchObject({ ok: true, value: 'ok' });
   });
 
   it.each([
@@ -187,6 +271,52 @@ describe('@Input DTO tools', () => {
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'constructor' }, { path: 'author.__proto__' }] } });
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(await r.dispatch('orders.create', { ...valid, author: 'Ada' })).toMatchObject({ ok: false, error: { issues: [{ path: 'author', constraint: 'isObject' }] } });
+  });
+
+  it('check the default of an @Exclude()d field, and of an @IsOptional() field sent as null, as when its key is missing', async () => {
+    class Defaults {
+      @Exclude() @IsIn(['user', 'admin']) role = 'guest';
+      @IsOptional() @IsIn(['a', 'b']) mode = 'c';
+    }
+    @Tool({ name: 'defaults', description: 'Defaults that fail their own checks.' })
+    class DefaultsTool {
+      execute(@Input() _input: Defaults): string {
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [DefaultsTool], granted: PermissionSet.all() }));
+    for (const args of [{}, { mode: null }, { mode: undefined }, { role: 'admin', mode: null }]) {
+      const outcome = await r.dispatch('defaults', args);
+      expect([args, outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint])]).toEqual([
+        args,
+        [
+          ['role', 'isIn'],
+          ['mode', 'isIn'],
+        ],
+      ]);
+    }
+  });
+
+  it('count every problem past maxIssues, those found reading a field and those found checking one', async () => {
+    class Three {
+      @IsString() a!: string;
+      @IsString() b!: string;
+      @IsString() c!: string;
+    }
+    @Tool({ name: 'three', description: 'Three strings.' })
+    class ThreeTool {
+      execute(@Input() _input: Three): string {
+        return 'ok';
+      }
+    }
+    const module = toolsModule({ limits: { maxIssues: 1, maxStringLength: 3 } });
+    const { registry: r } = await buildRegistry(module, toolset({ name: 'd', tools: [ThreeTool], granted: PermissionSet.all() }));
+    // a and b are too long (found reading them), c is no string (found checking it).
+    const outcome = await r.dispatch('three', { a: 'xxxx', b: 'xxxx', c: 5 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['a', 'a is too long (4 characters, more than the 3 allowed)'],
+      ['', '…and 2 more problems not listed'],
+    ]);
   });
 
   it('keep a default the DTO builds itself (not sent, so not copied or bounded as JSON)', async () => {
@@ -289,6 +419,35 @@ describe('@Input DTO tools', () => {
     expect(await r.dispatch('holder', { name: 'a', inner: { x: 1 } })).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'inner.x' }] } });
   });
 
+  it('report an async check that rejects as a failed check, with its own message', async () => {
+    @ValidatorConstraint({ name: 'lookedUp', async: true })
+    class LookedUp implements ValidatorConstraintInterface {
+      async validate(value: unknown): Promise<boolean> {
+        await Promise.resolve();
+        if (value === 'down') throw new Error('the directory is down');
+        return value === 'known';
+      }
+      defaultMessage(args: ValidationArguments): string {
+        return `${args.property} must be a known user`;
+      }
+    }
+    class Lookup {
+      @Validate(LookedUp) user!: string;
+    }
+    @Tool({ name: 'lookup', description: 'x' })
+    class LookupTool {
+      execute(@Input() input: Lookup): string {
+        return input.user;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [LookupTool], granted: PermissionSet.all() }));
+    expect(await r.dispatch('lookup', { user: 'known' })).toMatchObject({ ok: true, value: 'known' });
+    for (const user of ['unknown', 'down']) {
+      const outcome = await r.dispatch('lookup', { user });
+      expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'user', message: 'user must be a known user', constraint: 'lookedUp' }]);
+    }
+  });
+
   it('give each check its own constraints, even a check that reads them after it awaited', async () => {
     @ValidatorConstraint({ name: 'atMostLater', async: true })
     class AtMostLater implements ValidatorConstraintInterface {
@@ -358,6 +517,90 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
     expect((wrong as ToolValidationError).issues.map((i) => i.message)).toEqual(['each must be an array, got "{\\"a\\":1}"', 'note must be an object, got "[\\"x\\"]"']);
     expect(await registry.call('coerced', asText)).toBe('ok');
     expect(got).toEqual({ count: 3, choice: 2, amount: 2.5, flag: true, list: ['a'], each: ['b'], note: { text: 'x' }, notes: [{ text: 'y' }], text: '42' });
+  });
+
+  it('coerces numeric text for a @Type(() => Number) before the string limits: 4, 5 and 6 digits under maxStringLength 5 are all numbers', async () => {
+    class Amount {
+      @Type(() => Number) @IsDefined() amount!: number;
+    }
+    let amount: unknown;
+    @Tool({ name: 'amount', description: 'A number given as text.' })
+    class AmountTool {
+      execute(@Input() input: Amount): string {
+        amount = input.amount;
+        return 'ok';
+      }
+    }
+    const module = toolsModule({ coerce: true, limits: { maxStringLength: 5 } });
+    const { registry } = await buildRegistry(module, toolset({ name: 't', tools: [AmountTool], granted: PermissionSet.all() }));
+    for (const [text, value] of [
+      ['1234', 1234],
+      ['12345', 12345],
+      ['123456', 123456],
+    ] as const) {
+      expect(await registry.dispatch('amount', { amount: text })).toMatchObject({ ok: true, value: 'ok' });
+      expect(amount).toBe(value);
+    }
+    // Text that is no number is a string: held to the limit, then converted as class-transformer does.
+    expect(await registry.dispatch('amount', { amount: 'x'.repeat(6) })).toMatchObject({ ok: false, error: { issues: [{ path: 'amount', constraint: 'limit' }] } });
+  });
+
+  it('coerces text to a number for each numeric constraint alone: @IsNumber, @Min, @Max, @IsPositive, @IsNegative, @IsDivisibleBy', async () => {
+    class Numeric {
+      @IsNumber() number!: number;
+      @Min(1) min!: number;
+      @Max(9) max!: number;
+      @IsPositive() positive!: number;
+      @IsNegative() negative!: number;
+      @IsDivisibleBy(2) even!: number;
+    }
+    let numbers: unknown;
+    @Tool({ name: 'numeric', description: 'Numbers checked one way each.' })
+    class NumericTool {
+      execute(@Input() input: Numeric): string {
+        numbers = { ...input };
+        return 'ok';
+      }
+    }
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [NumericTool], granted: PermissionSet.all() }));
+    const asText = { number: '1.5', min: '2', max: '8', positive: '3', negative: '-3', even: '4' };
+    expect(await registry.dispatch('numeric', asText)).toMatchObject({ ok: true, value: 'ok' });
+    expect(numbers).toEqual({ number: 1.5, min: 2, max: 8, positive: 3, negative: -3, even: 4 });
+  });
+
+  it('parses JSON text as an array for @IsArray or an { each: true } check, whatever type the property is declared with', async () => {
+    class Untyped {
+      @IsArray() list!: unknown;
+      @IsString({ each: true }) each!: unknown;
+    }
+    let seen: unknown;
+    @Tool({ name: 'untyped', description: 'Arrays declared as unknown.' })
+    class UntypedTool {
+      execute(@Input() input: Untyped): string {
+        seen = { ...input };
+        return 'ok';
+      }
+    }
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [UntypedTool], granted: PermissionSet.all() }));
+    expect(await registry.dispatch('untyped', { list: '[1]', each: '["a"]' })).toMatchObject({ ok: true, value: 'ok' });
+    expect(seen).toEqual({ list: [1], each: ['a'] });
+  });
+
+  it('parses JSON text only as deep as maxDepth allows: nested at the limit it is parsed, deeper it stays text', async () => {
+    class Grid {
+      @IsArray() grid!: unknown[];
+    }
+    @Tool({ name: 'grid', description: 'An array as text.' })
+    class GridTool {
+      execute(@Input() input: Grid): string {
+        return JSON.stringify(input.grid);
+      }
+    }
+    const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxDepth: 4 } }), toolset({ name: 't', tools: [GridTool], granted: PermissionSet.all() }));
+    expect(await registry.dispatch('grid', { grid: '[[]]' })).toMatchObject({ ok: true, value: '[[]]' });
+    expect(await registry.dispatch('grid', { grid: '[[[]]]' })).toMatchObject({ ok: true, value: '[[[]]]' });
+    const outcome = await registry.dispatch('grid', { grid: '[[[[]]]]' });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['grid must be an array']);
   });
 
   it('coerces nothing without it (a @Type(() => Number) still converts, as class-transformer does)', async () => {

@@ -1,10 +1,11 @@
-import { Exclude, Expose, Transform, Type } from 'class-transformer';
-import { IsBoolean, IsDate, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
+import { Exclude, Expose, Transform, TransformationType, type TransformFnParams, Type } from 'class-transformer';
+import { IsBoolean, IsDate, IsIn, IsInt, IsNotIn, IsNumber, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 let received: unknown;
 let transformCalls = 0;
+let seenParams: TransformFnParams | undefined;
 
 class Task {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsString() @Length(3, 120) title!: string;
@@ -63,6 +64,87 @@ async function issues(promise: Promise<unknown>): Promise<[string, string][]> {
 }
 
 const valid = { title: '  Write the report ', due_at: '2024-03-07T09:30:00Z' };
+
+/** What each @Transform makes of a count: a string, an array, an object of that many characters, items or keys, or objects nested that deep. */
+const made = (make: (n: number) => unknown) => Transform(({ value }) => (typeof value === 'number' ? make(value) : value));
+const nest = (n: number): unknown => (n === 0 ? {} : { a: nest(n - 1) });
+const makers: Record<string, (n: number) => unknown> = {
+  text: (n) => 'x'.repeat(n),
+  list: (n) => Array.from({ length: n }, () => 1),
+  keys: (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1])),
+  deep: nest,
+  deepInArray: (n) => [nest(n)],
+};
+const madeOf = (key: string, n: number) => makers[key]!(n);
+
+class Made {
+  @made(makers.text!) @IsOptional() text?: unknown;
+  @made(makers.list!) @IsOptional() list?: unknown;
+  @made(makers.keys!) @IsOptional() keys?: unknown;
+  @made(nest) @IsOptional() deep?: unknown;
+  @made(makers.deepInArray!) @IsOptional() deepInArray?: unknown;
+  @made(() => [{ a: 1 }, 'y'.repeat(11)]) @IsOptional() itemThenLong?: unknown;
+  @made(() => ({ a: { b: 1 }, c: 'y'.repeat(11) })) @IsOptional() keyThenLong?: unknown;
+  @made(() => [{ a: 1 }, [1, 2, 3, 4]]) @IsOptional() itemThenList?: unknown;
+  @made(() => JSON.parse('{"__proto__":{"polluted":1},"b":1}')) @IsOptional() proto?: unknown;
+  @Transform(({ value }) => value) @IsOptional() same?: unknown;
+  @Type(() => Date)
+  @Transform(({ value }) => {
+    transformCalls++;
+    return value;
+  })
+  @IsOptional()
+  @IsDate()
+  when?: Date;
+  @Transform((params) => {
+    seenParams = params;
+    return params.value;
+  })
+  @Expose({ name: 'on_wire' })
+  @IsOptional()
+  renamed?: unknown;
+}
+
+@Tool({ name: 'made', description: 'Values a @Transform makes.' })
+class MadeTool {
+  execute(@Input() input: Made): string {
+    received = input;
+    return 'ok';
+  }
+}
+
+/** @Expose()d properties whose @Transforms run when their key is absent, as class-transformer runs them. */
+class WhenAbsent {
+  @Expose() @Transform(({ value }) => (value as string).trim()) @IsString() trimmed!: string;
+  @Expose() @Transform(({ value }) => value ?? 5) @IsString() filled!: string;
+  @Expose() @Transform(({ value }) => value) @IsOptional() @IsString() kept = 'default';
+}
+
+class HoldsWhenAbsent {
+  @ValidateNested() @Type(() => WhenAbsent) inner!: WhenAbsent;
+}
+
+class CountedWhenAbsent extends WhenAbsent {
+  @IsString() a!: string;
+  @IsString() b!: string;
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsOptional() @Length(3, 3) padded?: string;
+}
+
+@Tool({ name: 'absent', description: 'Transforms on absent keys.' })
+class AbsentTool {
+  execute(@Input() input: HoldsWhenAbsent): string {
+    received = input;
+    return 'ok';
+  }
+}
+
+@Tool({ name: 'absent.counted', description: 'Transforms on absent keys, past maxIssues.' })
+class CountedAbsentTool {
+  execute(@Input() input: CountedWhenAbsent): string {
+    received = input;
+    return 'ok';
+  }
+}
 
 describe('class-transformer decorators on @Input DTOs', () => {
   it('show wire names, Dates as date-time strings, and no @Exclude()d property', async () => {
@@ -232,6 +314,25 @@ describe('class-transformer decorators on @Input DTOs', () => {
     expect({ ...(received as Converted) }).toEqual({ code: '42', amount: 7.5, flag: true, off: false, codes: ['1', 'true'], flags: [true, false, true] });
   });
 
+  it('read only the keys the caller sends: an input key named like an object method (toString) is absent when not sent', async () => {
+    class Labelled {
+      @IsOptional() @IsString() @Expose({ name: 'toString' }) label?: string;
+    }
+    let got: Labelled | undefined;
+    @Tool({ name: 'labelled', description: 'An input key named toString.' })
+    class LabelledTool {
+      execute(@Input() input: Labelled): string {
+        got = input;
+        return 'ok';
+      }
+    }
+    const r = (await buildRegistry(toolset({ name: 'l', tools: [LabelledTool], granted: PermissionSet.all() }))).registry;
+    expect(await r.dispatch('labelled', {})).toMatchObject({ ok: true, value: 'ok' });
+    expect(got!.label).toBeUndefined();
+    expect(await r.dispatch('labelled', { toString: 'sent' })).toMatchObject({ ok: true, value: 'ok' });
+    expect(got!.label).toBe('sent');
+  });
+
   it('name issues and unknown keys by the key the caller sends', async () => {
     const r = await registry();
     expect(await issues(r.call('tasks.add', { title: 'abc' }))).toEqual([['due_at', 'isDefined']]);
@@ -275,6 +376,10 @@ describe('class-transformer decorators on @Input DTOs', () => {
   it('report a @Transform that throws as a bad value, and never run one on a value past the limits', async () => {
     const r = await registry();
     expect(await issues(r.call('hostile', { throws: 42 }))).toEqual([['throws', 'transform']]);
+    const outcome = await r.dispatch('hostile', { throws: 42 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
+      'throws could not be read: its @Transform failed on 42; send a value of the type the schema gives',
+    ]);
     transformCalls = 0;
     expect(await issues(r.call('hostile', { throws: 'x'.repeat(20_000) }))).toEqual([['throws', 'limit']]);
     expect(transformCalls).toBe(0);
@@ -297,6 +402,144 @@ describe('class-transformer decorators on @Input DTOs', () => {
     expect((r.definitions()[0]!.inputSchema as { properties: unknown }).properties).toEqual({ name: { type: 'string' }, note: { type: 'string' } });
     expect(await r.dispatch('grouped', { name: 'ada', note: 'n' })).toMatchObject({ ok: true });
     expect(seen).toEqual({ name: 'ada', note: 'n?' });
+  });
+
+  it.each([
+    ['text', 9, 10, 11, 'text is too long after its @Transform (11 characters, more than the 10 allowed)', 'limit'],
+    ['list', 2, 3, 4, 'list must have at most 3 items after its @Transform, got 4', 'limit'],
+    ['keys', 3, 4, 5, 'keys has 5 keys after its @Transform, more than the 4 allowed', 'limit'],
+    ['deep', 1, 2, 3, 'deep.a.a.a is nested more than 4 levels deep after its @Transform', 'maxDepth'],
+    ['deepInArray', 0, 1, 2, 'deepInArray[0].a.a is nested more than 4 levels deep after its @Transform', 'maxDepth'],
+  ])('hold what a @Transform makes for %s to the limits: below, at, and above', async (key, below, at, above, message, constraint) => {
+    const limits = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
+    const r = (await buildRegistry(toolsModule({ limits }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+    for (const n of [below, at]) {
+      expect(await r.dispatch('made', { [key]: n })).toMatchObject({ ok: true, value: 'ok' });
+      expect((received as Record<string, unknown>)[key]).toEqual(madeOf(key, n));
+    }
+    const outcome = await r.dispatch('made', { [key]: above });
+    const path = message.slice(0, message.indexOf(' '));
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path, message, constraint }]);
+  });
+
+  it('stop copying what a @Transform makes once past the total size, and look into the next item or key when the total is reached exactly', async () => {
+    const made = async (maxTotalSize: number, key: string) => {
+      const limits = { maxStringLength: 10, maxArrayLength: 3, maxTotalSize };
+      const r = (await buildRegistry(toolsModule({ limits }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+      const outcome = await r.dispatch('made', { [key]: 0 });
+      return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint]);
+    };
+    const total = ['', 'maxTotalSize'];
+    // The arguments with a number 36, the array 8, { a: 1 } 8 and its key 9: 61 before the long string, which is not counted.
+    expect(await made(62, 'itemThenLong')).toEqual([['itemThenLong[1]', 'limit']]);
+    expect(await made(61, 'itemThenLong')).toEqual([['itemThenLong[1]', 'limit']]);
+    expect(await made(60, 'itemThenLong')).toEqual([total]);
+    // The same 61, then the array of 4 items 8: 69 before its length is looked at.
+    expect(await made(69, 'itemThenList')).toEqual([['itemThenList[1]', 'limit']]);
+    expect(await made(68, 'itemThenList')).toEqual([total]);
+    // The arguments 35 (a shorter key), the object 8, key a 9, { b: 1 } 17: 69 before key c, 78 with it; its long string is not counted.
+    expect(await made(78, 'keyThenLong')).toEqual([['keyThenLong.c', 'limit']]);
+    expect(await made(77, 'keyThenLong')).toEqual([total, ['keyThenLong.c', 'limit']]);
+    expect(await made(69, 'keyThenLong')).toEqual([total, ['keyThenLong.c', 'limit']]);
+    expect(await made(68, 'keyThenLong')).toEqual([total]);
+  });
+
+  it('refuse a prototype key a @Transform makes, by name, copying and counting nothing of it', async () => {
+    const made = async (maxTotalSize: number) => {
+      const r = (await buildRegistry(toolsModule({ limits: { maxTotalSize } }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+      const outcome = await r.dispatch('made', { proto: 0 });
+      return outcome.ok ? [] : outcome.error.issues;
+    };
+    const refused = { path: 'proto.__proto__', message: 'proto.__proto__ is a key that can reach a prototype (made by a @Transform); it is refused', constraint: 'forbiddenKey' };
+    // The arguments 29, the object 8, key b 9: 46 in all.
+    expect(await made(47)).toEqual([refused]);
+    expect(await made(46)).toEqual([refused]);
+    expect(await made(45)).toEqual([refused, expect.objectContaining({ path: '', constraint: 'maxTotalSize' })]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('give a @Transform what plainToInstance gives it: the value, the property name as key, the arguments as obj, PLAIN_TO_CLASS', async () => {
+    const r = (await buildRegistry(toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+    const args = { on_wire: { a: [1] }, text: 1 };
+    expect(await r.dispatch('made', args)).toMatchObject({ ok: true, value: 'ok' });
+    expect(seenParams).toEqual({ value: { a: [1] }, key: 'renamed', obj: args, type: TransformationType.PLAIN_TO_CLASS, options: {} });
+    // The value it saw, and the one the handler gets, are copies of the caller's.
+    expect(seenParams!.value).not.toBe(args.on_wire);
+    expect((received as Made).renamed).toEqual({ a: [1] });
+    expect((received as Made).renamed).not.toBe(args.on_wire);
+  });
+
+  it('count a value a @Transform returns as it is once: within the total size at the total, not past it', async () => {
+    const made = async (maxTotalSize: number) => {
+      const r = (await buildRegistry(toolsModule({ limits: { maxTotalSize } }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+      const outcome = await r.dispatch('made', { same: { a: 1 } });
+      return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint]);
+    };
+    // The arguments 8, "same" 12, the object 8, key a 9 and its number 8: 45.
+    expect(await made(46)).toEqual([]);
+    expect(await made(45)).toEqual([]);
+    expect(await made(44)).toEqual([['', 'maxTotalSize']]);
+  });
+
+  it("run an @Expose()d property's @Transform when its key is absent: a failure named at its full path, a value it gives checked, no value keeping the default", async () => {
+    const r = (await buildRegistry(toolset({ name: 'a', tools: [AbsentTool], granted: PermissionSet.all() }))).registry;
+    const outcome = await r.dispatch('absent', { inner: {} });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint])).toEqual([
+      ['inner.trimmed', 'transform'],
+      ['inner.filled', 'isString'],
+    ]);
+    expect(await r.dispatch('absent', { inner: { trimmed: ' t ', filled: 'f' } })).toMatchObject({ ok: true });
+    expect({ ...(received as HoldsWhenAbsent).inner }).toEqual({ trimmed: 't', filled: 'f', kept: 'default' });
+  });
+
+  it('count the problems of absent keys past maxIssues once each: a @Transform that failed, a value it gave that fails its check', async () => {
+    const limits = { maxIssues: 1, maxStringLength: 3 };
+    const r = (await buildRegistry(toolsModule({ limits }), toolset({ name: 'a', tools: [CountedAbsentTool], granted: PermissionSet.all() }))).registry;
+    // a and b too long (found reading them), trimmed's @Transform fails on its absent key, filled's gives 5, no string.
+    const outcome = await r.dispatch('absent.counted', { a: 'xxxx', b: 'xxxx' });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['a', 'a is too long (4 characters, more than the 3 allowed)'],
+      ['', '…and 3 more problems not listed'],
+    ]);
+    // Past maxIssues a present value is still transformed before it is checked: " ab" trims to 2 characters, too short.
+    const padded = await r.dispatch('absent.counted', { a: 'xxxx', b: 'xxxx', padded: ' ab' });
+    expect(padded.ok ? [] : padded.error.issues!.map((i) => i.message)).toEqual(['a is too long (4 characters, more than the 3 allowed)', '…and 4 more problems not listed']);
+  });
+
+  it('run no @Transform on a value its @Type(() => Date) could not convert', async () => {
+    const r = (await buildRegistry(toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+    transformCalls = 0;
+    expect(await issues(r.call('made', { when: 'next tuesday' }))).toEqual([['when', 'isDate']]);
+    expect(transformCalls).toBe(0);
+    await expect(r.call('made', { when: '2024-03-07T09:30:00Z' })).resolves.toBe('ok');
+    expect(transformCalls).toBe(1);
+  });
+
+  it('skip the checks unless every @ValidateIf condition holds, and say word for word that a checked field is required', async () => {
+    class Twig {
+      @IsString() name!: string;
+    }
+    class Gated {
+      @IsOptional() @IsString() kind?: string;
+      @IsOptional() @IsString() tier?: string;
+      @ValidateIf((g: Gated) => g.kind === 'fixed') @ValidateIf((g: Gated) => g.tier === 'paid') @IsString() slot?: string;
+      @ValidateIf((g: Gated) => g.kind === 'fixed') @ValidateNested() @Type(() => Twig) twig?: Twig;
+      // Passes on undefined, as class-validator's check does: absent, it is not required.
+      @IsNotIn(['root']) alias?: string;
+    }
+    @Tool({ name: 'gated', description: 'Two conditions.' })
+    class GatedTool {
+      execute(@Input() _input: Gated): string {
+        return 'ok';
+      }
+    }
+    const r = (await buildRegistry(toolset({ name: 'g', tools: [GatedTool], granted: PermissionSet.all() }))).registry;
+    await expect(r.call('gated', { kind: 'fixed', slot: 5 })).resolves.toBe('ok');
+    await expect(r.call('gated', { tier: 'paid', slot: 5 })).resolves.toBe('ok');
+    expect(await issues(r.call('gated', { kind: 'fixed', tier: 'paid', slot: 5 }))).toEqual([['slot', 'isString']]);
+    const outcome = await r.dispatch('gated', { kind: 'fixed', tier: 'paid' });
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'slot', message: 'slot is required', constraint: 'isDefined' }]);
+    expect(await issues(r.call('gated', { alias: 'root' }))).toEqual([['alias', 'isNotIn']]);
   });
 
   it('name each wiring mistake of a DTO, word for word', async () => {

@@ -1,5 +1,5 @@
-import { IsString, Length, Matches, MaxLength } from 'class-validator';
-import { Arg, Input, PermissionSet, Tool, ToolDefinitionError, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
+import { IsIn, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import { Arg, Input, PermissionSet, Tool, ToolDefinitionError, type ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 const all = PermissionSet.all();
@@ -15,6 +15,8 @@ class SlugInput {
   @Matches(/^[a-z]+$/) @MaxLength(20) @IsString() first!: string;
   @IsString() @MaxLength(20) @Matches(/^[a-z]+$/) second!: string;
   @Length(2, 20) @Matches(/^[a-z]+$/) third!: string;
+  @IsOptional() @Matches(/^[a-z]+$/) @MinLength(3) fourth?: string;
+  @IsOptional() @Matches(/^[a-z]+$/) @IsIn(['abc']) fifth?: string;
 }
 
 @Tool({ name: 'slug.dto', description: 'The same, as a DTO.' })
@@ -59,6 +61,23 @@ describe('declared patterns', () => {
     expect(await issues(registry, 'slug', { s: `${'a'.repeat(39)}!` })).toEqual([['s', 'maxLength']]);
     expect(await issues(registry, 'slug', { s: '!' })).toEqual([['s', 'minLength']]);
     expect(await issues(registry, 'slug', { s: 'ab!' })).toEqual([['s', 'matches']]);
+  });
+
+  it('never run after @MinLength failed in a DTO: 2 characters fail it alone, 3 reach the pattern', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [SlugDto], granted: all }));
+    const valid = { first: 'abc', second: 'abc', third: 'abc' };
+    expect(await issues(registry, 'slug.dto', { ...valid, fourth: 'a!' })).toEqual([['fourth', 'minLength']]);
+    expect(await issues(registry, 'slug.dto', { ...valid, fourth: 'ab!' })).toEqual([['fourth', 'matches']]);
+    expect(await issues(registry, 'slug.dto', { ...valid, fourth: 'abc!' })).toEqual([['fourth', 'matches']]);
+    expect(await issues(registry, 'slug.dto', { ...valid, fourth: 'abc' })).toEqual([]);
+  });
+
+  it('still run after another check than a length failed in a DTO', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 't', tools: [SlugDto], granted: all }));
+    expect(await issues(registry, 'slug.dto', { first: 'abc', second: 'abc', third: 'abc', fifth: 'X!' })).toEqual([
+      ['fifth', 'isIn'],
+      ['fifth', 'matches'],
+    ]);
   });
 
   it('never run after @MaxLength or @Length failed in a DTO, whatever the decorator order', async () => {

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { Allow, IsArray, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { Allow, IsArray, IsObject, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
 import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry, type ValidationLimits } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
@@ -47,10 +47,23 @@ class NestTool {
   }
 }
 
+class Gated {
+  @IsString() kind!: string;
+  @ValidateIf((g: Gated) => g.kind === 'checked') @ValidateNested() @Type(() => Nest) detail?: Nest;
+}
+
+@Tool({ name: 'gated', description: 'A nested DTO checked only when kind is "checked".' })
+class GatedTool {
+  execute(@Input() input: Gated): string {
+    received.push({ detail: input.detail });
+    return 'ok';
+  }
+}
+
 const small: Partial<ValidationLimits> = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
 
 async function registry(limits: Partial<ValidationLimits> = small): Promise<ToolRegistry> {
-  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool, NestTool], granted: PermissionSet.all() }))).registry;
+  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool, NestTool, GatedTool], granted: PermissionSet.all() }))).registry;
 }
 
 async function issues(r: ToolRegistry, tool: string, args: unknown) {
@@ -97,6 +110,12 @@ describe('limits', () => {
     expect(await issues(r, 'free', { data: [chunk, chunk, chunk, chunk] })).toEqual([]);
     expect(await issues(r, 'free', { data: [chunk, chunk], open: { id: chunk, a: chunk, b: chunk } })).toEqual([['', 'maxTotalSize']]);
     expect(await issues(r, 'loose', { name: chunk, meta: { a: chunk }, list: [chunk, chunk], anything: chunk })).toEqual([['', 'maxTotalSize']]);
+    // Past the total, a later DTO field is not checked either: the answer is known.
+    expect(await issues(r, 'loose', { name: chunk, meta: { a: chunk, b: chunk, c: chunk, d: chunk }, list: 5 })).toEqual([['', 'maxTotalSize']]);
+    // A DTO field that reaches the total exactly is still checked: the root 8, "name" 12, a number 8 make 28.
+    expect(await issues(await registry({ maxTotalSize: 29 }), 'loose', { name: 5 })).toEqual([['name', 'isString']]);
+    expect(await issues(await registry({ maxTotalSize: 28 }), 'loose', { name: 5 })).toEqual([['name', 'isString']]);
+    expect(await issues(await registry({ maxTotalSize: 27 }), 'loose', { name: 5 })).toEqual([['', 'maxTotalSize']]);
     expect(await r.dispatch('free', { data: [chunk, chunk, chunk, chunk, chunk] })).toMatchObject({
       error: { issues: [{ message: 'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)' }] },
     });
@@ -186,6 +205,26 @@ describe('each limit, at, below and above it', () => {
     expect(await issues(r, 'free', { data: data(14) })).toEqual([['', 'maxTotalSize']]);
   });
 
+  it('maxTotalSize (nested DTOs and arrays of them, each value counted once)', async () => {
+    // The root object 8, "child" 5 + 8, its object 8, again "child" 13 and an object 8: 50.
+    const value = { child: { child: {} } };
+    expect(await issues(await registry({ maxTotalSize: 51 }), 'nest', value)).toEqual([]);
+    expect(await issues(await registry({ maxTotalSize: 50 }), 'nest', value)).toEqual([]);
+    expect(await issues(await registry({ maxTotalSize: 49 }), 'nest', value)).toEqual([['', 'maxTotalSize']]);
+    // The root 8, "list" 12, the array 8 and two objects 8 each: 44.
+    const list = { list: [{}, {}] };
+    expect(await issues(await registry({ maxTotalSize: 45 }), 'nest', list)).toEqual([]);
+    expect(await issues(await registry({ maxTotalSize: 44 }), 'nest', list)).toEqual([]);
+    expect(await issues(await registry({ maxTotalSize: 43 }), 'nest', list)).toEqual([['', 'maxTotalSize']]);
+  });
+
+  it('maxTotalSize (an array of nested DTOs): the next item is checked when the total is reached exactly, not once it is passed', async () => {
+    // The root 8, "list" 12, the array 8, then the first item 50: 78 before the second item, which is no object.
+    const value = { list: [{ child: { child: {} } }, 5] };
+    expect(await issues(await registry({ maxTotalSize: 78 }), 'nest', value)).toEqual([['list[1]', 'isObject']]);
+    expect(await issues(await registry({ maxTotalSize: 77 }), 'nest', value)).toEqual([['', 'maxTotalSize']]);
+  });
+
   it('maxIssues', async () => {
     const r = await registry({ maxIssues: 2 });
     const wrong = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, 'x']));
@@ -224,6 +263,8 @@ describe('each limit, at, below and above it', () => {
     expect(await issues(r, 'nest', { child: { child: { child: { child: {} } } } })).toEqual([['child.child.child.child', 'maxDepth']]);
     expect(await issues(r, 'nest', { child: { child: { list: [] } } })).toEqual([]);
     expect(await issues(r, 'nest', { child: { child: { child: { list: [] } } } })).toEqual([['child.child.child.list', 'maxDepth']]);
+    const deepList = await r.dispatch('nest', { child: { child: { child: { list: [] } } } });
+    expect(deepList.ok ? [] : deepList.error.issues!.map((i) => i.message)).toEqual(['child.child.child.list is nested more than 4 levels deep']);
     expect(await issues(r, 'nest', { list: [{ list: [] }] })).toEqual([]);
     expect(await issues(r, 'nest', { list: [{ list: [{}] }] })).toEqual([['list[0].list[0]', 'maxDepth']]);
     expect(await issues(r, 'free', { data: { child: { child: { list: [] } } } })).toEqual([['data.child.child.list', 'maxDepth']]);
@@ -265,6 +306,22 @@ describe('handlers receive copies', () => {
     (free.data!.nested as { list: unknown[] }).list.push('changed by the handler');
     (loose.meta!.a as Record<string, unknown>).b = 'changed';
     expect(JSON.stringify([args, dto])).toBe(before);
+  });
+
+  it("of a nested DTO value its @ValidateIf skips, copied as any value is: never the caller's object", async () => {
+    const r = await registry({});
+    const args = { kind: 'skipped', detail: { child: { note: ['a'] } } };
+    const before = JSON.stringify(args);
+    await r.call('gated', args);
+    const detail = received[0]!.detail as { child: { note: string[] } };
+    expect(detail).toEqual(args.detail);
+    expect(detail).not.toBe(args.detail);
+    expect(detail.child).not.toBe(args.detail.child);
+    detail.child.note.push('changed by the handler');
+    expect(JSON.stringify(args)).toBe(before);
+    // Checked, it is the nested class's instance, built from the value.
+    await r.call('gated', { kind: 'checked', detail: { child: {} } });
+    expect(received[1]!.detail).toBeInstanceOf(Nest);
   });
 });
 

@@ -79,7 +79,7 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
   const nestedValidator = (): Validator | undefined => {
     if (nested === undefined) {
       const type = p.nested?.();
-      if (type !== undefined) nested = compileDtoValidator(type, options);
+      if (typeof type === 'function') nested = compileDtoValidator(type, options);
     }
     return nested;
   };
@@ -126,7 +126,7 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
       return true;
     },
     check(instance, path, run, depth) {
-      let value = instance[name];
+      const value = instance[name];
       // Not validated (class-validator's @ValidateIf); the value was bounded and copied when read.
       if (conditions.length > 0 && !conditions.every((condition) => condition(instance, value))) return;
       if (value === undefined || value === null) {
@@ -151,8 +151,10 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
       }
       if (isNested && value !== undefined && value !== null) {
         const validator = nestedValidator();
-        if (validator !== undefined) value = validateNested(validator, value, at, run, depth);
-        instance[name] = value;
+        // The thunk gave a class when the registry was built, and none now: the value is refused, never handed on unchecked.
+        if (validator === undefined)
+          run.report(at, 'could not be checked: the tool names no class for it (its @Type thunk returned none); the tool is at fault, not the arguments', 'not_a_class');
+        else instance[name] = validateNested(validator, value, at, run, depth);
       }
     },
   };
