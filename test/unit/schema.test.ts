@@ -52,6 +52,69 @@ describe('jsonSchemaToShape', () => {
       'T output.a: the JSON Schema keyword "oneOf" is not supported; use a DTO class instead',
     ]);
   });
+  it('reads a type list as nullable only when it lists "null", and keeps the description of a list it refuses', () => {
+    const read = (schema: Record<string, unknown>) => {
+      const problems: DefinitionProblem[] = [];
+      return { shape: jsonSchemaToShape(schema, 'x', problems), problems: problems.map(formatProblem) };
+    };
+    expect(read({ type: ['string'] })).toEqual({ shape: { kind: 'string' }, problems: [] });
+    expect(read({ type: ['null', 'string'] })).toEqual({ shape: { kind: 'string', nullable: true }, problems: [] });
+    expect(read({ type: ['null'], description: 'd' })).toEqual({
+      shape: { kind: 'unknown', description: 'd' },
+      problems: ['x: a type list must be one type, optionally with "null"'],
+    });
+    expect(read({ type: ['string', 'null', 'number'] }).problems).toEqual(['x: a type list must be one type, optionally with "null"']);
+    // No type and no enum: anything, still nullable and described.
+    expect(read({ type: [], description: 'd' }).shape).toEqual({ kind: 'unknown', description: 'd' });
+    expect(read({ description: 'd' })).toEqual({ shape: { kind: 'unknown', description: 'd' }, problems: [] });
+    expect(read({ type: 'date', description: 'd' })).toEqual({
+      shape: { kind: 'unknown', description: 'd' },
+      problems: ['x: "type" must be one of string, number, integer, boolean, array, object'],
+    });
+  });
+
+  it('reads an enum without a type as numbers only when every value is a number, and each enum as its type', () => {
+    const shape = (schema: Record<string, unknown>) => jsonSchemaToShape(schema, 'x', []);
+    expect(shape({ enum: [1, 2] })).toEqual({ kind: 'number', integer: false, enum: [1, 2] });
+    expect(shape({ enum: [1, 'a'] })).toEqual({ kind: 'string', enum: ['1', 'a'] });
+    expect(shape({ enum: ['a', 1] })).toEqual({ kind: 'string', enum: ['a', '1'] });
+    expect(shape({ type: 'integer', enum: ['1', 2] })).toEqual({ kind: 'number', integer: true, enum: [1, 2] });
+  });
+
+  it('keeps a limit, a pattern, a format or a description only when it has the right type', () => {
+    const problems: DefinitionProblem[] = [];
+    const shape = jsonSchemaToShape({ type: 'string', minLength: '1', maxLength: null, pattern: 5, format: 'colour', description: 42 }, 'x', problems);
+    expect(shape).toStrictEqual({ kind: 'string' });
+    expect(problems.map(formatProblem)).toEqual(['x: unknown format "colour"', 'x: "pattern" must be a string']);
+    expect(jsonSchemaToShape({ type: 'number', minimum: '0', maximum: 1 }, 'x', [])).toStrictEqual({ kind: 'number', integer: false, maximum: 1 });
+    expect(jsonSchemaToShape({ type: 'array', minItems: '0', maxItems: 1 }, 'x', [])).toStrictEqual({ kind: 'array', items: { kind: 'unknown' }, maxItems: 1 });
+  });
+
+  it('reads items, properties, required and additionalProperties only when each is the right kind of value', () => {
+    const read = (schema: Record<string, unknown>) => {
+      const problems: DefinitionProblem[] = [];
+      return { shape: jsonSchemaToShape(schema, 'x', problems), problems: problems.map(formatProblem) };
+    };
+    expect(read({ type: 'array', items: null })).toEqual({ shape: { kind: 'array', items: { kind: 'unknown' } }, problems: [] });
+    expect(read({ type: 'object', properties: 'ab', required: 'ab' })).toEqual({
+      shape: { kind: 'object', properties: [], additionalProperties: true },
+      problems: [],
+    });
+    // A required list that is not an array requires nothing (a string is not read letter by letter).
+    expect(read({ type: 'object', properties: { a: { type: 'string' } }, required: 'a' }).shape).toEqual({
+      kind: 'object',
+      properties: [{ name: 'a', shape: { kind: 'string' }, required: false }],
+      additionalProperties: true,
+    });
+    expect(read({ type: 'object', properties: { a: null, b: [] } }).problems).toEqual(['x.a: must be a JSON Schema object', 'x.b: must be a JSON Schema object']);
+    expect(read({ type: 'object', additionalProperties: true })).toEqual({ shape: { kind: 'object', properties: [], additionalProperties: true }, problems: [] });
+    for (const extra of [null, [], 'yes']) {
+      expect(read({ type: 'object', additionalProperties: extra })).toEqual({
+        shape: { kind: 'object', properties: [], additionalProperties: false },
+        problems: ['x: "additionalProperties" must be a boolean or a JSON Schema object'],
+      });
+    }
+  });
 });
 
 describe('compileShape', () => {
