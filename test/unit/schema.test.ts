@@ -117,6 +117,31 @@ describe('jsonSchemaToShape', () => {
   });
 });
 
+describe('shapeToJsonSchema', () => {
+  it('writes only the keywords a shape declares, without keys left undefined', () => {
+    const string: StringShape = { kind: 'string', minLength: undefined, maxLength: 3, description: undefined };
+    expect(shapeToJsonSchema(string)).toStrictEqual({ type: 'string', maxLength: 3 });
+    expect(shapeToJsonSchema({ kind: 'number', integer: false, minimum: 1, maximum: undefined })).toStrictEqual({ type: 'number', minimum: 1 });
+    expect(shapeToJsonSchema({ kind: 'boolean', description: 'd' })).toStrictEqual({ type: 'boolean', description: 'd' });
+  });
+
+  it('says a nullable shape without a type is that schema or null', () => {
+    expect(shapeToJsonSchema({ kind: 'unknown', nullable: true })).toStrictEqual({ anyOf: [{}, { type: 'null' }] });
+    expect(shapeToJsonSchema({ kind: 'unknown', nullable: true, description: 'd' })).toStrictEqual({ anyOf: [{ description: 'd' }, { type: 'null' }] });
+    expect(shapeToJsonSchema({ kind: 'string', nullable: true })).toStrictEqual({ type: ['string', 'null'] });
+  });
+
+  it("gives a DTO shape its class's schema, with the shape's description when it has one", () => {
+    class Pick {
+      @IsIn(['a']) code!: string;
+    }
+    const plain = shapeToJsonSchema({ kind: 'dto', dto: Pick });
+    expect(plain).toMatchObject({ type: 'object', properties: { code: { enum: ['a'] } } });
+    expect(Object.keys(plain)).not.toContain('description');
+    expect(shapeToJsonSchema({ kind: 'dto', dto: Pick, description: 'd' })).toStrictEqual({ ...plain, description: 'd' });
+  });
+});
+
 describe('compileShape', () => {
   it('counts characters as code points, as JSON Schema does', () => {
     const shape: Shape = { kind: 'string', maxLength: 2 };
