@@ -183,6 +183,10 @@ describe('compileShape', () => {
     expect(issues({ maximum: 2 }, 3)).toEqual([['max', 'the arguments must be <= 2, got 3']]);
     expect(issues({ minimum: 2 }, 1)).toEqual([['min', 'the arguments must be >= 2, got 1']]);
     expect(issues({ enum: [1, 2] }, 3)).toEqual([['isIn', 'the arguments must be one of 1, 2, got 3']]);
+    // At an inclusive bound is within it; a value not in the enum is told only that.
+    expect(issues({ minimum: 2, maximum: 2 }, 2)).toEqual([]);
+    expect(issues({ exclusiveMaximum: 2 }, 1.5)).toEqual([]);
+    expect(issues({ enum: [5], minimum: 4, maximum: 4.5 }, 3)).toEqual([['isIn', 'the arguments must be one of 5, got 3']]);
     expect(issues({ minimum: 2, maximum: 1 }, 1.5)).toEqual([
       ['min', 'the arguments must be >= 2, got 1.5'],
       ['max', 'the arguments must be <= 1, got 1.5'],
