@@ -200,6 +200,10 @@ describe('compileShape', () => {
     expect(message({ maxLength: 1 }, 'ab')).toEqual(['the arguments must be at most 1 character long']);
     expect(message({ maxLength: 2 }, 'abc')).toEqual(['the arguments must be at most 2 characters long']);
     expect(message({ pattern: '^a$' }, 'b')).toEqual(['the arguments must match the pattern ^a$']);
+    // One problem at a time: outside the enum says only that; outside the lengths, the pattern and the format do not run.
+    expect(message({ enum: ['a'], maxLength: 1, pattern: '^a$' }, 'bb')).toEqual(['the arguments must be one of "a", got "bb"']);
+    expect(message({ minLength: 2, pattern: '^b$', format: 'email' }, 'a')).toEqual(['the arguments must be at least 2 characters long']);
+    expect(message({ maxLength: 1, pattern: '^b$', format: 'email' }, 'aa')).toEqual(['the arguments must be at most 1 character long']);
     expect(check({ kind: 'string', format: 'email' }, 'nope').issues).toEqual([{ path: '', message: 'the arguments must be a valid email', constraint: 'email' }]);
     // The pattern is read as Unicode: one astral character is one "." to it.
     expect(message({ pattern: '^.$' }, '😀')).toEqual([]);
