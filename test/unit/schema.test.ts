@@ -86,6 +86,10 @@ describe('jsonSchemaToShape', () => {
     const shape = jsonSchemaToShape({ type: 'string', minLength: '1', maxLength: null, pattern: 5, format: 'colour', description: 42 }, 'x', problems);
     expect(shape).toStrictEqual({ kind: 'string' });
     expect(problems.map(formatProblem)).toEqual(['x: unknown format "colour"', 'x: "pattern" must be a string']);
+    // A format is a name, not anything whose text is one.
+    const listed: DefinitionProblem[] = [];
+    expect(jsonSchemaToShape({ type: 'string', format: ['email'] }, 'x', listed)).toStrictEqual({ kind: 'string' });
+    expect(listed.map(formatProblem)).toEqual(['x: unknown format ["email"]']);
     expect(jsonSchemaToShape({ type: 'number', minimum: '0', maximum: 1 }, 'x', [])).toStrictEqual({ kind: 'number', integer: false, maximum: 1 });
     expect(jsonSchemaToShape({ type: 'array', minItems: '0', maxItems: 1 }, 'x', [])).toStrictEqual({ kind: 'array', items: { kind: 'unknown' }, maxItems: 1 });
   });
