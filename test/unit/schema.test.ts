@@ -73,6 +73,32 @@ describe('jsonSchemaToShape', () => {
     });
   });
 
+  it('accepts every keyword it supports, and names a nested problem by where it is', () => {
+    const problems: DefinitionProblem[] = [];
+    const annotations = { title: 't', default: 1, examples: [1], $schema: 'https://json-schema.org/draft/2020-12/schema', description: 'd' };
+    jsonSchemaToShape(
+      { type: 'array', ...annotations, minItems: 0, maxItems: 2, items: { type: 'number', minimum: 0, maximum: 2, exclusiveMinimum: -1, exclusiveMaximum: 3 } },
+      'x',
+      problems,
+    );
+    jsonSchemaToShape({ type: 'string', minLength: 0, maxLength: 2, pattern: '^a', format: 'date', enum: ['a'] }, 'x', problems);
+    jsonSchemaToShape({ type: 'object', properties: {}, required: [], additionalProperties: false }, 'x', problems);
+    expect(problems).toEqual([]);
+    jsonSchemaToShape({ type: 'array', items: { type: 'date' } }, 'x', problems);
+    jsonSchemaToShape({ type: 'object', additionalProperties: { type: 'string', format: 'colour' } }, 'x', problems);
+    expect(problems.map(formatProblem)).toEqual([
+      'x.items: "type" must be one of string, number, integer, boolean, array, object',
+      'x.additionalProperties: unknown format "colour"',
+    ]);
+  });
+
+  it('reads a pattern as a Unicode regex, as it is run', () => {
+    const problems: DefinitionProblem[] = [];
+    // Without the u flag, "a{" is a literal brace; with it, a syntax error.
+    jsonSchemaToShape({ type: 'string', pattern: 'a{' }, 'x', problems);
+    expect(problems.map((p) => p.code)).toEqual(['invalid_pattern']);
+  });
+
   it('reads an enum without a type as numbers only when every value is a number, and each enum as its type', () => {
     const shape = (schema: Record<string, unknown>) => jsonSchemaToShape(schema, 'x', []);
     expect(shape({ enum: [1, 2] })).toEqual({ kind: 'number', integer: false, enum: [1, 2] });
