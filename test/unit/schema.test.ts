@@ -155,6 +155,15 @@ describe('shapeToJsonSchema', () => {
     expect(shapeToJsonSchema({ kind: 'boolean', description: 'd' })).toStrictEqual({ type: 'boolean', description: 'd' });
   });
 
+  it('writes back every keyword a shape keeps', () => {
+    const schemas = [
+      { type: 'string', minLength: 1, maxLength: 2, pattern: '^a', format: 'date', enum: ['a'], description: 'd' },
+      { type: 'integer', minimum: 1, maximum: 5, exclusiveMinimum: 0, exclusiveMaximum: 6, enum: [1, 2] },
+      { type: 'array', items: { type: 'boolean' }, minItems: 1, maxItems: 2 },
+    ];
+    for (const schema of schemas) expect(shapeToJsonSchema(jsonSchemaToShape(schema, 'x', []))).toStrictEqual(schema);
+  });
+
   it('says a nullable shape without a type is that schema or null', () => {
     expect(shapeToJsonSchema({ kind: 'unknown', nullable: true })).toStrictEqual({ anyOf: [{}, { type: 'null' }] });
     expect(shapeToJsonSchema({ kind: 'unknown', nullable: true, description: 'd' })).toStrictEqual({ anyOf: [{ description: 'd' }, { type: 'null' }] });
