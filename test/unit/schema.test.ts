@@ -52,6 +52,133 @@ describe('jsonSchemaToShape', () => {
       'T output.a: the JSON Schema keyword "oneOf" is not supported; use a DTO class instead',
     ]);
   });
+  it('reads a type list as nullable only when it lists "null", and keeps the description of a list it refuses', () => {
+    const read = (schema: Record<string, unknown>) => {
+      const problems: DefinitionProblem[] = [];
+      return { shape: jsonSchemaToShape(schema, 'x', problems), problems: problems.map(formatProblem) };
+    };
+    expect(read({ type: ['string'] })).toEqual({ shape: { kind: 'string' }, problems: [] });
+    expect(read({ type: ['null', 'string'] })).toEqual({ shape: { kind: 'string', nullable: true }, problems: [] });
+    expect(read({ type: ['null'], description: 'd' })).toEqual({
+      shape: { kind: 'unknown', description: 'd' },
+      problems: ['x: a type list must be one type, optionally with "null"'],
+    });
+    expect(read({ type: ['string', 'null', 'number'] }).problems).toEqual(['x: a type list must be one type, optionally with "null"']);
+    // No type and no enum: anything, still nullable and described.
+    expect(read({ type: [], description: 'd' }).shape).toEqual({ kind: 'unknown', description: 'd' });
+    expect(read({ description: 'd' })).toEqual({ shape: { kind: 'unknown', description: 'd' }, problems: [] });
+    expect(read({ type: 'date', description: 'd' })).toEqual({
+      shape: { kind: 'unknown', description: 'd' },
+      problems: ['x: "type" must be one of string, number, integer, boolean, array, object'],
+    });
+  });
+
+  it('accepts every keyword it supports, and names a nested problem by where it is', () => {
+    const problems: DefinitionProblem[] = [];
+    const annotations = { title: 't', default: 1, examples: [1], $schema: 'https://json-schema.org/draft/2020-12/schema', description: 'd' };
+    jsonSchemaToShape(
+      { type: 'array', ...annotations, minItems: 0, maxItems: 2, items: { type: 'number', minimum: 0, maximum: 2, exclusiveMinimum: -1, exclusiveMaximum: 3 } },
+      'x',
+      problems,
+    );
+    jsonSchemaToShape({ type: 'string', minLength: 0, maxLength: 2, pattern: '^a', format: 'date', enum: ['a'] }, 'x', problems);
+    jsonSchemaToShape({ type: 'object', properties: {}, required: [], additionalProperties: false }, 'x', problems);
+    expect(problems).toEqual([]);
+    jsonSchemaToShape({ type: 'array', items: { type: 'date' } }, 'x', problems);
+    jsonSchemaToShape({ type: 'object', additionalProperties: { type: 'string', format: 'colour' } }, 'x', problems);
+    expect(problems.map(formatProblem)).toEqual([
+      'x.items: "type" must be one of string, number, integer, boolean, array, object',
+      'x.additionalProperties: unknown format "colour"',
+    ]);
+  });
+
+  it('reads a pattern as a Unicode regex, as it is run', () => {
+    const problems: DefinitionProblem[] = [];
+    // Without the u flag, "a{" is a literal brace; with it, a syntax error.
+    jsonSchemaToShape({ type: 'string', pattern: 'a{' }, 'x', problems);
+    expect(problems.map((p) => p.code)).toEqual(['invalid_pattern']);
+  });
+
+  it('reads an enum without a type as numbers only when every value is a number, and each enum as its type', () => {
+    const shape = (schema: Record<string, unknown>) => jsonSchemaToShape(schema, 'x', []);
+    expect(shape({ enum: [1, 2] })).toEqual({ kind: 'number', integer: false, enum: [1, 2] });
+    expect(shape({ enum: [1, 'a'] })).toEqual({ kind: 'string', enum: ['1', 'a'] });
+    expect(shape({ enum: ['a', 1] })).toEqual({ kind: 'string', enum: ['a', '1'] });
+    expect(shape({ type: 'integer', enum: ['1', 2] })).toEqual({ kind: 'number', integer: true, enum: [1, 2] });
+  });
+
+  it('keeps a limit, a pattern, a format or a description only when it has the right type', () => {
+    const problems: DefinitionProblem[] = [];
+    const shape = jsonSchemaToShape({ type: 'string', minLength: '1', maxLength: null, pattern: 5, format: 'colour', description: 42 }, 'x', problems);
+    expect(shape).toStrictEqual({ kind: 'string' });
+    expect(problems.map(formatProblem)).toEqual(['x: unknown format "colour"', 'x: "pattern" must be a string']);
+    // A format is a name, not anything whose text is one.
+    const listed: DefinitionProblem[] = [];
+    expect(jsonSchemaToShape({ type: 'string', format: ['email'] }, 'x', listed)).toStrictEqual({ kind: 'string' });
+    expect(listed.map(formatProblem)).toEqual(['x: unknown format ["email"]']);
+    expect(jsonSchemaToShape({ type: 'number', minimum: '0', maximum: 1 }, 'x', [])).toStrictEqual({ kind: 'number', integer: false, maximum: 1 });
+    expect(jsonSchemaToShape({ type: 'array', minItems: '0', maxItems: 1 }, 'x', [])).toStrictEqual({ kind: 'array', items: { kind: 'unknown' }, maxItems: 1 });
+  });
+
+  it('reads items, properties, required and additionalProperties only when each is the right kind of value', () => {
+    const read = (schema: Record<string, unknown>) => {
+      const problems: DefinitionProblem[] = [];
+      return { shape: jsonSchemaToShape(schema, 'x', problems), problems: problems.map(formatProblem) };
+    };
+    expect(read({ type: 'array', items: null })).toEqual({ shape: { kind: 'array', items: { kind: 'unknown' } }, problems: [] });
+    expect(read({ type: 'object', properties: 'ab', required: 'ab' })).toEqual({
+      shape: { kind: 'object', properties: [], additionalProperties: true },
+      problems: [],
+    });
+    // A required list that is not an array requires nothing (a string is not read letter by letter).
+    expect(read({ type: 'object', properties: { a: { type: 'string' } }, required: 'a' }).shape).toEqual({
+      kind: 'object',
+      properties: [{ name: 'a', shape: { kind: 'string' }, required: false }],
+      additionalProperties: true,
+    });
+    expect(read({ type: 'object', properties: { a: null, b: [] } }).problems).toEqual(['x.a: must be a JSON Schema object', 'x.b: must be a JSON Schema object']);
+    expect(read({ type: 'object', additionalProperties: true })).toEqual({ shape: { kind: 'object', properties: [], additionalProperties: true }, problems: [] });
+    for (const extra of [null, [], 'yes']) {
+      expect(read({ type: 'object', additionalProperties: extra })).toEqual({
+        shape: { kind: 'object', properties: [], additionalProperties: false },
+        problems: ['x: "additionalProperties" must be a boolean or a JSON Schema object'],
+      });
+    }
+  });
+});
+
+describe('shapeToJsonSchema', () => {
+  it('writes only the keywords a shape declares, without keys left undefined', () => {
+    const string: StringShape = { kind: 'string', minLength: undefined, maxLength: 3, description: undefined };
+    expect(shapeToJsonSchema(string)).toStrictEqual({ type: 'string', maxLength: 3 });
+    expect(shapeToJsonSchema({ kind: 'number', integer: false, minimum: 1, maximum: undefined })).toStrictEqual({ type: 'number', minimum: 1 });
+    expect(shapeToJsonSchema({ kind: 'boolean', description: 'd' })).toStrictEqual({ type: 'boolean', description: 'd' });
+  });
+
+  it('writes back every keyword a shape keeps', () => {
+    const schemas = [
+      { type: 'string', minLength: 1, maxLength: 2, pattern: '^a', format: 'date', enum: ['a'], description: 'd' },
+      { type: 'integer', minimum: 1, maximum: 5, exclusiveMinimum: 0, exclusiveMaximum: 6, enum: [1, 2] },
+      { type: 'array', items: { type: 'boolean' }, minItems: 1, maxItems: 2 },
+    ];
+    for (const schema of schemas) expect(shapeToJsonSchema(jsonSchemaToShape(schema, 'x', []))).toStrictEqual(schema);
+  });
+
+  it('says a nullable shape without a type is that schema or null', () => {
+    expect(shapeToJsonSchema({ kind: 'unknown', nullable: true })).toStrictEqual({ anyOf: [{}, { type: 'null' }] });
+    expect(shapeToJsonSchema({ kind: 'unknown', nullable: true, description: 'd' })).toStrictEqual({ anyOf: [{ description: 'd' }, { type: 'null' }] });
+    expect(shapeToJsonSchema({ kind: 'string', nullable: true })).toStrictEqual({ type: ['string', 'null'] });
+  });
+
+  it("gives a DTO shape its class's schema, with the shape's description when it has one", () => {
+    class Pick {
+      @IsIn(['a']) code!: string;
+    }
+    const plain = shapeToJsonSchema({ kind: 'dto', dto: Pick });
+    expect(plain).toMatchObject({ type: 'object', properties: { code: { enum: ['a'] } } });
+    expect(Object.keys(plain)).not.toContain('description');
+    expect(shapeToJsonSchema({ kind: 'dto', dto: Pick, description: 'd' })).toStrictEqual({ ...plain, description: 'd' });
+  });
 });
 
 describe('compileShape', () => {
@@ -95,6 +222,10 @@ describe('compileShape', () => {
     expect(issues({ maximum: 2 }, 3)).toEqual([['max', 'the arguments must be <= 2, got 3']]);
     expect(issues({ minimum: 2 }, 1)).toEqual([['min', 'the arguments must be >= 2, got 1']]);
     expect(issues({ enum: [1, 2] }, 3)).toEqual([['isIn', 'the arguments must be one of 1, 2, got 3']]);
+    // At an inclusive bound is within it; a value not in the enum is told only that.
+    expect(issues({ minimum: 2, maximum: 2 }, 2)).toEqual([]);
+    expect(issues({ exclusiveMaximum: 2 }, 1.5)).toEqual([]);
+    expect(issues({ enum: [5], minimum: 4, maximum: 4.5 }, 3)).toEqual([['isIn', 'the arguments must be one of 5, got 3']]);
     expect(issues({ minimum: 2, maximum: 1 }, 1.5)).toEqual([
       ['min', 'the arguments must be >= 2, got 1.5'],
       ['max', 'the arguments must be <= 1, got 1.5'],
@@ -108,6 +239,10 @@ describe('compileShape', () => {
     expect(message({ maxLength: 1 }, 'ab')).toEqual(['the arguments must be at most 1 character long']);
     expect(message({ maxLength: 2 }, 'abc')).toEqual(['the arguments must be at most 2 characters long']);
     expect(message({ pattern: '^a$' }, 'b')).toEqual(['the arguments must match the pattern ^a$']);
+    // One problem at a time: outside the enum says only that; outside the lengths, the pattern and the format do not run.
+    expect(message({ enum: ['a'], maxLength: 1, pattern: '^a$' }, 'bb')).toEqual(['the arguments must be one of "a", got "bb"']);
+    expect(message({ minLength: 2, pattern: '^b$', format: 'email' }, 'a')).toEqual(['the arguments must be at least 2 characters long']);
+    expect(message({ maxLength: 1, pattern: '^b$', format: 'email' }, 'aa')).toEqual(['the arguments must be at most 1 character long']);
     expect(check({ kind: 'string', format: 'email' }, 'nope').issues).toEqual([{ path: '', message: 'the arguments must be a valid email', constraint: 'email' }]);
     // The pattern is read as Unicode: one astral character is one "." to it.
     expect(message({ pattern: '^.$' }, '😀')).toEqual([]);
