@@ -190,6 +190,10 @@ describe('declared bounds, at, below and above each', () => {
     const outcome = await r.dispatch('bounds', { maybe: 'm', ...args });
     return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
   };
+  const constraints = async (r: ToolRegistry, args: Record<string, unknown>) => {
+    const outcome = await r.dispatch('bounds', { maybe: 'm', ...args });
+    return outcome.ok ? [] : outcome.error.issues!.map((i) => i.constraint);
+  };
 
   it('maxLength, in code points; a string past twice the bound in UTF-16 units is refused before it is counted', async () => {
     const r = await bounds();
@@ -198,6 +202,8 @@ describe('declared bounds, at, below and above each', () => {
     expect(await problems(r, { short: 'abcd' })).toEqual(['short must be at most 3 characters long']);
     expect(await problems(r, { short: 'abcdef' })).toEqual(['short must be at most 3 characters long']);
     expect(await problems(r, { short: 'abcdefg' })).toEqual(['short is too long (7 characters)']);
+    // Refused as past the declared bound (maxLength), not as past the run's limit.
+    expect(await constraints(r, { short: 'abcdefg' })).toEqual(['maxLength']);
     expect(await problems(r, { short: '😀😀😀' })).toEqual([]);
     expect(await problems(r, { short: '😀😀😀😀' })).toEqual(['short is too long (8 characters)']);
   });
@@ -218,6 +224,8 @@ describe('declared bounds, at, below and above each', () => {
     expect(await problems(r, { plain: 'x'.repeat(9) })).toEqual([]);
     expect(await problems(r, { plain: 'x'.repeat(10) })).toEqual([]);
     expect(await problems(r, { plain: 'x'.repeat(11) })).toEqual(['plain is too long (11 characters)']);
+    // A limit of the run, not a bound the tool declared.
+    expect(await constraints(r, { plain: 'x'.repeat(11) })).toEqual(['limit']);
   });
 
   it('minimum and maximum, inclusive', async () => {
