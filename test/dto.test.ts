@@ -482,6 +482,44 @@ describe('@Input DTO tools', () => {
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     if (!outcome.ok) expect(outcome.error.issues?.map((i) => `${i.path} ${i.constraint}`).sort()).toEqual(['a atMostLater', 'b multipleLater']);
   });
+
+  it("word a failed check's message with its arguments as declared, as class-validator does, whatever the check did to its own, before or after awaiting", async () => {
+    @ValidatorConstraint({ name: 'belowLater', async: true })
+    class BelowLater implements ValidatorConstraintInterface {
+      async validate(value: unknown, args: ValidationArguments): Promise<boolean> {
+        await Promise.resolve();
+        args.constraints = ['changed after awaiting'];
+        return typeof value === 'number' && value < 10;
+      }
+      defaultMessage(args: ValidationArguments): string {
+        return `${args.property} must be below ${String(args.constraints[0])}`;
+      }
+    }
+    @ValidatorConstraint({ name: 'belowNow' })
+    class BelowNow implements ValidatorConstraintInterface {
+      validate(value: unknown, args: ValidationArguments): boolean {
+        args.constraints = ['changed before answering'];
+        return typeof value === 'number' && value < 10;
+      }
+      defaultMessage(args: ValidationArguments): string {
+        return `${args.property} must be below ${String(args.constraints[0])}`;
+      }
+    }
+    class Below {
+      @Validate(BelowLater, [10]) a!: number;
+      @Validate(BelowNow, [10]) b!: number;
+    }
+    @Tool({ name: 'below', description: 'x' })
+    class BelowTool {
+      execute(@Input() input: Below): string {
+        return `${input.a} ${input.b}`;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [BelowTool], granted: PermissionSet.all() }));
+    expect(await r.dispatch('below', { a: 9, b: 9 })).toMatchObject({ ok: true, value: '9 9' });
+    const outcome = await r.dispatch('below', { a: 10, b: 10 });
+    expect(outcome.ok ? [] : outcome.error.issues?.map((i) => `${i.path}: ${i.message}`).sort()).toEqual(['a: a must be below 10', 'b: b must be below 10']);
+  });
 });
 
 describe('a DTO under toolsModule({ coerce: true })', () => {
