@@ -140,6 +140,24 @@ describe('@Input DTO tools', () => {
     expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ to: 'Who it is for.', text: 'What to shout.', tone: undefined });
   });
 
+  it("show a @Description written by another copy of hermes-tools in the process: its key is Symbol.for('hermes-tools:description')", async () => {
+    class Noted {
+      @IsString() text!: string;
+      @IsString() other!: string;
+    }
+    // What @Description of another copy (another version, or the CommonJS build beside this one) writes.
+    Reflect.defineMetadata(Symbol.for('hermes-tools:description'), 'Written elsewhere.', Noted.prototype, 'text');
+    @Tool({ name: 'noted', description: 'x' })
+    class NotedTool {
+      execute(@Input() input: Noted): string {
+        return input.text;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool], granted: PermissionSet.all() }));
+    const schema = r.get('noted').definition.inputSchema as { properties: Record<string, { description?: string }> };
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ text: 'Written elsewhere.', other: undefined });
+  });
+
   it('hand the handler a DTO instance, nested instances and defaults included', async () => {
     await expect((await registry()).call('orders.create', valid)).resolves.toBe('created');
     const order = received as CreateOrder;
@@ -149,7 +167,7 @@ describe('@Input DTO tools', () => {
     expect(order.shipping).toBe('standard');
   });
 
-  it('look a nested class up once: its @Type thunk does not run again on later calls', async () => {
+  it('look a nested class up once, however many tools take the DTO: its @Type thunk does not run again on later calls', async () => {
     let lookups = 0;
     class Memo {
       @IsString() text!: string;
@@ -168,11 +186,18 @@ describe('@Input DTO tools', () => {
         return input.memo instanceof Memo ? input.memo.text : 'not a Memo';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool], granted: PermissionSet.all() }));
+    @Tool({ name: 'noted.again', description: 'The same nested DTO.' })
+    class NotedAgainTool {
+      execute(@Input() input: Noted): string {
+        return input.memo instanceof Memo ? `again ${input.memo.text}` : 'not a Memo';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool, NotedAgainTool], granted: PermissionSet.all() }));
     expect(await r.call('noted', { memo: { text: 'first' } })).toBe('first');
     const afterFirst = lookups;
     expect(await r.call('noted', { memo: { text: 'second' } })).toBe('second');
-    expect(await r.call('noted', { memo: { text: 'third' } })).toBe('third');
+    // The DTO is compiled once, for both tools: the other tool's first call looks nothing up.
+    expect(await r.call('noted.again', { memo: { text: 'third' } })).toBe('again third');
     expect(lookups).toBe(afterFirst);
   });
 
