@@ -3,6 +3,7 @@ import {
   Allow,
   ArrayMaxSize,
   IsArray,
+  IsDate,
   IsBoolean,
   IsDefined,
   IsEmail,
@@ -338,6 +339,28 @@ describe('@Input DTO tools', () => {
     const { registry: r } = await buildRegistry(module, toolset({ name: 'd', tools: [ThreeTool], granted: PermissionSet.all() }));
     // a and b are too long (found reading them), c is no string (found checking it).
     const outcome = await r.dispatch('three', { a: 'xxxx', b: 'xxxx', c: 5 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['a', 'a is too long (4 characters, more than the 3 allowed)'],
+      ['', '…and 2 more problems not listed'],
+    ]);
+  });
+
+  it('past maxIssues, run nothing more on a field that failed a limit: no @Type(() => Date) conversion counted as a further problem', async () => {
+    class Two {
+      @IsString() a!: string;
+      @Type(() => Date) @IsDate() b!: Date;
+      @IsString() c!: string;
+    }
+    @Tool({ name: 'two', description: 'Strings and a date.' })
+    class TwoTool {
+      execute(@Input() _input: Two): string {
+        return 'ok';
+      }
+    }
+    const module = toolsModule({ limits: { maxIssues: 1, maxStringLength: 3 } });
+    const { registry: r } = await buildRegistry(module, toolset({ name: 'd', tools: [TwoTool], granted: PermissionSet.all() }));
+    // a and b are too long, found reading them (b past maxIssues); were b then converted, its text (no date) would be one more problem.
+    const outcome = await r.dispatch('two', { a: 'xxxx', b: 'xxxx', c: 5 });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
       ['a', 'a is too long (4 characters, more than the 3 allowed)'],
       ['', '…and 2 more problems not listed'],
