@@ -345,7 +345,7 @@ describe('@Input DTO tools', () => {
     ]);
   });
 
-  it('past maxIssues, run nothing more on a field that failed a limit: no @Type(() => Date) conversion counted as a further problem', async () => {
+  it('past maxIssues, run nothing more on a field that failed a limit or its conversion: no conversion or check counted as a further problem', async () => {
     class Two {
       @IsString() a!: string;
       @Type(() => Date) @IsDate() b!: Date;
@@ -362,6 +362,12 @@ describe('@Input DTO tools', () => {
     // a and b are too long, found reading them (b past maxIssues); were b then converted, its text (no date) would be one more problem.
     const outcome = await r.dispatch('two', { a: 'xxxx', b: 'xxxx', c: 5 });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['a', 'a is too long (4 characters, more than the 3 allowed)'],
+      ['', '…and 2 more problems not listed'],
+    ]);
+    // b within the limits but no date: its failed conversion, past maxIssues, is one problem; its @IsDate is not run on it.
+    const unconverted = await r.dispatch('two', { a: 'xxxx', b: 'abc', c: 5 });
+    expect(unconverted.ok ? [] : unconverted.error.issues!.map((i) => [i.path, i.message])).toEqual([
       ['a', 'a is too long (4 characters, more than the 3 allowed)'],
       ['', '…and 2 more problems not listed'],
     ]);
