@@ -3,6 +3,7 @@ import {
   Allow,
   ArrayMaxSize,
   IsArray,
+  IsDate,
   IsBoolean,
   IsDefined,
   IsEmail,
@@ -140,6 +141,24 @@ describe('@Input DTO tools', () => {
     expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ to: 'Who it is for.', text: 'What to shout.', tone: undefined });
   });
 
+  it("show a @Description written by another copy of hermes-tools in the process: its key is Symbol.for('hermes-tools:description')", async () => {
+    class Noted {
+      @IsString() text!: string;
+      @IsString() other!: string;
+    }
+    // What @Description of another copy (another version, or the CommonJS build beside this one) writes.
+    Reflect.defineMetadata(Symbol.for('hermes-tools:description'), 'Written elsewhere.', Noted.prototype, 'text');
+    @Tool({ name: 'noted', description: 'x' })
+    class NotedTool {
+      execute(@Input() input: Noted): string {
+        return input.text;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool], granted: PermissionSet.all() }));
+    const schema = r.get('noted').definition.inputSchema as { properties: Record<string, { description?: string }> };
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ text: 'Written elsewhere.', other: undefined });
+  });
+
   it('hand the handler a DTO instance, nested instances and defaults included', async () => {
     await expect((await registry()).call('orders.create', valid)).resolves.toBe('created');
     const order = received as CreateOrder;
@@ -149,7 +168,7 @@ describe('@Input DTO tools', () => {
     expect(order.shipping).toBe('standard');
   });
 
-  it('look a nested class up once: its @Type thunk does not run again on later calls', async () => {
+  it('look a nested class up once, however many tools take the DTO: its @Type thunk does not run again on later calls', async () => {
     let lookups = 0;
     class Memo {
       @IsString() text!: string;
@@ -168,11 +187,18 @@ describe('@Input DTO tools', () => {
         return input.memo instanceof Memo ? input.memo.text : 'not a Memo';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool], granted: PermissionSet.all() }));
+    @Tool({ name: 'noted.again', description: 'The same nested DTO.' })
+    class NotedAgainTool {
+      execute(@Input() input: Noted): string {
+        return input.memo instanceof Memo ? `again ${input.memo.text}` : 'not a Memo';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool, NotedAgainTool], granted: PermissionSet.all() }));
     expect(await r.call('noted', { memo: { text: 'first' } })).toBe('first');
     const afterFirst = lookups;
     expect(await r.call('noted', { memo: { text: 'second' } })).toBe('second');
-    expect(await r.call('noted', { memo: { text: 'third' } })).toBe('third');
+    // The DTO is compiled once, for both tools: the other tool's first call looks nothing up.
+    expect(await r.call('noted.again', { memo: { text: 'third' } })).toBe('again third');
     expect(lookups).toBe(afterFirst);
   });
 
@@ -314,6 +340,34 @@ describe('@Input DTO tools', () => {
     // a and b are too long (found reading them), c is no string (found checking it).
     const outcome = await r.dispatch('three', { a: 'xxxx', b: 'xxxx', c: 5 });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['a', 'a is too long (4 characters, more than the 3 allowed)'],
+      ['', '…and 2 more problems not listed'],
+    ]);
+  });
+
+  it('past maxIssues, run nothing more on a field that failed a limit or its conversion: no conversion or check counted as a further problem', async () => {
+    class Two {
+      @IsString() a!: string;
+      @Type(() => Date) @IsDate() b!: Date;
+      @IsString() c!: string;
+    }
+    @Tool({ name: 'two', description: 'Strings and a date.' })
+    class TwoTool {
+      execute(@Input() _input: Two): string {
+        return 'ok';
+      }
+    }
+    const module = toolsModule({ limits: { maxIssues: 1, maxStringLength: 3 } });
+    const { registry: r } = await buildRegistry(module, toolset({ name: 'd', tools: [TwoTool], granted: PermissionSet.all() }));
+    // a and b are too long, found reading them (b past maxIssues); were b then converted, its text (no date) would be one more problem.
+    const outcome = await r.dispatch('two', { a: 'xxxx', b: 'xxxx', c: 5 });
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['a', 'a is too long (4 characters, more than the 3 allowed)'],
+      ['', '…and 2 more problems not listed'],
+    ]);
+    // b within the limits but no date: its failed conversion, past maxIssues, is one problem; its @IsDate is not run on it.
+    const unconverted = await r.dispatch('two', { a: 'xxxx', b: 'abc', c: 5 });
+    expect(unconverted.ok ? [] : unconverted.error.issues!.map((i) => [i.path, i.message])).toEqual([
       ['a', 'a is too long (4 characters, more than the 3 allowed)'],
       ['', '…and 2 more problems not listed'],
     ]);
@@ -481,6 +535,44 @@ describe('@Input DTO tools', () => {
     const outcome = await r.dispatch('limits', { a: 11, b: 1000 });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     if (!outcome.ok) expect(outcome.error.issues?.map((i) => `${i.path} ${i.constraint}`).sort()).toEqual(['a atMostLater', 'b multipleLater']);
+  });
+
+  it("word a failed check's message with its arguments as declared, as class-validator does, whatever the check did to its own, before or after awaiting", async () => {
+    @ValidatorConstraint({ name: 'belowLater', async: true })
+    class BelowLater implements ValidatorConstraintInterface {
+      async validate(value: unknown, args: ValidationArguments): Promise<boolean> {
+        await Promise.resolve();
+        args.constraints = ['changed after awaiting'];
+        return typeof value === 'number' && value < 10;
+      }
+      defaultMessage(args: ValidationArguments): string {
+        return `${args.property} must be below ${String(args.constraints[0])}`;
+      }
+    }
+    @ValidatorConstraint({ name: 'belowNow' })
+    class BelowNow implements ValidatorConstraintInterface {
+      validate(value: unknown, args: ValidationArguments): boolean {
+        args.constraints = ['changed before answering'];
+        return typeof value === 'number' && value < 10;
+      }
+      defaultMessage(args: ValidationArguments): string {
+        return `${args.property} must be below ${String(args.constraints[0])}`;
+      }
+    }
+    class Below {
+      @Validate(BelowLater, [10]) a!: number;
+      @Validate(BelowNow, [10]) b!: number;
+    }
+    @Tool({ name: 'below', description: 'x' })
+    class BelowTool {
+      execute(@Input() input: Below): string {
+        return `${input.a} ${input.b}`;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [BelowTool], granted: PermissionSet.all() }));
+    expect(await r.dispatch('below', { a: 9, b: 9 })).toMatchObject({ ok: true, value: '9 9' });
+    const outcome = await r.dispatch('below', { a: 10, b: 10 });
+    expect(outcome.ok ? [] : outcome.error.issues?.map((i) => `${i.path}: ${i.message}`).sort()).toEqual(['a: a must be below 10', 'b: b must be below 10']);
   });
 });
 

@@ -76,6 +76,8 @@ const makers: Record<string, (n: number) => unknown> = {
   deepInArray: (n) => [nest(n)],
 };
 const madeOf = (key: string, n: number) => makers[key]!(n);
+/** Not plain data: a @Transform that makes it hands it on as it is. */
+const authorsOwn = new Map([['a', 1]]);
 
 class Made {
   @made(makers.text!) @IsOptional() text?: unknown;
@@ -88,6 +90,7 @@ class Made {
   @made(() => [{ a: 1 }, [1, 2, 3, 4]]) @IsOptional() itemThenList?: unknown;
   @made(() => JSON.parse('{"__proto__":{"polluted":1},"b":1}')) @IsOptional() proto?: unknown;
   @Transform(({ value }) => value) @IsOptional() same?: unknown;
+  @made((n) => [new Date(n), authorsOwn]) @IsOptional() authored?: unknown;
   @Type(() => Date)
   @Transform(({ value }) => {
     transformCalls++;
@@ -472,6 +475,15 @@ describe('class-transformer decorators on @Input DTOs', () => {
     expect(seenParams!.value).not.toBe(args.on_wire);
     expect((received as Made).renamed).toEqual({ a: [1] });
     expect((received as Made).renamed).not.toBe(args.on_wire);
+  });
+
+  it('hand on what a @Transform makes that is not plain data (a Date, a Map) as it is, inside a copied array', async () => {
+    const r = (await buildRegistry(toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+    expect(await r.dispatch('made', { authored: 86_400_000 })).toMatchObject({ ok: true, value: 'ok' });
+    const [date, map] = (received as Made).authored as unknown[];
+    expect(date).toBeInstanceOf(Date);
+    expect((date as Date).toISOString()).toBe('1970-01-02T00:00:00.000Z');
+    expect(map).toBe(authorsOwn);
   });
 
   it('count a value a @Transform returns as it is once: within the total size at the total, not past it', async () => {

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { Allow, IsArray, IsObject, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
 import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry, type ValidationLimits } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
@@ -255,6 +255,35 @@ describe('each limit, at, below and above it', () => {
     const outcome = await r.dispatch('nest', { list: [{}, {}, {}, {}] });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([['list', 'list must have at most 3 items, got 4']]);
     expect(await issues(r, 'nest', { child: { list: [{}, {}, {}, {}] } })).toEqual([['child.list', 'limit']]);
+  });
+
+  it("maxArrayLength (arrays of nested DTOs): a list past it is refused before the property's own checks run", async () => {
+    class Entry {
+      @IsOptional() @IsString() name?: string;
+    }
+    class Capped {
+      @ValidateNested({ each: true }) @Type(() => Entry) @ArrayMaxSize(2) entries!: Entry[];
+    }
+    @Tool({ name: 'capped', description: 'A capped list of nested DTOs.' })
+    class CappedTool {
+      execute(@Input() input: Capped): number {
+        return input.entries.length;
+      }
+    }
+    const r = (await buildRegistry(toolsModule({ limits: small }), toolset({ name: 'c', tools: [CappedTool], granted: PermissionSet.all() }))).registry;
+    expect(await issues(r, 'capped', { entries: [{}, {}] })).toEqual([]);
+    expect(await issues(r, 'capped', { entries: [{}, {}, {}] })).toEqual([['entries', 'arrayMaxSize']]);
+    expect(await issues(r, 'capped', { entries: [{}, {}, {}, {}] })).toEqual([['entries', 'limit']]);
+  });
+
+  it("maxDepth for a DTO's unchecked fields (@IsObject, @IsArray, @Allow): counted from the arguments, as for an @Arg", async () => {
+    const r = await registry();
+    expect(await issues(r, 'loose', { name: 'a', meta: { a: { a: {} } }, list: [[[]]], anything: { a: [{}] } })).toEqual([]);
+    expect(await issues(r, 'loose', { name: 'a', meta: { a: { a: { a: {} } } }, list: [[[[]]]], anything: { a: [{ a: {} }] } })).toEqual([
+      ['meta.a.a.a', 'maxDepth'],
+      ['list[0][0][0]', 'maxDepth'],
+      ['anything.a[0].a', 'maxDepth'],
+    ]);
   });
 
   it('maxDepth (nested DTOs and arrays of them), counted as for free-form values', async () => {

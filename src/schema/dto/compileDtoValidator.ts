@@ -212,11 +212,10 @@ function runConstraints(
     }
     if (ok === true) continue;
     const at = childPath(parent, key);
-    if (args === shared) {
-      // The failure keeps its own arguments, for its message; a check that answered with a promise may still read the shared ones.
-      args = { ...args };
-      if (ok instanceof Promise) shared = undefined;
-    }
+    // A check that answered with a promise may still read the shared arguments: later checks get new ones.
+    if (ok instanceof Promise && args === shared) shared = undefined;
+    // The message gets its arguments afresh, as class-validator makes them: as declared, whatever the check did to its own.
+    args = { value, constraints: c.constraints as unknown[], targetName, object, property };
     if (ok instanceof Promise) {
       (run.pending ??= []).push(
         ok.then(

@@ -11,7 +11,10 @@ const { keys: ownKeys } = Object;
  * made it, may share the caller's objects (`({ obj }) => obj.other`), or may carry a `__proto__`
  * key (`JSON.parse(value)`). So strings are held to `maxStringLength`; arrays and plain objects
  * are copied, within the depth, item, key and total size limits, without prototype keys. Anything
- * else (a Date, a class instance, a Map) is the author's and is passed as it is.
+ * else (a Date, a class instance, a Map) is the author's and is passed as it is. Toward the total
+ * size each array, object and key counts, not strings or other scalars: what a transform makes of
+ * the caller's text (a split, a JSON.parse) was counted as the caller sent it, and each string is
+ * held to maxStringLength, each container to its item or key limit.
  */
 export function copyTransformed(value: unknown, path: string, run: ValidationRun, depth: number): unknown {
   if (typeof value === 'string') {
