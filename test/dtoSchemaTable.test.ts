@@ -174,12 +174,13 @@ describe('the README table of class-validator decorators and their JSON Schema',
     expect(rows).toEqual(ROWS.map(([row]) => row));
   });
 
-  it('take the type from @Type(() => X), else from the declared type, when no check says it', async () => {
+  it('take the type from @Type(() => X), else from the declared type (an array too), when no check says it', async () => {
     class Typed {
       @v.IsDefined() s!: string;
       @v.IsDefined() n!: number;
       @v.IsDefined() b!: boolean;
       @v.IsDefined() o!: object;
+      @v.IsDefined() a!: string[];
       @Type(() => String) @v.IsDefined() ts!: unknown;
       @Type(() => Number) @v.IsDefined() tn!: unknown;
       @Type(() => Boolean) @v.IsDefined() tb!: unknown;
@@ -199,12 +200,13 @@ describe('the README table of class-validator decorators and their JSON Schema',
         n: { type: 'number' },
         b: { type: 'boolean' },
         o: {},
+        a: { type: 'array', items: {} },
         ts: { type: 'string' },
         tn: { type: 'number' },
         tb: { type: 'boolean' },
         td: { type: 'string', format: 'date-time' },
       },
-      required: ['s', 'n', 'b', 'o', 'ts', 'tn', 'tb', 'td'],
+      required: ['s', 'n', 'b', 'o', 'a', 'ts', 'tn', 'tb', 'td'],
       additionalProperties: false,
     });
   });
