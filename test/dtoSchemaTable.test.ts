@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Type } from 'class-transformer';
 import * as v from 'class-validator';
-import { Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
+import { Description, Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 enum Priority {
@@ -155,6 +155,13 @@ describe('the README table of class-validator decorators and their JSON Schema',
       [v.IsNotEmptyObject()],
       { type: 'object', properties: {}, required: [], additionalProperties: true, description: 'Must also satisfy: isNotEmptyObject.' },
     ],
+    // A @Description comes first, then the checks with no schema form, one space between; an empty one is left out.
+    [
+      '@Description(text) and a named check',
+      [Description('How many.'), v.IsInt(), v.IsDivisibleBy(5)],
+      { type: 'integer', description: 'How many. Must also satisfy: isDivisibleBy(5).' },
+    ],
+    ["@Description('') and a named check", [Description(''), v.IsInt(), v.IsDivisibleBy(5)], { type: 'integer', description: 'Must also satisfy: isDivisibleBy(5).' }],
     // @IsDefined() is what `required` says: never named.
     ['@IsDefined() @IsString()', [v.IsDefined(), v.IsString()], { type: 'string' }],
     ['@IsDefined() @IsArray()', [v.IsDefined(), v.IsArray()], { type: 'array', items: {} }],
