@@ -162,6 +162,12 @@ describe('the README table of class-validator decorators and their JSON Schema',
       { type: 'integer', description: 'How many. Must also satisfy: isDivisibleBy(5).' },
     ],
     ["@Description('') and a named check", [Description(''), v.IsInt(), v.IsDivisibleBy(5)], { type: 'integer', description: 'Must also satisfy: isDivisibleBy(5).' }],
+    [
+      'two checks with no schema form: named with a comma between',
+      [v.IsInt(), v.IsDivisibleBy(5), v.Validate(IsPrime)],
+      { type: 'integer', description: 'Must also satisfy: isPrime, isDivisibleBy(5).' },
+    ],
+    ['a check named without its function argument', [v.IsInt(), v.Validate(IsPrime, [() => 2, 7])], { type: 'integer', description: 'Must also satisfy: isPrime(7).' }],
     // @IsDefined() is what `required` says: never named.
     ['@IsDefined() @IsString()', [v.IsDefined(), v.IsString()], { type: 'string' }],
     ['@IsDefined() @IsArray()', [v.IsDefined(), v.IsArray()], { type: 'array', items: {} }],
