@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Type } from 'class-transformer';
 import * as v from 'class-validator';
-import { Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
+import { Description, Input, PermissionSet, Tool, toolset, ToolValidationError } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 enum Priority {
@@ -155,6 +155,19 @@ describe('the README table of class-validator decorators and their JSON Schema',
       [v.IsNotEmptyObject()],
       { type: 'object', properties: {}, required: [], additionalProperties: true, description: 'Must also satisfy: isNotEmptyObject.' },
     ],
+    // A @Description comes first, then the checks with no schema form, one space between; an empty one is left out.
+    [
+      '@Description(text) and a named check',
+      [Description('How many.'), v.IsInt(), v.IsDivisibleBy(5)],
+      { type: 'integer', description: 'How many. Must also satisfy: isDivisibleBy(5).' },
+    ],
+    ["@Description('') and a named check", [Description(''), v.IsInt(), v.IsDivisibleBy(5)], { type: 'integer', description: 'Must also satisfy: isDivisibleBy(5).' }],
+    [
+      'two checks with no schema form: named with a comma between',
+      [v.IsInt(), v.IsDivisibleBy(5), v.Validate(IsPrime)],
+      { type: 'integer', description: 'Must also satisfy: isPrime, isDivisibleBy(5).' },
+    ],
+    ['a check named without its function argument', [v.IsInt(), v.Validate(IsPrime, [() => 2, 7])], { type: 'integer', description: 'Must also satisfy: isPrime(7).' }],
     // @IsDefined() is what `required` says: never named.
     ['@IsDefined() @IsString()', [v.IsDefined(), v.IsString()], { type: 'string' }],
     ['@IsDefined() @IsArray()', [v.IsDefined(), v.IsArray()], { type: 'array', items: {} }],
@@ -174,12 +187,13 @@ describe('the README table of class-validator decorators and their JSON Schema',
     expect(rows).toEqual(ROWS.map(([row]) => row));
   });
 
-  it('take the type from @Type(() => X), else from the declared type, when no check says it', async () => {
+  it('take the type from @Type(() => X), else from the declared type (an array too), when no check says it', async () => {
     class Typed {
       @v.IsDefined() s!: string;
       @v.IsDefined() n!: number;
       @v.IsDefined() b!: boolean;
       @v.IsDefined() o!: object;
+      @v.IsDefined() a!: string[];
       @Type(() => String) @v.IsDefined() ts!: unknown;
       @Type(() => Number) @v.IsDefined() tn!: unknown;
       @Type(() => Boolean) @v.IsDefined() tb!: unknown;
@@ -199,12 +213,13 @@ describe('the README table of class-validator decorators and their JSON Schema',
         n: { type: 'number' },
         b: { type: 'boolean' },
         o: {},
+        a: { type: 'array', items: {} },
         ts: { type: 'string' },
         tn: { type: 'number' },
         tb: { type: 'boolean' },
         td: { type: 'string', format: 'date-time' },
       },
-      required: ['s', 'n', 'b', 'o', 'ts', 'tn', 'tb', 'td'],
+      required: ['s', 'n', 'b', 'o', 'a', 'ts', 'tn', 'tb', 'td'],
       additionalProperties: false,
     });
   });
