@@ -52,6 +52,22 @@ describe('jsonSchemaToShape', () => {
       'T output.a: the JSON Schema keyword "oneOf" is not supported; use a DTO class instead',
     ]);
   });
+  it('names each problem of a schema by its code and where it is', () => {
+    const problems: DefinitionProblem[] = [];
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"list":{"type":["string","number"]},"bad":{"type":"date"},"mail":{"type":"string","format":"e-mail"},"__proto__":{"type":"string"},"notSchema":3,"map":{"type":"object","additionalProperties":"yes"}}}',
+    );
+    jsonSchemaToShape(schema, 'T', problems);
+    expect(problems.map((p) => [p.where, p.code])).toEqual([
+      ['T.list', 'invalid_type'],
+      ['T.bad', 'invalid_type'],
+      ['T.mail', 'unknown_format'],
+      ['T', 'forbidden_key'],
+      ['T.notSchema', 'invalid_schema'],
+      ['T.map', 'invalid_schema'],
+    ]);
+  });
+
   it('reads a type list as nullable only when it lists "null", and keeps the description of a list it refuses', () => {
     const read = (schema: Record<string, unknown>) => {
       const problems: DefinitionProblem[] = [];
