@@ -7,6 +7,7 @@ import {
   Arg,
   Input,
   PermissionSet,
+  Permissions,
   Requires,
   Tool,
   ToolError,
@@ -71,6 +72,7 @@ class Shaped {
 }
 
 @Tool({ name: 'write', description: 'Needs a permission the toolset grants.' })
+@Permissions('fs:write')
 class Write {
   execute(@Arg('path') path: string): string {
     return `wrote ${path}`;
@@ -93,9 +95,11 @@ const wrap: ToolMiddleware = (input, _ctx, next) => {
 
 const notEve = ({ caller }: GuardRequest): boolean | string => (caller as { user?: string } | undefined)?.user !== 'eve' || 'eve may not call tools';
 
-async function registries(): Promise<{ sync: ToolRegistry; async: ToolRegistry }> {
+async function registries(): Promise<{ open: ToolRegistry; sync: ToolRegistry; async: ToolRegistry }> {
   const tools = [Echo, KeepNote, Fail, Shaped, Write, Gone];
   const granted = PermissionSet.all();
+  // No guard but the grant and no time limit: a call that brings no signal, limit or permissions skips the steps before validation.
+  const { registry: open } = await buildRegistry(toolsModule({ interceptors: [wrap] }), toolset({ name: 'forms', tools, granted }));
   const { registry: sync } = await buildRegistry(toolsModule({ interceptors: [wrap] }), toolset({ name: 'forms', tools, granted, guards: [notEve] }));
   const { registry: async } = await buildRegistry(
     toolsModule({
@@ -106,7 +110,7 @@ async function registries(): Promise<{ sync: ToolRegistry; async: ToolRegistry }
     }),
     toolset({ name: 'forms', tools, granted, guards: [async (request: GuardRequest) => notEve(request)] }),
   );
-  return { sync, async };
+  return { open, sync, async };
 }
 
 const cases: { name: string; tool: string; args: unknown; caller?: unknown; permissions?: PermissionSet }[] = [
@@ -138,7 +142,7 @@ function comparable(outcome: ToolOutcome): unknown {
 }
 
 /** What `call` settled with, as data: the result, or the error's class and payload. */
-async function settle(registry: ToolRegistry, tool: string, args: unknown, options: { caller?: unknown; permissions?: PermissionSet }): Promise<unknown> {
+async function settle(registry: ToolRegistry, tool: string, args: unknown, options?: { caller?: unknown; permissions?: PermissionSet }): Promise<unknown> {
   try {
     return { result: await registry.call(tool, args, options) };
   } catch (error) {
@@ -149,10 +153,33 @@ async function settle(registry: ToolRegistry, tool: string, args: unknown, optio
 }
 
 describe('the synchronous and the waiting form of the pipeline', () => {
+  let open: ToolRegistry;
   let sync: ToolRegistry;
   let async: ToolRegistry;
   beforeAll(async () => {
-    ({ sync, async } = await registries());
+    ({ open, sync, async } = await registries());
+  });
+
+  // The cases that no guard refuses, called with no options at all: the form that skips availability, guards and limits.
+  const unguarded = cases.filter(({ caller, permissions }) => caller === undefined && permissions === undefined);
+
+  it.each(unguarded)('end the same way with nothing before validation, through dispatch: $name', async ({ tool, args }) => {
+    expect(comparable(await open.dispatch(tool, args))).toEqual(comparable(await async.dispatch(tool, args)));
+  });
+
+  it.each(unguarded)('end the same way with nothing before validation, through call: $name', async ({ tool, args }) => {
+    expect(await settle(open, tool, args)).toEqual(await settle(async, tool, args, {}));
+  });
+
+  it('still applies what a call brings to a tool with nothing before validation: its permissions, its signal, its time limit', async () => {
+    const denied = await settle(open, 'write', { path: 'a' }, { permissions: PermissionSet.none().grant('fs:read') });
+    expect(denied).toMatchObject({ error: 'PermissionDeniedError', payload: { code: 'permission_denied' } });
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(await open.dispatch('echo', { text: 'ab' }, { signal: aborted.signal })).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    await expect(open.call('echo', { text: 'ab' }, { timeoutMs: -1 })).rejects.toThrow(/CallOptions\.timeoutMs must be a number of milliseconds/);
+    await expect(open.call('echo', { text: 'ab' }, { permissions: ['fs:write'] as never })).rejects.toThrow('CallOptions.permissions must be a PermissionSet');
+    await expect(open.call('echo', { text: 'ab' }, { timeoutMs: 60_000 })).resolves.toBe('[abab]');
   });
 
   it.each(cases)('end the same way through dispatch: $name', async ({ tool, args, caller, permissions }) => {
@@ -180,13 +207,13 @@ describe('the synchronous and the waiting form of the pipeline', () => {
 
   it('runs a call with nothing asynchronous configured up to its handler before call returns, and waits where a step must', async () => {
     ranInCall.length = 0;
-    for (const registry of [sync, async]) {
+    for (const registry of [open, sync, async]) {
       inCall = true;
       const running = registry.call('echo', { text: 'x' });
       inCall = false;
       await running;
     }
-    expect(ranInCall).toEqual([true, false]);
+    expect(ranInCall).toEqual([true, true, false]);
   });
 
   it('waits for an async onAccepted before the handler, only for a call it accepts, and ends with what onAccepted throws', async () => {

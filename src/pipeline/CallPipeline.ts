@@ -14,7 +14,8 @@ import { toToolError } from '../errors/toToolError.js';
 import { AuditTrail } from './AuditTrail.js';
 import { callObserved, capturingContent, traceCall } from './callChannel.js';
 import { callTimeout } from './callTimeout.js';
-import { type AccessCheck, checkAccess } from './checkAccess.js';
+import { alwaysAvailable } from './alwaysAvailable.js';
+import { type AccessCheck, admitsEveryCaller, checkAccess } from './checkAccess.js';
 import { InvalidInput } from './InvalidInput.js';
 import { notJson } from './notJson.js';
 import { PendingCall } from './PendingCall.js';
@@ -46,11 +47,18 @@ export class CallPipeline {
   readonly #core: ToolCore;
   readonly #name: string;
   readonly #access: AccessCheck;
+  /**
+   * Whether the steps before validation can refuse or hold no call of this tool that brings no
+   * signal, time limit or permissions: it requires nothing, every guard admits everyone, and it has
+   * no time limit of its own. Such calls go straight to validation (`#run`'s compiled form).
+   */
+  readonly #open: boolean;
 
   constructor(core: ToolCore) {
     this.#core = core;
     this.#name = core.definition.name;
     this.#access = checkAccess(core);
+    this.#open = core.unavailable === alwaysAvailable && core.timeoutMs === undefined && admitsEveryCaller(core);
   }
 
   /** Resolves to the result, or rejects with a ToolError. */
@@ -80,6 +88,10 @@ export class CallPipeline {
   /** The steps in order; with `asValue`, an invalid input resolves to an InvalidInput instead of rejecting. */
   #run(input: unknown, options: CallOptions, trail: AuditTrail | undefined, asValue: boolean): unknown {
     try {
+      // Availability, the caller's signal, the time limit and the guards would all pass: the same steps, without them.
+      if (this.#open && trail === undefined && options.signal === undefined && options.timeoutMs === undefined && options.permissions === undefined) {
+        return this.#validated(input, new PendingCall(this.#core, options, undefined, undefined), asValue);
+      }
       const call = new PendingCall(this.#core, options, callTimeout(options.timeoutMs, this.#core.timeoutMs), trail);
       const admitted = this.#admit(call);
       if (admitted !== undefined) return admitted.then(() => this.#validated(input, call, asValue));

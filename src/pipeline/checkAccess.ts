@@ -59,6 +59,14 @@ export function checkAccess(core: ToolCore): AccessCheck {
   return check;
 }
 
+/**
+ * Whether the guard step admits every call of this tool that brings no permissions of its own:
+ * every guard answers from configuration alone, and none of them denies.
+ */
+export function admitsEveryCaller(core: ToolCore): boolean {
+  return core.guards.every((guard) => guard.constant) && firstConstantDenial(core) === undefined;
+}
+
 function firstConstantDenial(core: ToolCore): Denial | undefined {
   const request: GuardRequest = { tool: core.definition, caller: undefined, permissions: undefined };
   for (const guard of core.guards) {

@@ -1,4 +1,5 @@
 import type { RequiresOptions } from '../metadata/RequiresOptions.js';
+import { alwaysAvailable } from '../pipeline/alwaysAvailable.js';
 
 /**
  * A function telling why a tool is unavailable now, or undefined when it is available. Read on
@@ -6,7 +7,7 @@ import type { RequiresOptions } from '../metadata/RequiresOptions.js';
  * It names variables, never their values.
  */
 export function checkRequirements(requirements: readonly RequiresOptions[]): () => string | undefined {
-  if (requirements.length === 0) return () => undefined;
+  if (requirements.length === 0) return alwaysAvailable;
   const env = requirements.flatMap((r) => r.env ?? []);
   const checks = requirements.filter((r) => r.check !== undefined);
   return () => {
