@@ -33,7 +33,8 @@ const NO_OPTIONS: CallOptions = Object.freeze({});
  *
  * - Each step answers at once, or with a promise only when it has to wait (an async guard or
  *   constraint, an approval, a time limit): with nothing asynchronous configured the steps up to
- *   the handler run synchronously. There is one pipeline, not a fast and a slow one.
+ *   the handler run synchronously. There is one pipeline, not a fast and a slow one: a tool whose
+ *   steps before validation can refuse nothing (see `#open`) runs the same steps without them.
  * - The guards' answer for the toolset's grant depends only on configuration, so it is computed
  *   once; the caller's permissions and the other guards are asked on every call.
  * - A time limit or a caller's signal covers the guards and validation and then, afresh, the
