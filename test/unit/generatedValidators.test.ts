@@ -1,6 +1,7 @@
 // The validator of a closed object comes in two forms: generated code (the default) and the closures it is
 // generated from (kept for hosts that forbid generated code). The same shapes and values go through both, and
 // they must agree on everything: the value handed on, every issue in order, and what they spent of the limits.
+import { jest } from '@jest/globals';
 import fc from 'fast-check';
 import { compileShape } from '../../src/schema/compileShape.js';
 import type { NumberShape, ObjectShape, PropertyShape, Shape, StringShape } from '../../src/schema/Shape.js';
@@ -170,6 +171,68 @@ describe('generated object validators', () => {
       issues: [],
     });
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+  });
+
+  it('are not made on a host that forbids code generation from strings: the closures validate alike, small objects and large', async () => {
+    // What `node --disallow-code-generation-from-strings`, a Content Security Policy or an edge runtime does: the
+    // Function constructor throws. A fresh copy of the modules probes the host anew (the answer is cached per copy).
+    const properties = (count: number): ObjectShape => ({
+      kind: 'object',
+      properties: Array.from({ length: count }, (_, i) => ({
+        name: `p${i}`,
+        shape: i % 2 === 0 ? { kind: 'string', maxLength: 3 } : { kind: 'number', integer: true, minimum: 0 },
+        required: i < 2,
+      })),
+      additionalProperties: false,
+    });
+    const runLimits: ValidationRunLimits = { maxDepth: 4, maxStringLength: 100, maxArrayLength: 5, maxProperties: 40, maxIssues: 10 };
+    const inputs: unknown[] = [{ p0: 'abc', p1: 2 }, { p0: 'abcd', p1: -1, extra: true }, { p1: '2' }, [], '{"p0":"a","p1":0}'];
+    const original = globalThis.Function;
+    const forbidden = new Proxy(original, {
+      apply: () => {
+        throw new EvalError('Code generation from strings disallowed for this context');
+      },
+      construct: () => {
+        throw new EvalError('Code generation from strings disallowed for this context');
+      },
+    });
+    const seen: unknown[] = [];
+    globalThis.Function = forbidden;
+    try {
+      await jest.isolateModulesAsync(async () => {
+        const fresh = await import('../../src/schema/compileShape.js');
+        for (const shape of [properties(2), properties(25)]) {
+          for (const coerce of [false, true]) {
+            const validator = fresh.compileShape(shape, { coerce, generate: true });
+            for (const input of inputs) {
+              const run = new ValidationRun(runLimits, { quoteValues: true });
+              const out = validator(input, '', run, 0);
+              seen.push({ out, size: run.size, dropped: run.dropped, issues: run.finish() });
+            }
+          }
+        }
+      });
+    } finally {
+      globalThis.Function = original;
+    }
+    const expected: unknown[] = [];
+    for (const shape of [properties(2), properties(25)]) {
+      for (const coerce of [false, true]) {
+        for (const input of inputs) {
+          const { threw: _, ...rest } = outcome(shape, input, runLimits, coerce, false, true);
+          expected.push(rest);
+        }
+      }
+    }
+    expect(seen).toEqual(expected);
+    expect(seen[1]).toMatchObject({
+      out: { p0: 'abcd', p1: -1 },
+      issues: [
+        { path: 'extra', message: 'extra is not a known argument; remove it (known: p0, p1)', constraint: 'whitelistValidation' },
+        { path: 'p0', message: 'p0 must be at most 3 characters long', constraint: 'maxLength' },
+        { path: 'p1', message: 'p1 must be >= 0, got -1', constraint: 'min' },
+      ],
+    });
   });
 });
 

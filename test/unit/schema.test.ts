@@ -146,12 +146,19 @@ describe('jsonSchemaToShape', () => {
       shape: { kind: 'object', properties: [], additionalProperties: true },
       problems: [],
     });
-    // A required list that is not an array requires nothing (a string is not read letter by letter).
-    expect(read({ type: 'object', properties: { a: { type: 'string' } }, required: 'a' }).shape).toEqual({
-      kind: 'object',
-      properties: [{ name: 'a', shape: { kind: 'string' }, required: false }],
-      additionalProperties: true,
-    });
+    // A required list that is not an array, or none, requires nothing (a string is not read letter by letter),
+    // whatever the properties are named.
+    const named = { a: { type: 'string' }, 'Stryker was here': { type: 'string' } };
+    for (const required of ['a', true, null, undefined]) {
+      expect(read({ type: 'object', properties: named, ...(required !== undefined && { required }) }).shape).toEqual({
+        kind: 'object',
+        properties: [
+          { name: 'a', shape: { kind: 'string' }, required: false },
+          { name: 'Stryker was here', shape: { kind: 'string' }, required: false },
+        ],
+        additionalProperties: true,
+      });
+    }
     expect(read({ type: 'object', properties: { a: null, b: [] } }).problems).toEqual(['x.a: must be a JSON Schema object', 'x.b: must be a JSON Schema object']);
     expect(read({ type: 'object', additionalProperties: true })).toEqual({ shape: { kind: 'object', properties: [], additionalProperties: true }, problems: [] });
     for (const extra of [null, [], 'yes']) {
