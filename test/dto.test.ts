@@ -27,7 +27,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { Description, Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
+import { Description, Input, PermissionSet, Tool, ToolDefinitionError, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 function IsEven(options?: ValidationOptions) {
@@ -250,6 +250,34 @@ describe('@Input DTO tools', () => {
       ['items[0].pack', 'isEven'],
       ['tags[0]', 'isString'],
     ]);
+  });
+
+  it('leave an @IsOptional() field whose default is null unchecked, as class-validator does: the handler gets the null', async () => {
+    class Labelled {
+      @IsString() text!: string;
+      @IsOptional() @IsString() label: string | null = null;
+    }
+    let seen: unknown = 'not called';
+    @Tool({ name: 'labelled', description: 'x' })
+    class LabelledTool {
+      execute(@Input() input: Labelled): string {
+        seen = input.label;
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [LabelledTool], granted: PermissionSet.all() }));
+    for (const args of [{ text: 'a' }, { text: 'a', label: null }]) {
+      seen = 'not called';
+      expect([args, await r.dispatch('labelled', args)]).toMatchObject([args, { ok: true, value: 'ok' }]);
+      expect(seen).toBeNull();
+    }
+    const outcome = await r.dispatch('labelled', { text: 'a', label: 5 });
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'label', message: 'label must be a string', constraint: 'isString' }]);
+  });
+
+  it('name a null for an @IsDefined() nested DTO once, as not defined: not also as a value its class could not look into', async () => {
+    const outcome = await (await registry()).dispatch('orders.create', { author: null, items: [] });
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'author', message: 'author should not be null or undefined', constraint: 'isDefined' }]);
   });
 
   it.each([
@@ -573,6 +601,87 @@ describe('@Input DTO tools', () => {
     expect(await r.dispatch('below', { a: 9, b: 9 })).toMatchObject({ ok: true, value: '9 9' });
     const outcome = await r.dispatch('below', { a: 10, b: 10 });
     expect(outcome.ok ? [] : outcome.error.issues?.map((i) => `${i.path}: ${i.message}`).sort()).toEqual(['a: a must be below 10', 'b: b must be below 10']);
+  });
+
+  it('give a check the value, the whole instance, the class name, the property and its constraints, as class-validator does', async () => {
+    const seen: unknown[] = [];
+    @ValidatorConstraint({ name: 'sameAs' })
+    class SameAs implements ValidatorConstraintInterface {
+      validate(value: unknown, args: ValidationArguments): boolean {
+        seen.push([args.value, args.targetName, args.property, args.constraints]);
+        return value === (args.object as Record<string, unknown>)[args.constraints[0] as string];
+      }
+      defaultMessage(args: ValidationArguments): string {
+        return `${args.property} must match ${String(args.constraints[0])}`;
+      }
+    }
+    class SignUp {
+      @IsString() password!: string;
+      // After @IsString(), which runs on the same arguments object.
+      @IsString() @Validate(SameAs, ['password']) confirm!: string;
+    }
+    @Tool({ name: 'sign.up', description: 'x' })
+    class SignUpTool {
+      execute(@Input() input: SignUp): string {
+        return input.confirm;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [SignUpTool], granted: PermissionSet.all() }));
+    // Building the registry asks each check about an absent value (is the property required?); only the call's checks are looked at.
+    seen.length = 0;
+    expect(await r.dispatch('sign.up', { password: 'secret', confirm: 'secret' })).toMatchObject({ ok: true, value: 'secret' });
+    expect(seen).toEqual([['secret', 'SignUp', 'confirm', ['password']]]);
+    const outcome = await r.dispatch('sign.up', { password: 'secret', confirm: 'secrets' });
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'confirm', message: 'confirm must match password', constraint: 'sameAs' }]);
+  });
+
+  it('report a check that throws as a failed check, with its own message, not as a crash or a pass', async () => {
+    @ValidatorConstraint({ name: 'isHttpsUrl' })
+    class IsHttpsUrl implements ValidatorConstraintInterface {
+      validate(value: unknown): boolean {
+        // new URL throws on text that is no URL at all.
+        return new URL(String(value)).protocol === 'https:';
+      }
+      defaultMessage(args: ValidationArguments): string {
+        return `${args.property} must be an https URL`;
+      }
+    }
+    class Site {
+      @Validate(IsHttpsUrl) url!: string;
+    }
+    @Tool({ name: 'site', description: 'x' })
+    class SiteTool {
+      execute(@Input() input: Site): string {
+        return input.url;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [SiteTool], granted: PermissionSet.all() }));
+    expect(await r.dispatch('site', { url: 'https://example.org/' })).toMatchObject({ ok: true, value: 'https://example.org/' });
+    for (const url of ['http://example.org/', 'not a url']) {
+      const outcome = await r.dispatch('site', { url });
+      expect([url, outcome.ok ? [] : outcome.error.issues]).toEqual([url, [{ path: 'url', message: 'url must be an https URL', constraint: 'isHttpsUrl' }]]);
+    }
+  });
+
+  it('refuse a DTO with no class-validator decorators when the registry is built (empty_dto): it would accept no property', async () => {
+    class Undecorated {
+      name = 'x';
+    }
+    @Tool({ name: 'undecorated', description: 'x' })
+    class UndecoratedTool {
+      execute(@Input() input: Undecorated): string {
+        return input.name;
+      }
+    }
+    const error = await buildRegistry(toolset({ name: 'd', tools: [UndecoratedTool], granted: PermissionSet.all() })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    expect((error as ToolDefinitionError).details).toEqual([
+      {
+        where: 'UndecoratedTool.execute parameter #1',
+        code: 'empty_dto',
+        message: 'Undecorated has no class-validator decorators, so it accepts no property; decorate its properties (@IsString() …)',
+      },
+    ]);
   });
 });
 

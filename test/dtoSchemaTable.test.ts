@@ -33,6 +33,10 @@ class Constructor implements v.ValidatorConstraintInterface {
   }
 }
 
+/** A custom decorator registered under the name isEnum, with the enum as its only constraint (@IsEnum also passes the enum's values). */
+const customIsEnum: Decorate = (target, property) =>
+  v.registerDecorator({ name: 'isEnum', target: target.constructor, propertyName: property, constraints: [Color], validator: { validate: (x: unknown) => typeof x === 'string' } });
+
 class Inner {
   @v.IsString() a!: string;
 }
@@ -136,6 +140,8 @@ describe('the README table of class-validator decorators and their JSON Schema',
     ['@Validate(Constraint) named as an inherited key (constructor): no type, no format', [v.Validate(Constructor)], { description: 'Must also satisfy: constructor.' }],
     ['@IsEnum of fractions', [v.IsEnum({ half: 1.5, two: 2 })], { type: 'number', enum: [1.5, 2] }],
     ['@IsEnum of mixed types: no schema form', [v.IsEnum({ a: 'a', one: 1 })], { description: 'Must also satisfy: isEnum.' }],
+    // A check of the author's own that takes a built-in's name, without that built-in's arguments: named, not read as the built-in.
+    ['a custom check named isEnum, given the enum but not its values: named', [customIsEnum], { description: 'Must also satisfy: isEnum.' }],
     ['@Length(a) after @MaxLength(n): the maximum stays', [v.IsString(), v.Length(2), v.MaxLength(5)], { type: 'string', minLength: 2, maxLength: 5 }],
     // Each string or number constraint on its own says the type.
     ['@MinLength(n) alone', [v.MinLength(2)], { type: 'string', minLength: 2 }],

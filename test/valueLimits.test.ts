@@ -257,6 +257,27 @@ describe('each limit, at, below and above it', () => {
     expect(await issues(r, 'nest', { child: { list: [{}, {}, {}, {}] } })).toEqual([['child.list', 'limit']]);
   });
 
+  it("maxArrayLength (a DTO's own default array of nested DTOs, checked by their class on each call)", async () => {
+    const presetTool = (n: number) => {
+      class Preset {
+        @IsOptional() @ValidateNested({ each: true }) @Type(() => Nest) list: Nest[] = Array.from({ length: n }, () => ({}) as Nest);
+      }
+      @Tool({ name: `preset${n}`, description: 'A default list of nested DTOs.' })
+      class PresetTool {
+        execute(@Input() input: Preset): number {
+          return input.list.length;
+        }
+      }
+      return PresetTool;
+    };
+    const r = (await buildRegistry(toolsModule({ limits: small }), toolset({ name: 'p', tools: [presetTool(2), presetTool(3), presetTool(4)], granted: PermissionSet.all() })))
+      .registry;
+    expect(await r.dispatch('preset2', {})).toMatchObject({ ok: true, value: 2 });
+    expect(await r.dispatch('preset3', {})).toMatchObject({ ok: true, value: 3 });
+    const outcome = await r.dispatch('preset4', {});
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'list', message: 'list must have at most 3 items, got 4', constraint: 'limit' }]);
+  });
+
   it("maxArrayLength (arrays of nested DTOs): a list past it is refused before the property's own checks run", async () => {
     class Entry {
       @IsOptional() @IsString() name?: string;
