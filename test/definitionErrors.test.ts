@@ -1,6 +1,6 @@
 import { injectable, inject } from 'inversify';
-import { IsString, ValidateNested } from 'class-validator';
-import { Type } from 'class-transformer';
+import { IsDate, IsInt, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import { Arg, type ArgOptions, Ctx, type DefinitionProblem, Example, Input, Permissions, PermissionSet, Tool, ToolDefinitionError, toolset, type ToolContext } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -606,6 +606,193 @@ describe('the problems of an @Arg, as data', () => {
       { where: 'TypeNothing.execute parameter #1: Holder.missing', code: 'not_a_class', message: `its @Type thunk returned undefined, ${fix}` },
       { where: 'TypeNothing.execute parameter #1: Holder.empty', code: 'not_a_class', message: `its @Type thunk returned null, ${fix}` },
       { where: 'TypeNothing.execute parameter #1: Holder.named', code: 'not_a_class', message: `its @Type thunk returned a string, ${fix}` },
+    ]);
+  });
+});
+
+// The problems of a DTO as data: what a caller reading ToolDefinitionError.details (or a model reading codes) sees,
+// each DTO in a registry of its own, each problem checked word for word with its code and its place.
+describe('the problems of a DTO, as data', () => {
+  /** A tool whose one parameter is the DTO `dto`. */
+  function inputTool(dto: Function): Function {
+    @Tool({ name: 'dto.tool', description: 'One DTO.' })
+    class DtoTool {
+      execute(@Input(() => dto) input: unknown): unknown {
+        return input;
+      }
+    }
+    return DtoTool;
+  }
+
+  /** The ToolDefinitionError details of building a registry from a tool taking `dto` (fails the test if it builds). */
+  async function detailsOf(dto: Function): Promise<readonly DefinitionProblem[]> {
+    const error = await buildRegistry(toolset({ name: 'a', tools: [inputTool(dto)] })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    return (error as ToolDefinitionError).details;
+  }
+
+  const at = 'DtoTool.execute parameter #1';
+
+  it('give each wiring mistake of a DTO its code, its place and what to write instead', async () => {
+    class Leaf {
+      @IsString() name!: string;
+    }
+    class Circle {
+      @IsInt() radius!: number;
+    }
+    class Wired {
+      @ValidateNested() untyped!: object;
+      @IsString() @Expose({ name: 'same' }) first!: string;
+      @IsString() @Expose({ name: 'same' }) second!: string;
+      @IsString() @Expose({ groups: ['admin'] }) grouped!: string;
+      @IsString() @Expose({ name: 'wire' }) @Exclude() both!: string;
+      @IsString() @Expose({ name: 'constructor' }) renamed!: string;
+      @IsInt()
+      @Type(() => {
+        throw new Error('too early');
+      })
+      early!: number;
+      @ValidateNested() @Type(() => Leaf) @Transform(({ value }) => value) transformed!: Leaf;
+      @ValidateNested() @Type(() => Circle, { discriminator: { property: 'kind', subTypes: [{ name: 'circle', value: Circle }] } }) shape!: Circle;
+      @IsDate() when!: Date;
+    }
+    @Exclude()
+    class ExposeOnly {
+      @Expose() @IsString() name!: string;
+    }
+    // Decorated by hand: a class field cannot be named constructor, and a bundler that emits no metadata leaves no design:type.
+    class Forbidden {
+      text!: string;
+    }
+    IsString()(Forbidden.prototype, 'text');
+    IsString()(Forbidden.prototype, 'constructor');
+    IsString()(Forbidden.prototype, '__proto__');
+    IsString()(Forbidden.prototype, 'prototype');
+    class NoMetadata {
+      inner!: Leaf;
+    }
+    ValidateNested()(NoMetadata.prototype, 'inner');
+    const needsClass = '@ValidateNested() needs the nested class; add @Type(() => TheClass) from class-transformer';
+    const cases: [Function, DefinitionProblem[]][] = [
+      [
+        Wired,
+        [
+          { where: `${at}: Wired.untyped`, code: 'missing_nested_type', message: needsClass },
+          {
+            where: `${at}: Wired.grouped`,
+            code: 'unsupported_keyword',
+            message: '@Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
+          },
+          { where: `${at}: Wired.both`, code: 'unsupported_keyword', message: 'it is both @Expose({ name }) and @Exclude(); keep one' },
+          { where: `${at}: Wired.renamed`, code: 'forbidden_key', message: '"constructor" cannot be an input key; choose another @Expose({ name })' },
+          { where: `${at}: Wired.early`, code: 'type_thunk_threw', message: 'its @Type thunk threw (too early)' },
+          {
+            where: `${at}: Wired.transformed`,
+            code: 'unsupported_keyword',
+            message: "@Transform on a @ValidateNested() property is not supported; put the @Transform on the nested class's properties",
+          },
+          {
+            where: `${at}: Wired.shape`,
+            code: 'unsupported_keyword',
+            message:
+              '@Type with a discriminator is not supported for tool input yet; use one nested class with an @IsIn() kind property and @ValidateIf() for the fields of each kind',
+          },
+          {
+            where: `${at}: Wired.when`,
+            code: 'date_type',
+            message:
+              '@IsDate() checks a Date, but tool input is JSON, where a date is a string; add @Type(() => Date) from class-transformer (an ISO 8601 string is then made a Date), or use @IsISO8601() on a string',
+          },
+          { where: `${at}: Wired.second`, code: 'duplicate_arg', message: 'its input key "same" is also another property\'s; give each @Expose({ name }) a name of its own' },
+        ],
+      ],
+      [
+        ExposeOnly,
+        [
+          {
+            where: `${at}: ExposeOnly`,
+            code: 'unsupported_keyword',
+            message: 'a class-level @Exclude() (expose only what is @Expose()d) is not supported for tool input; put @Exclude() on the properties the caller must not set instead',
+          },
+        ],
+      ],
+      [
+        Forbidden,
+        [
+          { where: `${at}: Forbidden.constructor`, code: 'forbidden_key', message: '"constructor" cannot be a property name of tool input' },
+          { where: `${at}: Forbidden.__proto__`, code: 'forbidden_key', message: '"__proto__" cannot be a property name of tool input' },
+          { where: `${at}: Forbidden.prototype`, code: 'forbidden_key', message: '"prototype" cannot be a property name of tool input' },
+        ],
+      ],
+      [NoMetadata, [{ where: `${at}: NoMetadata.inner`, code: 'missing_nested_type', message: needsClass }]],
+    ];
+    const found: unknown[] = [];
+    for (const [dto] of cases) found.push([dto.name, await detailsOf(dto)]);
+    expect(found).toEqual(cases.map(([dto, details]) => [dto.name, details]));
+  });
+
+  it('find no problem in a DTO whose constructor throws: it has no defaults, and a call still gets an instance of it', async () => {
+    class Strict {
+      @IsString() text!: string;
+      @IsOptional() @IsString() mode = 'plain';
+      constructor() {
+        throw new Error('use Strict.create()');
+      }
+    }
+    @Tool({ name: 'strict', description: 'A DTO that cannot be constructed.' })
+    class StrictTool {
+      execute(@Input() input: Strict): unknown {
+        return { strict: input instanceof Strict, ...input };
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'a', tools: [StrictTool] }));
+    expect(registry.definitions()[0]?.inputSchema).toMatchObject({ properties: { text: { type: 'string' }, mode: { type: 'string' } }, required: ['text'] });
+    expect(registry.definitions()[0]?.inputSchema.properties).toEqual({ text: { type: 'string' }, mode: { type: 'string' } });
+    const outcome = await registry.dispatch('strict', { text: 'x' });
+    expect(outcome.ok && outcome.value).toEqual({ strict: true, text: 'x' });
+  });
+
+  it("run a DTO's constructor once to read its defaults, however many tools take it, then once per call", async () => {
+    let constructed = 0;
+    class Counted {
+      @IsOptional() @IsString() mode = 'plain';
+      constructor() {
+        constructed++;
+      }
+    }
+    const tool = (name: string) => {
+      @Tool({ name, description: 'Takes a Counted.' })
+      class CountedTool {
+        execute(@Input() input: Counted): string {
+          return input.mode;
+        }
+      }
+      return CountedTool;
+    };
+    const { registry } = await buildRegistry(toolset({ name: 'a', tools: [tool('first'), tool('second')] }));
+    expect(registry.definitions().map((d) => d.inputSchema.properties)).toEqual([{ mode: { type: 'string', default: 'plain' } }, { mode: { type: 'string', default: 'plain' } }]);
+    expect(constructed).toBe(1);
+    expect(await registry.dispatch('first', {})).toMatchObject({ ok: true, value: 'plain' });
+    expect(await registry.dispatch('second', { mode: 'fancy' })).toMatchObject({ ok: true, value: 'fancy' });
+    expect(constructed).toBe(3);
+  });
+
+  it('check an @Matches pattern with the flags it runs with: its RegExp flags, or its modifiers string', async () => {
+    class Patterns {
+      @Matches(42 as never) notAPattern!: string;
+      // Without the s flag, . stops at a line break: one way to match, safe.
+      @Matches('^.*\\n.*$') lines!: string;
+      @Matches('^.*\\n.*$', 's') anyLines!: string;
+      @Matches(/^.*\n.*$/s) regexAnyLines!: string;
+      @Matches('x{', 'u') braced!: string;
+    }
+    const unsafe = (source: string) =>
+      `pattern ${JSON.stringify(source)} can take exponential or polynomial time on some inputs (nested or overlapping quantifiers, such as (a|aa)+, (a+)+ or .*a.*), so a model could block the process with one call; rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint`;
+    expect(await detailsOf(Patterns)).toEqual([
+      { where: `${at}: Patterns.notAPattern`, code: 'invalid_pattern', message: '@Matches needs a RegExp or a string pattern' },
+      { where: `${at}: Patterns.anyLines: @Matches`, code: 'unsafe_pattern', message: unsafe('^.*\\n.*$') },
+      { where: `${at}: Patterns.regexAnyLines: @Matches`, code: 'unsafe_pattern', message: unsafe('^.*\\n.*$') },
+      { where: `${at}: Patterns.braced: @Matches`, code: 'invalid_pattern', message: 'pattern "x{" is not a valid regular expression' },
     ]);
   });
 });

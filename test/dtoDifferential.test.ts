@@ -141,6 +141,8 @@ const ORDER_PAYLOADS: unknown[] = [
   { task, items: [{ sku: 'a', quantity: 1, extra: true }] },
   { task: 'a task', items: [] },
   { items: [] },
+  // @IsDefined() refuses a null as it refuses an absent key.
+  { task: null, items: [] },
   { task, items: [1, 2, 3, 4] },
   { task: { ...task, due_at: 'soon' }, items: 'none' },
 ];

@@ -1,4 +1,4 @@
-import { Exclude, Expose, Transform, TransformationType, type TransformFnParams, Type } from 'class-transformer';
+import { Exclude, Expose, plainToInstance, Transform, TransformationType, type TransformFnParams, Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsIn, IsInt, IsNotIn, IsNumber, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
@@ -412,6 +412,26 @@ describe('class-transformer decorators on @Input DTOs', () => {
     expect(seen).toEqual({ name: 'ada', note: 'n?' });
   });
 
+  it('run a @Transform and a @Type given null options, as plainToInstance does', async () => {
+    class NullOptions {
+      @Transform(({ value }) => `${value}!`, null as never) @IsString() note!: string;
+      @Type(() => Number, null as never) @IsInt() count!: number;
+    }
+    let seen: unknown;
+    @Tool({ name: 'null.options', description: 'x' })
+    class NullOptionsTool {
+      execute(@Input() input: NullOptions): string {
+        seen = input;
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NullOptionsTool], granted: PermissionSet.all() }));
+    const payload = { note: 'n', count: '3' };
+    expect(await r.dispatch('null.options', payload)).toMatchObject({ ok: true });
+    expect(seen).toEqual({ note: 'n!', count: 3 });
+    expect({ ...(seen as object) }).toEqual({ ...plainToInstance(NullOptions, payload) });
+  });
+
   it.each([
     ['text', 9, 10, 11, 'text is too long after its @Transform (11 characters, more than the 10 allowed)', 'limit'],
     ['list', 2, 3, 4, 'list must have at most 3 items after its @Transform, got 4', 'limit'],
@@ -507,6 +527,27 @@ describe('class-transformer decorators on @Input DTOs', () => {
     ]);
     expect(await r.dispatch('absent', { inner: { trimmed: ' t ', filled: 'f' } })).toMatchObject({ ok: true });
     expect({ ...(received as HoldsWhenAbsent).inner }).toEqual({ trimmed: 't', filled: 'f', kept: 'default' });
+  });
+
+  it('run no @Transform of a property that is not @Expose()d when its key is absent, as plainToInstance reads only the keys sent', async () => {
+    class NotExposed {
+      @IsString() name!: string;
+      @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : (value ?? 'made'))) @IsOptional() @IsString() filled?: string;
+    }
+    let seen: unknown;
+    @Tool({ name: 'not.exposed', description: 'x' })
+    class NotExposedTool {
+      execute(@Input() input: NotExposed): string {
+        seen = input;
+        return 'ok';
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'a', tools: [NotExposedTool], granted: PermissionSet.all() }));
+    expect(await r.dispatch('not.exposed', { name: 'x' })).toMatchObject({ ok: true });
+    expect({ ...(seen as object) }).toEqual({ name: 'x' });
+    expect({ ...plainToInstance(NotExposed, { name: 'x' }) }).toEqual({ name: 'x' });
+    expect(await r.dispatch('not.exposed', { name: 'x', filled: 'sent' })).toMatchObject({ ok: true });
+    expect({ ...(seen as object) }).toEqual({ name: 'x', filled: 'SENT' });
   });
 
   it('count the problems of absent keys past maxIssues once each: a @Transform that failed, a value it gave that fails its check', async () => {
