@@ -1,5 +1,18 @@
-import { IsIn } from 'class-validator';
-import { Arg, PermissionSet, Tool, toolset, type ToolRegistry } from 'hermes-tools';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsDefined,
+  IsIn,
+  IsString,
+  Length,
+  NotEquals,
+  registerDecorator,
+  Validate,
+  type ValidationOptions,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+  validate,
+} from 'class-validator';
+import { Arg, Input, PermissionSet, Tool, toolset, type ToolRegistry } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, { type: 'number' }])), additionalProperties: false };
@@ -165,7 +178,7 @@ describe('issue messages', () => {
     expect(await got(null)).toBe('the result must be an object, got null');
   });
 
-  it('take a result string of 4 characters or more out of a DTO message function, and show a shorter one (no secret is that short)', async () => {
+  it('take a result string of 4 characters or more out of a DTO message function, and show a shorter one (no secret is that short) or a value that is not a string', async () => {
     class Named {
       @IsIn(['ok'], { message: (args) => `${String(args.value)} is taken` }) name!: string;
       @IsIn(['ok'], { message: '$property is $value' }) label!: string;
@@ -178,7 +191,7 @@ describe('issue messages', () => {
       }
     }
     const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NamedTool], granted: PermissionSet.all() }));
-    const got = async (name: string) => {
+    const got = async (name: unknown) => {
       result = { name, label: name };
       const outcome = await r.dispatch('named', {});
       if (outcome.ok) throw new Error('expected a failure');
@@ -187,6 +200,8 @@ describe('issue messages', () => {
     expect(await got('abc')).toEqual(['abc is taken', 'label is a string of 3 characters']);
     expect(await got('abcd')).toEqual(['a string of 4 characters is taken', 'label is a string of 4 characters']);
     expect(await got('abcde')).toEqual(['a string of 5 characters is taken', 'label is a string of 5 characters']);
+    // Only a string is taken out: a message function's text for any other value is left as it is.
+    expect(await got(null)).toEqual(['null is taken', 'label is null']);
   });
 });
 
@@ -199,5 +214,112 @@ describe('issue paths: a key of 64 characters', () => {
     expect(error).toMatchObject({ code: 'invalid_input' });
     const redacted = `o.https://user:[redacted]@example.com/${'k'.repeat(30)}`;
     expect((error as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual([redacted]);
+  });
+});
+
+/** The issues of calling a tool that takes `dto` with `args`, as `path | constraint | message`. */
+async function dtoIssues(dto: Function, args: unknown): Promise<string[]> {
+  @Tool({ name: 'dto', description: 'x' })
+  class DtoTool {
+    execute(@Input() _input: object): string {
+      return 'ok';
+    }
+  }
+  Reflect.defineMetadata('design:paramtypes', [dto], DtoTool.prototype, 'execute');
+  const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [DtoTool], granted: PermissionSet.all() }));
+  const outcome = await r.dispatch('dto', args);
+  return outcome.ok ? [] : outcome.error.issues!.map((i) => `${i.path} | ${i.constraint} | ${i.message}`);
+}
+
+describe('DTO issue messages', () => {
+  it('word a default message as class-validator does: $constraint1 lists joined with ", ", every $constraintN replaced, an empty message meaning the default, a null for @IsDefined', async () => {
+    class Worded {
+      @IsIn(['a', 'b']) kind!: string;
+      @Length(2, 3, { message: '$property takes $constraint1 to $constraint2 characters (at least $constraint1)' }) code!: string;
+      @IsString({ message: '' }) name!: string;
+      @IsDefined() present!: unknown;
+    }
+    const args = { kind: 'c', code: 'x', name: 1, present: null };
+    const messages = [
+      'kind must be one of the following values: a, b',
+      'code takes 2 to 3 characters (at least 2)',
+      'name must be a string',
+      'present should not be null or undefined',
+    ];
+    expect(await dtoIssues(Worded, args)).toEqual([
+      `kind | isIn | ${messages[0]}`,
+      `code | isLength | ${messages[1]}`,
+      `name | isString | ${messages[2]}`,
+      `present | isDefined | ${messages[3]}`,
+    ]);
+    expect((await validate(plainToInstance(Worded, args))).flatMap((e) => Object.values(e.constraints ?? {}))).toEqual(messages);
+  });
+
+  it('word a custom constraint that has no message of its own by the name it is reported under', async () => {
+    @ValidatorConstraint({ name: 'isPalindrome' })
+    class IsPalindrome implements ValidatorConstraintInterface {
+      validate(value: unknown): boolean {
+        return typeof value === 'string' && [...value].reverse().join('') === value;
+      }
+    }
+    class Unregistered implements ValidatorConstraintInterface {
+      validate(value: unknown): boolean {
+        return value === 'ok';
+      }
+    }
+    class NoMessage implements ValidatorConstraintInterface {
+      validate(value: unknown): boolean {
+        return value === 'ok';
+      }
+    }
+    function IsShort(options?: ValidationOptions) {
+      return (target: object, propertyName: string) =>
+        registerDecorator({ name: 'isShort', target: target.constructor, propertyName, options, validator: { validate: (v: unknown) => typeof v === 'string' && v.length < 3 } });
+    }
+    function IsOk(options?: ValidationOptions) {
+      return (target: object, propertyName: string) => registerDecorator({ name: 'isOk', target: target.constructor, propertyName, options, validator: NoMessage });
+    }
+    class Checked {
+      @Validate(IsPalindrome) word!: string;
+      @Validate(Unregistered) plain!: string;
+      @IsShort() short!: string;
+      @IsOk() ok!: string;
+    }
+    expect(await dtoIssues(Checked, { word: 'abc', plain: 'no', short: 'long', ok: 'no' })).toEqual([
+      'word | isPalindrome | word failed the isPalindrome constraint',
+      'plain | customValidation | plain failed the customValidation constraint',
+      'short | isShort | short failed the isShort constraint',
+      'ok | isOk | ok failed the isOk constraint',
+    ]);
+  });
+
+  it('require a property whose check fails or throws on nothing, run with its declared constraints, and leave optional one that passes', async () => {
+    @ValidatorConstraint({ name: 'longEnough' })
+    class LongEnough implements ValidatorConstraintInterface {
+      validate(value: string): boolean {
+        return value.length >= 3;
+      }
+    }
+    class Account {
+      @Validate(LongEnough) handle!: string;
+      @NotEquals('admin') role?: string;
+    }
+    expect(await dtoIssues(Account, {})).toEqual(['handle | isDefined | handle is required']);
+    expect(await dtoIssues(Account, { handle: 'abc' })).toEqual([]);
+    expect(await dtoIssues(Account, { handle: 'abc', role: 'admin' })).toEqual(['role | notEquals | role should not be equal to admin']);
+  });
+
+  it('show $value in an input message as JSON, a string of more than 40 characters cut to 40', async () => {
+    class Quoted {
+      @IsIn(['ok'], { message: '$property got $value' }) v!: unknown;
+      @Transform(() => Symbol('tag')) @IsIn(['ok'], { message: '$property got $value' }) made!: unknown;
+    }
+    const shown = async (v: unknown) => (await dtoIssues(Quoted, { v, made: 'ok' }))[0];
+    expect(await shown('x'.repeat(39))).toBe(`v | isIn | v got ${'x'.repeat(39)}`);
+    expect(await shown('x'.repeat(40))).toBe(`v | isIn | v got ${'x'.repeat(40)}`);
+    expect(await shown('x'.repeat(41))).toBe(`v | isIn | v got ${'x'.repeat(40)}…`);
+    expect(await shown({ a: [1, 'b'] })).toBe('v | isIn | v got {"a":[1,"b"]}');
+    expect(await shown(12)).toBe('v | isIn | v got 12');
+    expect(await dtoIssues(Quoted, { v: 'ok', made: 'ok' })).toEqual(['made | isIn | made got Symbol(tag)']);
   });
 });

@@ -231,16 +231,19 @@ interface ConstraintInstance {
 
 function toConstraint(m: ValidationMetadata): DtoConstraint {
   const instance = getFromContainer(m.constraintCls as new () => ConstraintInstance);
+  const declared = getMetadataStorage().getTargetValidatorConstraints(m.constraintCls)[0];
+  // A @Validate(Constraint) carries no name of its own: class-validator reports it by its @ValidatorConstraint({ name }).
+  const name = m.name ?? declared?.name ?? 'customValidation';
   const custom = m.message;
   const template = (args: ValidationArguments): string => {
     if (typeof custom === 'function') return custom(args);
     if (typeof custom === 'string' && custom !== '') return custom;
-    return instance.defaultMessage?.(args) ?? `$property failed the ${m.name ?? 'custom'} constraint`;
+    // A constraint with no message of its own (class-validator's would be empty) is named by what the issue reports it as.
+    const message = instance.defaultMessage?.(args);
+    return typeof message === 'string' && message !== '' ? message : `$property failed the ${name} constraint`;
   };
-  const declared = getMetadataStorage().getTargetValidatorConstraints(m.constraintCls)[0];
   return {
-    // A @Validate(Constraint) carries no name of its own: class-validator reports it by its @ValidatorConstraint({ name }).
-    name: m.name ?? declared?.name ?? 'customValidation',
+    name,
     constraints: m.constraints ?? [],
     async: declared?.async === true,
     validate: (value, args) => instance.validate(value, args),
