@@ -141,6 +141,24 @@ describe('@Input DTO tools', () => {
     expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ to: 'Who it is for.', text: 'What to shout.', tone: undefined });
   });
 
+  it('read a DTO whose prototype chain ends without Object.prototype, its undescribed property included', async () => {
+    class Bare {
+      @IsString() @Description('Who it is for.') to!: string;
+      @IsString() text!: string;
+    }
+    Object.setPrototypeOf(Bare.prototype, null);
+    @Tool({ name: 'bare', description: 'x' })
+    class BareTool {
+      execute(@Input() input: Bare): string {
+        return `${input.to}:${input.text}`;
+      }
+    }
+    const { registry: r } = await buildRegistry(toolset({ name: 'b', tools: [BareTool], granted: PermissionSet.all() }));
+    const schema = r.get('bare').definition.inputSchema as { properties: Record<string, { description?: string }> };
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ to: 'Who it is for.', text: undefined });
+    expect(await r.dispatch('bare', { to: 'ann', text: 'hi' })).toMatchObject({ ok: true, value: 'ann:hi' });
+  });
+
   it("show a @Description written by another copy of hermes-tools in the process: its key is Symbol.for('hermes-tools:description')", async () => {
     class Noted {
       @IsString() text!: string;

@@ -500,6 +500,7 @@ describe('class-transformer decorators on @Input DTOs', () => {
   it('hand on what a @Transform makes that is not plain data (a Date, a Map) as it is, inside a copied array', async () => {
     const r = (await buildRegistry(toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
     expect(await r.dispatch('made', { authored: 86_400_000 })).toMatchObject({ ok: true, value: 'ok' });
+    expect((received as Made).authored).toHaveLength(2);
     const [date, map] = (received as Made).authored as unknown[];
     expect(date).toBeInstanceOf(Date);
     expect((date as Date).toISOString()).toBe('1970-01-02T00:00:00.000Z');

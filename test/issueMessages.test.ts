@@ -322,4 +322,11 @@ describe('DTO issue messages', () => {
     expect(await shown(12)).toBe('v | isIn | v got 12');
     expect(await dtoIssues(Quoted, { v: 'ok', made: 'ok' })).toEqual(['made | isIn | made got Symbol(tag)']);
   });
+
+  it('show $value that JSON cannot write (a BigInt a @Transform made) as its type', async () => {
+    class Big {
+      @Transform(() => 10n) @IsIn(['ok'], { message: '$property got $value' }) big!: unknown;
+    }
+    expect(await dtoIssues(Big, { big: 'ok' })).toEqual(['big | isIn | big got bigint']);
+  });
 });

@@ -199,6 +199,13 @@ describe('coercion', () => {
     expect(await issues(registry, 'numbers', { n: `${'1'.repeat(80_000)}x` })).toEqual([['n', 'isNumber']]);
   });
 
+  it('coerces only text to a number: an array or an object whose text would read as one stays what it is, and is refused', async () => {
+    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    expect(await issues(registry, 'numbers', { n: ['42'] })).toEqual([['n', 'isNumber']]);
+    expect(await issues(registry, 'numbers', { n: [7] })).toEqual([['n', 'isNumber']]);
+    expect(await issues(registry, 'numbers', { n: true })).toEqual([['n', 'isNumber']]);
+  });
+
   it('coerces numeric text of 64 characters at most: 63 and 64 are numbers, 65 is not', async () => {
     const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
     expect(await registry.dispatch('numbers', { n: '1'.repeat(63) })).toMatchObject({ ok: true, value: String(Number('1'.repeat(63))) });
@@ -406,5 +413,15 @@ describe('coercion: what is parsed, and what an unparsed text is called', () => 
       'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)',
     ]);
     expect(await messages(r, 'coerced.object', { open: text(81) })).toEqual(['open must be an object, got a string of 81 characters']);
+  });
+
+  it('counts the parsed text as well as what it parses to: a text whose object alone would fit is refused when both do not', async () => {
+    // 20 for the arguments, then 40 for the text and about as much again for the object it holds: over 100 together, under it apart.
+    const r = await coerced({ maxTotalSize: 100 });
+    const text = `{"id":"${'x'.repeat(31)}"}`;
+    expect(await messages(r, 'coerced.object', { open: text })).toEqual([
+      'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)',
+    ]);
+    expect(await r.dispatch('coerced.object', { open: { id: 'x'.repeat(31) } })).toMatchObject({ ok: true });
   });
 });

@@ -10,6 +10,7 @@ import { PermissionDeniedError } from '../errors/PermissionDeniedError.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import { ToolUnavailableError } from '../errors/ToolUnavailableError.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
+import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import { toToolError } from '../errors/toToolError.js';
 import { AuditTrail } from './AuditTrail.js';
 import { callObserved, capturingContent, traceCall } from './callChannel.js';
@@ -26,6 +27,13 @@ import { withDeadline } from './withDeadline.js';
 
 /** A call made without options: one shared frozen object, not one per call. */
 const NO_OPTIONS: CallOptions = Object.freeze({});
+
+/**
+ * The input issues behind each ToolValidationError the pipeline makes, with the options of the
+ * call that made it: a watched `attempt` turns its own (not one a handler rethrows from a call of
+ * its own) back into the InvalidInput an unwatched one resolves to, for the same payload.
+ */
+const invalidCalls = new WeakMap<object, { readonly options: CallOptions; readonly issues: readonly ValidationIssue[] }>();
 
 /**
  * The call pipeline of one tool, composed in this one place:
@@ -65,7 +73,7 @@ export class CallPipeline {
   /** Resolves to the result, or rejects with a ToolError. */
   call(input: unknown, given: CallOptions = NO_OPTIONS): Promise<unknown> {
     const options = this.#bind(given);
-    if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options);
+    if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options, false);
     return settled(this.#run(input, options, undefined, false));
   }
 
@@ -76,7 +84,7 @@ export class CallPipeline {
   attempt(input: unknown, given: CallOptions): Promise<unknown> {
     const options = this.#bind(given);
     // Audit records and channel subscribers are given the error itself.
-    if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options);
+    if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options, true);
     return settled(this.#run(input, options, undefined, true));
   }
 
@@ -135,8 +143,10 @@ export class CallPipeline {
       return accepted instanceof Promise ? accepted.then(() => this.#proceed(validation.value, call)) : this.#proceed(validation.value, call);
     }
     if (asValue) return new InvalidInput(validation.issues);
+    const error = new ToolValidationError(this.#name, validation.issues);
+    invalidCalls.set(error, { options: call.options, issues: validation.issues });
     // Returned rejected, not thrown: unwinding a throw through the steps costs more than the error.
-    return rejectLater(new ToolValidationError(this.#name, validation.issues));
+    return rejectLater(error);
   }
 
   #proceed(value: unknown, call: PendingCall): Promise<unknown> {
@@ -205,8 +215,11 @@ export class CallPipeline {
     return result;
   }
 
-  /** A call someone watches: an audit record, and the call channel's events. */
-  #observed(input: unknown, options: CallOptions): Promise<unknown> {
+  /**
+   * A call someone watches: an audit record, and the call channel's events, which are given the
+   * error itself. With `asValue`, an invalid input then resolves to an InvalidInput, as in `#run`.
+   */
+  #observed(input: unknown, options: CallOptions, asValue: boolean): Promise<unknown> {
     const { definition, audit } = this.#core;
     const name = this.#name;
     const callId = options.callId ?? newCallId();
@@ -222,17 +235,26 @@ export class CallPipeline {
           { tool: name, toolset: definition.toolset, definition, callId, caller: options.caller, trace: options.trace, ...(capturingContent() && { arguments: input }) },
           run,
         );
-    if (trail === undefined) return running;
-    return running.then(
-      (result) => {
-        trail.finish({ ok: true, result });
-        return result;
-      },
-      (error: unknown) => {
-        trail.finish({ ok: false, error });
-        throw error;
-      },
-    );
+    const finished =
+      trail === undefined
+        ? running
+        : running.then(
+            (result) => {
+              trail.finish({ ok: true, result });
+              return result;
+            },
+            (error: unknown) => {
+              trail.finish({ ok: false, error });
+              throw error;
+            },
+          );
+    if (!asValue) return finished;
+    return finished.catch((error: unknown) => {
+      // WeakMap.get answers undefined for what is not an object.
+      const invalid = invalidCalls.get(error as object);
+      if (invalid?.options === traced) return new InvalidInput(invalid.issues);
+      throw error;
+    });
   }
 }
 

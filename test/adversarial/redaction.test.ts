@@ -1,5 +1,6 @@
+import { tracingChannel } from 'node:diagnostics_channel';
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { Arg, Input, Tool, ToolError, ToolRegistry, ToolUnavailableError, ToolValidationError, toolset } from 'hermes-tools';
+import { Arg, CALL_CHANNEL, Input, Tool, ToolError, ToolRegistry, ToolUnavailableError, ToolValidationError, toolset, toolsModule } from 'hermes-tools';
 import { buildRegistry } from '../support/buildRegistry.js';
 
 const SECRETS: Record<string, string> = {
@@ -282,6 +283,41 @@ describe('redaction of every outgoing message', () => {
   it('shows the caller its own keys in input issue paths, even one that equals an env value (it sent it), and redacts the messages', async () => {
     const outcome = await (await registry()).dispatch('login', { key: 'k', [SECRETS.DB_PASS!]: 1 });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toContainEqual([SECRETS.DB_PASS, '[redacted] is not a known argument; remove it (known: key)']);
+  });
+
+  it('shows the caller the same issues of its own input when an audit sink or a channel subscriber watches the call; the Error of registry.call, which may travel anywhere, redacts the path', async () => {
+    const args = { key: 'k', [SECRETS.DB_PASS!]: 1 };
+    const plain = await (await registry()).dispatch('login', args, { callId: 'c1' });
+    const audited = (await buildRegistry(toolsModule({ audit: () => undefined }), toolset({ name: 'r', tools: [LoginTool] }))).registry;
+    const handlers = { start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
+    const channel = tracingChannel(CALL_CHANNEL);
+    channel.subscribe(handlers);
+    let observed: unknown;
+    try {
+      observed = await (await registry()).dispatch('login', args, { callId: 'c1' });
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+    const error = (await (await registry()).call('login', args).catch((e: unknown) => e)) as ToolValidationError;
+    expect(plain).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await audited.dispatch('login', args, { callId: 'c1' })).toEqual(plain);
+    expect(observed).toEqual(plain);
+    expect(error.issues.map((i) => i.path)).toEqual(['[redacted]', 'key']);
+  });
+
+  it("redacts the paths of another call's invalid input that a watched tool rethrows: they are not the caller's keys", async () => {
+    let inner: ToolRegistry | undefined;
+    @Tool({ name: 'relay', description: 'Calls login with keys of its own, and lets the error through.' })
+    class Relay {
+      execute(): Promise<unknown> {
+        return inner!.call('login', { key: 'k', [process.env.DB_PASS!]: 1 });
+      }
+    }
+    const { registry: r } = await buildRegistry(toolsModule({ audit: () => undefined }), toolset({ name: 'r', tools: [LoginTool, Relay] }));
+    inner = r;
+    const outcome = await r.dispatch('relay', {});
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(JSON.stringify(outcome)).not.toContain(SECRETS.DB_PASS);
   });
 
   it("redacts a URL's credentials at the very start of a guard's reason", async () => {
