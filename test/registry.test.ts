@@ -191,6 +191,19 @@ describe('ToolRegistry', () => {
       expect(outcomes[1]).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: '', constraint: 'isObject' }] } });
       expect(outcomes[0]!.callId).not.toBe(outcomes[3]!.callId);
     });
+
+    it("hands an invalid input's payload back as plain data: its message is an own key, the same in JSON, a copy and structuredClone", async () => {
+      const r = await registry();
+      const outcome = await r.dispatch('fs.read', { path: '', maxBytes: 0 });
+      if (outcome.ok) throw new Error('expected an invalid input');
+      const message = 'Invalid arguments for fs.read (2 problems):\n- path must be at least 1 character long\n- maxBytes must be >= 1, got 0\nFix every problem listed and call again.';
+      expect(Object.keys(outcome.error)).toEqual(['code', 'message', 'retryable', 'issues']);
+      expect(outcome.error.message).toBe(message);
+      expect(JSON.parse(JSON.stringify(outcome.error)).message).toBe(message);
+      expect({ ...outcome.error }.message).toBe(message);
+      expect(structuredClone(outcome.error).message).toBe(message);
+      await expect(r.call('fs.read', { path: '', maxBytes: 0 })).rejects.toMatchObject({ message });
+    });
   });
 
   describe('view', () => {

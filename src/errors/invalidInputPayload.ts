@@ -21,7 +21,19 @@ export function invalidInputMessage(tool: string, issues: readonly ValidationIss
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
 }
 
-/** The payload of an invalid call, from issues already redacted: built without an Error, as `dispatch` returns it. */
+/**
+ * The payload of an invalid call, from issues already redacted: built without an Error, as `dispatch` returns it.
+ * Its message is made when first read (it is an own, enumerable property, so JSON and spreads have it): a kernel
+ * that reads only the issues never pays for it.
+ */
 export function invalidInputPayload(tool: string, issues: readonly ValidationIssue[]): ToolErrorPayload {
-  return { code: 'invalid_input', message: invalidInputMessage(tool, issues), retryable: true, issues };
+  let message: string | undefined;
+  return {
+    code: 'invalid_input',
+    get message(): string {
+      return (message ??= invalidInputMessage(tool, issues));
+    },
+    retryable: true,
+    issues,
+  };
 }

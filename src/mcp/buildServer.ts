@@ -135,7 +135,7 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
       return callAsTask(registry, tasks, { name, args, owner: ownerOf(extra), requestedTtl: task.ttl, structured: structured(name), options: common });
     }
     const { outcome, text } = await dispatchWithText(registry, name, args, { ...common, signal: extra.signal, approve: elicitApproval(server, extra) });
-    await relay?.close();
+    if (relay !== undefined) await relay.close();
     return toCallToolResult(outcome, structured(name), text);
   });
 

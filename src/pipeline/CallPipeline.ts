@@ -36,6 +36,16 @@ const NO_OPTIONS: CallOptions = Object.freeze({});
 const invalidCalls = new WeakMap<object, { readonly options: CallOptions; readonly issues: readonly ValidationIssue[] }>();
 
 /**
+ * What the steps do with an invalid input: reject with a ToolValidationError (`call`), resolve to
+ * an InvalidInput (`dispatch`), or reject and remember its issues, for a watched `attempt` (only it
+ * pays for the WeakMap entry).
+ */
+const REJECT = 0;
+const AS_VALUE = 1;
+const REMEMBER = 2;
+type Invalid = typeof REJECT | typeof AS_VALUE | typeof REMEMBER;
+
+/**
  * The call pipeline of one tool, composed in this one place:
  * availability → guards → validation → (accepted) → approval → interceptors → handler → output check.
  *
@@ -74,7 +84,7 @@ export class CallPipeline {
   call(input: unknown, given: CallOptions = NO_OPTIONS): Promise<unknown> {
     const options = this.#bind(given);
     if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options, false);
-    return settled(this.#run(input, options, undefined, false));
+    return settled(this.#run(input, options, undefined, REJECT));
   }
 
   /**
@@ -85,7 +95,7 @@ export class CallPipeline {
     const options = this.#bind(given);
     // Audit records and channel subscribers are given the error itself.
     if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options, true);
-    return settled(this.#run(input, options, undefined, true));
+    return settled(this.#run(input, options, undefined, AS_VALUE));
   }
 
   /** A caller's view fixes who calls, whatever the options say. */
@@ -94,17 +104,17 @@ export class CallPipeline {
     return identity === undefined ? given : { ...given, caller: identity.caller, permissions: identity.permissions };
   }
 
-  /** The steps in order; with `asValue`, an invalid input resolves to an InvalidInput instead of rejecting. */
-  #run(input: unknown, options: CallOptions, trail: AuditTrail | undefined, asValue: boolean): unknown {
+  /** The steps in order; `invalid` says what an invalid input comes to. */
+  #run(input: unknown, options: CallOptions, trail: AuditTrail | undefined, invalid: Invalid): unknown {
     try {
       // Availability, the caller's signal, the time limit and the guards would all pass: the same steps, without them.
       if (this.#open && trail === undefined && options.signal === undefined && options.timeoutMs === undefined && options.permissions === undefined) {
-        return this.#validated(input, new PendingCall(this.#core, options, undefined, undefined), asValue);
+        return this.#validated(input, new PendingCall(this.#core, options, undefined, undefined), invalid);
       }
       const call = new PendingCall(this.#core, options, callTimeout(options.timeoutMs, this.#core.timeoutMs), trail);
       const admitted = this.#admit(call);
-      if (admitted !== undefined) return admitted.then(() => this.#validated(input, call, asValue));
-      return this.#validated(input, call, asValue);
+      if (admitted !== undefined) return admitted.then(() => this.#validated(input, call, invalid));
+      return this.#validated(input, call, invalid);
     } catch (error) {
       return rejectLater(error);
     }
@@ -131,20 +141,20 @@ export class CallPipeline {
     if (trail !== undefined) trail.access = 'allowed';
   }
 
-  #validated(input: unknown, call: PendingCall, asValue: boolean): unknown {
+  #validated(input: unknown, call: PendingCall, invalid: Invalid): unknown {
     const validation = this.#core.validate(input);
-    return validation instanceof Promise ? call.within(validation).then((answer) => this.#decide(answer, call, asValue)) : this.#decide(validation, call, asValue);
+    return validation instanceof Promise ? call.within(validation).then((answer) => this.#decide(answer, call, invalid)) : this.#decide(validation, call, invalid);
   }
 
-  #decide(validation: InputValidation, call: PendingCall, asValue: boolean): unknown {
+  #decide(validation: InputValidation, call: PendingCall, invalid: Invalid): unknown {
     if (validation.ok) {
       // Past here the call is not refused for who asked or what they sent: a kernel may act on that (the MCP server makes a task).
       const accepted = call.options.onAccepted?.();
       return accepted instanceof Promise ? accepted.then(() => this.#proceed(validation.value, call)) : this.#proceed(validation.value, call);
     }
-    if (asValue) return new InvalidInput(validation.issues);
+    if (invalid === AS_VALUE) return new InvalidInput(validation.issues);
     const error = new ToolValidationError(this.#name, validation.issues);
-    invalidCalls.set(error, { options: call.options, issues: validation.issues });
+    if (invalid === REMEMBER) invalidCalls.set(error, { options: call.options, issues: validation.issues });
     // Returned rejected, not thrown: unwinding a throw through the steps costs more than the error.
     return rejectLater(error);
   }
@@ -228,7 +238,7 @@ export class CallPipeline {
       audit === undefined
         ? undefined
         : new AuditTrail(audit, { tool: name, toolset: definition.toolset, callId, caller: options.caller, permissions: definition.permissions }, input);
-    const run = (): Promise<unknown> => settled(this.#run(input, traced, trail, false));
+    const run = (): Promise<unknown> => settled(this.#run(input, traced, trail, asValue ? REMEMBER : REJECT));
     const running = !callObserved()
       ? run()
       : traceCall(

@@ -155,29 +155,50 @@ export class ToolRegistry {
     return this.#dispatch(name, args, options, outcomeOnly);
   }
 
-  /** `dispatch`, handing `finish` the outcome and, for an object or array result, the JSON text made of it on the way. */
-  async #dispatch<T>(name: string, args: unknown, options: CallOptions, finish: (outcome: ToolOutcome, text?: string) => T): Promise<T> {
+  /**
+   * `dispatch`, handing `finish` the outcome and, for an object or array result, the JSON text made of it on the way.
+   * Not an async function: the outcome is made in the call's own settlement, without the turns an `await` adds.
+   */
+  #dispatch<T>(name: string, args: unknown, options: CallOptions, finish: (outcome: ToolOutcome, text?: string) => T): Promise<T> {
     const tool = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
     let callId = '';
+    let running: Promise<unknown>;
     try {
       callId = typeof options.callId === 'string' ? options.callId.slice(0, 200) : newCallId();
       const found = typeof name === 'string' ? this.#tools.get(name) : undefined;
-      const value = await (found === undefined ? this.call(name, args, { ...options, callId }) : pipelineOf(found).attempt(args, { ...options, callId }));
-      // An invalid input comes back as a value: its payload is made without an Error.
-      if (value instanceof InvalidInput) return finish({ ok: false, tool, callId, error: invalidInputPayload(tool, redactIssues(value.issues, false)) });
-      const json = toJsonValue(value);
-      if (json.ok) {
-        const core = this.#options.results === undefined ? undefined : coreOf(this.#tools.get(name)!);
-        const budget = core?.maxResultChars;
-        if (budget === undefined) return finish({ ok: true, tool, callId, value: json.value }, json.text);
-        const text = json.text ?? JSON.stringify(json.value);
-        if (text.length <= budget) return finish({ ok: true, tool, callId, value: json.value }, text);
-        return finish({ ok: true, tool, callId, ...(await this.#cut(core!, text, json.value, budget, options)) });
-      }
-      return finish({ ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) });
+      running = found === undefined ? this.call(name, args, { ...options, callId }) : pipelineOf(found).attempt(args, { ...options, callId });
     } catch (error) {
-      return finish({ ok: false, tool, callId, error: safePayload(tool, error) });
+      return Promise.resolve(finish({ ok: false, tool, callId, error: safePayload(tool, error) }));
     }
+    const failed = (error: unknown): T => finish({ ok: false, tool, callId, error: safePayload(tool, error) });
+    return running.then((value) => {
+      try {
+        return this.#outcome(name, tool, callId, value, options, finish, failed);
+      } catch (error) {
+        return failed(error);
+      }
+    }, failed);
+  }
+
+  /** The outcome of a call that settled with `value`: an invalid input's payload (made without an Error), or the value as JSON within its budget. */
+  #outcome<T>(
+    name: string,
+    tool: string,
+    callId: string,
+    value: unknown,
+    options: CallOptions,
+    finish: (outcome: ToolOutcome, text?: string) => T,
+    failed: (error: unknown) => T,
+  ): T | Promise<T> {
+    if (value instanceof InvalidInput) return finish({ ok: false, tool, callId, error: invalidInputPayload(tool, redactIssues(value.issues, false)) });
+    const json = toJsonValue(value);
+    if (!json.ok) return finish({ ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) });
+    const core = this.#options.results === undefined ? undefined : coreOf(this.#tools.get(name)!);
+    const budget = core?.maxResultChars;
+    if (budget === undefined) return finish({ ok: true, tool, callId, value: json.value }, json.text);
+    const text = json.text ?? JSON.stringify(json.value);
+    if (text.length <= budget) return finish({ ok: true, tool, callId, value: json.value }, text);
+    return this.#cut(core!, text, json.value, budget, options).then((cut) => finish({ ok: true, tool, callId, ...cut }), failed);
   }
 
   static {
