@@ -13,19 +13,13 @@ export function withoutFeatures(tool: RegisteredTool): (input: unknown) => Promi
   const { definition, validate, invoke, logger, checkOutput } = coreOf(tool);
   if (checkOutput !== undefined) throw new Error('withoutFeatures: a tool with a declared output is not supported here');
   const name = definition.name;
+  const failed = (error: unknown): never => {
+    throw toToolError(name, error);
+  };
   return (input) => {
     const validation = validate(input) as InputValidation;
     if (!validation.ok) return Promise.reject(new ToolValidationError(name, validation.issues));
-    const ctx = new CallContext(definition, undefined, undefined, undefined, logger, undefined);
-    return invoke(validation.value, ctx).then(
-      (result) => {
-        ctx.settle();
-        return result;
-      },
-      (error: unknown) => {
-        ctx.settle();
-        throw toToolError(name, error);
-      },
-    );
+    // The least a call needs: a context for the interceptors and the handler, and a failure turned into a ToolError (with no progress listener, nothing needs settling).
+    return invoke(validation.value, new CallContext(definition, undefined, undefined, undefined, logger, undefined)).then(undefined, failed);
   };
 }

@@ -101,6 +101,28 @@ class Weird {
   }
 }
 
+@Tool({ name: 'arity.none', description: 'Takes nothing.' })
+class NoParameters {
+  execute(): number {
+    // biome-ignore lint/complexity/noArguments: what the handler was called with, not what it declares
+    return arguments.length;
+  }
+}
+
+@Tool({ name: 'arity.three', description: 'Three parameters, the context among them.' })
+class ThreeParameters {
+  execute(@Arg('a') a: string, @Ctx() ctx: ToolContext, @Arg('b', { optional: true }) b?: number): unknown[] {
+    return [a, ctx.tool, b];
+  }
+}
+
+@Tool({ name: 'arity.five', description: 'Five parameters.' })
+class FiveParameters {
+  execute(@Arg('a') a: string, @Arg('b') b: number, @Ctx() ctx: ToolContext, @Arg('c') c: boolean, @Arg('d', { type: String, optional: true }) d: string | undefined): unknown[] {
+    return [a, b, ctx.tool, c, d];
+  }
+}
+
 async function registry(timeoutMs?: number) {
   return (
     await buildRegistry(
@@ -111,6 +133,15 @@ async function registry(timeoutMs?: number) {
 }
 
 describe('handlers', () => {
+  it('get each parameter in its place, whatever their number', async () => {
+    const { registry: r } = await buildRegistry(toolset({ name: 'arity', tools: [NoParameters, ThreeParameters, FiveParameters] }));
+    await expect(r.call('arity.none', {})).resolves.toBe(0);
+    await expect(r.call('arity.three', { a: 'x' })).resolves.toEqual(['x', 'arity.three', undefined]);
+    await expect(r.call('arity.three', { a: 'x', b: 2 })).resolves.toEqual(['x', 'arity.three', 2]);
+    await expect(r.call('arity.five', { a: 'x', b: 1, c: true, d: 'y' })).resolves.toEqual(['x', 1, 'arity.five', true, 'y']);
+    await expect(r.call('arity.five', { a: 'x', b: 1, c: false })).resolves.toEqual(['x', 1, 'arity.five', false, undefined]);
+  });
+
   it('may be sync or async', async () => {
     const r = await registry();
     await expect(r.call('sync', { n: 2 })).resolves.toBe(4);

@@ -72,12 +72,18 @@ export class CallPipeline {
    * no time limit of its own. Such calls go straight to validation (`#run`'s compiled form).
    */
   readonly #open: boolean;
+  /** A handler's or interceptor's failure, as the ToolError the caller gets: one function per tool, not a closure per call. */
+  readonly #failed: (error: unknown) => never;
 
   constructor(core: ToolCore) {
     this.#core = core;
-    this.#name = core.definition.name;
+    const name = core.definition.name;
+    this.#name = name;
     this.#access = checkAccess(core);
     this.#open = core.unavailable === alwaysAvailable && core.timeoutMs === undefined && admitsEveryCaller(core);
+    this.#failed = (error) => {
+      throw toToolError(name, error);
+    };
   }
 
   /** Resolves to the result, or rejects with a ToolError. */
@@ -203,6 +209,8 @@ export class CallPipeline {
     } else {
       running = withDeadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, call.timeoutMs, call.signal);
     }
+    // Settling only silences late progress reports: with no listener for them and no output to check, a result passes as it is.
+    if (call.options.onProgress === undefined && this.#core.checkOutput === undefined) return running.then(undefined, this.#failed);
     return running.then(
       (result) => {
         ctx.settle();
