@@ -14,7 +14,7 @@ import {
   type ProgressNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, serveHttp } from 'hermes-tools/mcp';
-import { type CallOptions, Ctx, Tool, toolset, type ToolContext, type ToolOutcome, ToolRegistry } from 'hermes-tools';
+import { Arg, type AuditRecord, type CallOptions, Ctx, Tool, ToolAbortedError, toolset, toolsModule, type ToolContext, type ToolOutcome, ToolRegistry } from 'hermes-tools';
 import { AppLogger } from '../samples/audit/AppLogger.js';
 import { ProgressBurst } from './fixtures/progressModule.js';
 import { buildRegistry } from './support/buildRegistry.js';
@@ -195,6 +195,41 @@ async function progressRegistry(): Promise<ToolRegistry> {
   return (await buildRegistry(toolset({ name: 'progress', tools: [ProgressBurst, LeakContext] }))).registry;
 }
 
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+const held = { started: deferred(), cancelled: deferred(), release: deferred() };
+const heeded = { listening: deferred(), aborted: deferred(), reason: undefined as unknown };
+
+@Tool({ name: 'held.ignore', description: 'Waits to be released, whatever its signal says.' })
+class Held {
+  async execute(@Ctx() ctx: ToolContext): Promise<string> {
+    // It hears of the cancellation (which tells the test the server has it), and goes on regardless.
+    ctx.signal.addEventListener('abort', () => held.cancelled.resolve());
+    held.started.resolve();
+    await held.release.promise;
+    return 'released';
+  }
+}
+
+@Tool({ name: 'held.heed', description: 'Waits for its signal.' })
+class Heeded {
+  execute(@Arg('now', { optional: true }) now: boolean, @Ctx() ctx: ToolContext): Promise<string> | string {
+    if (now === true) return 'not waited';
+    return new Promise((_, reject) => {
+      ctx.signal.addEventListener('abort', () => {
+        heeded.reason = ctx.signal.reason;
+        heeded.aborted.resolve();
+        reject(ctx.signal.reason);
+      });
+      heeded.listening.resolve();
+    });
+  }
+}
+
 describe('MCP server, in memory', () => {
   it('lists and calls the samples, denies, refuses bad input, cancels', async () => {
     const { client, arrivals } = await connectInMemory(sample.registry);
@@ -233,6 +268,50 @@ describe('MCP server, in memory', () => {
     expect(text(untyped)).toBe('{"a":1}');
     const typed = await client.callTool({ name: 'shape.typed', arguments: {} });
     expect(typed.structuredContent).toEqual({ a: 1 });
+    await client.close();
+  });
+
+  it("follows a cancelled request's signal: the tool's ctx.signal aborts, and the call ends as aborted once its handler settles", async () => {
+    const records: AuditRecord[] = [];
+    const recorded = deferred();
+    const { registry } = await buildRegistry(
+      toolsModule({
+        audit: (record) => {
+          records.push(record);
+          recorded.resolve();
+        },
+      }),
+      toolset({ name: 'held', tools: [Held, Heeded] }),
+    );
+    const { client } = await connectInMemory(registry);
+
+    // A tool that ignores its signal runs to its end; nothing is sent back for a cancelled request, and the audit says it was aborted.
+    held.started = deferred();
+    held.cancelled = deferred();
+    held.release = deferred();
+    const controller = new AbortController();
+    const ignored = client.callTool({ name: 'held.ignore', arguments: {} }, undefined, { signal: controller.signal });
+    await held.started.promise;
+    controller.abort('no longer needed');
+    await expect(ignored).rejects.toThrow('no longer needed');
+    await held.cancelled.promise;
+    expect(records).toEqual([]);
+    held.release.resolve();
+    await recorded.promise;
+    expect(records.map((r) => [r.tool, r.outcome])).toEqual([['held.ignore', 'aborted']]);
+
+    // A tool that reads its signal sees the cancellation there, as a ToolAbortedError.
+    heeded.aborted = deferred();
+    const watching = new AbortController();
+    const heededCall = client.callTool({ name: 'held.heed', arguments: {} }, undefined, { signal: watching.signal });
+    await heeded.listening.promise;
+    watching.abort('stop');
+    await expect(heededCall).rejects.toThrow('stop');
+    await heeded.aborted.promise;
+    expect(heeded.reason).toBeInstanceOf(ToolAbortedError);
+
+    // The server still answers.
+    expect(text(await client.callTool({ name: 'held.heed', arguments: { now: true } }))).toBe('not waited');
     await client.close();
   });
 

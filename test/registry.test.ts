@@ -196,7 +196,8 @@ describe('ToolRegistry', () => {
       const r = await registry();
       const outcome = await r.dispatch('fs.read', { path: '', maxBytes: 0 });
       if (outcome.ok) throw new Error('expected an invalid input');
-      const message = 'Invalid arguments for fs.read (2 problems):\n- path must be at least 1 character long\n- maxBytes must be >= 1, got 0\nFix every problem listed and call again.';
+      const message =
+        'Invalid arguments for fs.read (2 problems):\n- path must be at least 1 character long\n- maxBytes must be >= 1, got 0\nFix every problem listed and call again.';
       expect(Object.keys(outcome.error)).toEqual(['code', 'message', 'retryable', 'issues']);
       expect(outcome.error.message).toBe(message);
       expect(JSON.parse(JSON.stringify(outcome.error)).message).toBe(message);

@@ -15,6 +15,9 @@ export class CallContext implements ToolContext {
   #controller: AbortController | undefined;
   #callId: string | undefined;
   #settled = false;
+  /** Links the context's controller to a signal the call follows, when `signal` is first read; returns how to unlink it. */
+  readonly #link: ((controller: AbortController) => (() => void) | undefined) | undefined;
+  #unlink: (() => void) | undefined;
 
   readonly tool: string;
   readonly toolset: string;
@@ -27,10 +30,12 @@ export class CallContext implements ToolContext {
     readonly logger: Logger,
     private readonly onProgress: ProgressListener | undefined,
     readonly trace: Readonly<Record<string, string>> | undefined = undefined,
+    link: ((controller: AbortController) => (() => void) | undefined) | undefined = undefined,
   ) {
     this.tool = definition.name;
     this.toolset = definition.toolset;
     this.#callId = callId;
+    this.#link = link;
   }
 
   get callId(): string {
@@ -38,7 +43,13 @@ export class CallContext implements ToolContext {
   }
 
   get signal(): AbortSignal {
-    return (this.#controller ??= new AbortController()).signal;
+    return (this.#controller ??= this.#newController()).signal;
+  }
+
+  #newController(): AbortController {
+    const controller = new AbortController();
+    if (this.#link !== undefined && !this.#settled) this.#unlink = this.#link(controller);
+    return controller;
   }
 
   progress(progress: number, total?: number, message?: string): void {
@@ -55,8 +66,10 @@ export class CallContext implements ToolContext {
     (this.#controller ??= new AbortController()).abort(reason);
   }
 
-  /** The call has its outcome: later progress reports are dropped. */
+  /** The call has its outcome: later progress reports are dropped, and a followed signal no longer reaches this context. */
   settle(): void {
     this.#settled = true;
+    this.#unlink?.();
+    this.#unlink = undefined;
   }
 }

@@ -1,7 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { randomUUID } from 'node:crypto';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { ApproveFunction } from '../contracts/ToolApprover.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
+import { FOLLOWED_SIGNAL, type FollowingCallOptions } from '../pipeline/followedSignal.js';
 import { dispatchWithText, type ToolRegistry } from '../registry/ToolRegistry.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
@@ -53,7 +56,13 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
     options.caller ??
     ((extra: McpRequestExtra) => {
       const principal = extra.authInfo?.extra?.principal;
-      return { via: 'mcp', client: server.getClientVersion()?.name, sessionId: extra.sessionId, ...(principal === undefined ? {} : { principal }) };
+      const caller: { via: 'mcp'; client: string | undefined; sessionId: string | undefined; principal?: unknown } = {
+        via: 'mcp',
+        client: server.getClientVersion()?.name,
+        sessionId: extra.sessionId,
+      };
+      if (principal !== undefined) caller.principal = principal;
+      return caller;
     });
 
   // A task belongs to who created it: the principal, else the session, else this connection.
@@ -124,17 +133,20 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
     }
     const progressToken = request.params._meta?.progressToken;
     const relay = progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }));
+    // Object literals of one shape, not spreads: a spread of conditional parts makes a new shape per combination, on every call.
+    const caller = callerOf(extra);
+    const trace = traceContextOf(request.params._meta);
     const permissions = wiring.permissions?.(extra);
-    const common = {
-      caller: callerOf(extra),
-      trace: traceContextOf(request.params._meta),
-      ...(permissions === undefined ? {} : { permissions }),
-      ...(relay === undefined ? {} : { onProgress: relay.report }),
-    };
+    const onProgress = relay?.report;
     if (task !== undefined && tasks !== undefined) {
-      return callAsTask(registry, tasks, { name, args, owner: ownerOf(extra), requestedTtl: task.ttl, structured: structured(name), options: common });
+      const options: CallOptions = { caller, trace, permissions, onProgress };
+      return callAsTask(registry, tasks, { name, args, owner: ownerOf(extra), requestedTtl: task.ttl, structured: structured(name), options });
     }
-    const { outcome, text } = await dispatchWithText(registry, name, args, { ...common, signal: extra.signal, approve: elicitApproval(server, extra) });
+    // The approver is made only for a call that asks for one (most never do).
+    const approve: ApproveFunction = (approval) => elicitApproval(server, extra)(approval);
+    // The request's signal is followed, not raced: the SDK answers no cancelled request, and a listener on every request's signal costs more than the rest of the call.
+    const options: FollowingCallOptions = { caller, trace, permissions, onProgress, approve, [FOLLOWED_SIGNAL]: extra.signal };
+    const { outcome, text } = await dispatchWithText(registry, name, args, options);
     if (relay !== undefined) await relay.close();
     return toCallToolResult(outcome, structured(name), text);
   });

@@ -130,7 +130,7 @@ export class CallPipeline {
   #admit(call: PendingCall): void | Promise<void> {
     const reason = this.#core.unavailable();
     if (reason !== undefined) throw new ToolUnavailableError(this.#name, reason);
-    if (call.signal?.aborted) throw new ToolAbortedError(this.#name);
+    if (call.signal?.aborted || call.followed?.aborted) throw new ToolAbortedError(this.#name);
     const denial = this.#access(call.options.caller, call.options.permissions);
     return denial instanceof Promise ? call.within(denial).then((answer) => this.#allow(answer, call)) : this.#allow(denial, call);
   }
@@ -178,7 +178,8 @@ export class CallPipeline {
       input: value,
       caller: call.options.caller,
       callId: ctx.callId,
-      signal: call.signal,
+      // A followed signal reaches the wait through the context's own, linked to it.
+      signal: call.signal ?? (call.followed === undefined ? undefined : ctx.signal),
       logger,
     }).then(
       ({ by }) => {
@@ -209,15 +210,19 @@ export class CallPipeline {
     } else {
       running = withDeadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, call.timeoutMs, call.signal);
     }
-    // Settling only silences late progress reports: with no listener for them and no output to check, a result passes as it is.
-    if (call.options.onProgress === undefined && this.#core.checkOutput === undefined) return running.then(undefined, this.#failed);
+    const followed = call.followed;
+    // Settling only silences late progress reports and unlinks a followed signal: with neither and no output to check, a result passes as it is.
+    if (followed === undefined && call.options.onProgress === undefined && this.#core.checkOutput === undefined) return running.then(undefined, this.#failed);
     return running.then(
       (result) => {
         ctx.settle();
+        // A followed signal that aborted ends the call as aborted, as a raced one would have ended it, only later.
+        if (followed?.aborted) throw new ToolAbortedError(this.#name);
         return this.#output(result);
       },
       (error: unknown) => {
         ctx.settle();
+        if (followed?.aborted) throw new ToolAbortedError(this.#name);
         throw toToolError(this.#name, error);
       },
     );

@@ -2,6 +2,9 @@ import { CallContext } from '../context/CallContext.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { AuditTrail } from './AuditTrail.js';
+import { followedSignal } from './followedSignal.js';
+import { onAbort } from './onAbort.js';
+import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import { withDeadline } from './withDeadline.js';
 
 /**
@@ -22,9 +25,36 @@ export class PendingCall {
     return this.options.signal;
   }
 
+  /** The signal the call follows rather than races (see FOLLOWED_SIGNAL). */
+  get followed(): AbortSignal | undefined {
+    return followedSignal(this.options);
+  }
+
   get context(): CallContext {
     const { options } = this;
-    return (this.#context ??= new CallContext(this.core.definition, options.callId, options.caller, options.permissions, this.core.logger, options.onProgress, options.trace));
+    return (this.#context ??= new CallContext(
+      this.core.definition,
+      options.callId,
+      options.caller,
+      options.permissions,
+      this.core.logger,
+      options.onProgress,
+      options.trace,
+      this.#link(),
+    ));
+  }
+
+  /** How the context's controller follows the call's followed signal: aborted with a ToolAbortedError when it aborts. */
+  #link(): ((controller: AbortController) => (() => void) | undefined) | undefined {
+    const followed = followedSignal(this.options);
+    if (followed === undefined) return undefined;
+    const name = this.core.definition.name;
+    return (controller) => {
+      const abort = (): void => controller.abort(new ToolAbortedError(name));
+      if (!followed.aborted) return onAbort(followed, abort);
+      abort();
+      return undefined;
+    };
   }
 
   /** Whether the call runs under a time limit or a caller's signal. */
