@@ -2,6 +2,7 @@ import type { CallOptions } from '../contracts/CallOptions.js';
 import type { Denial } from '../contracts/Denial.js';
 import type { InputValidation } from '../contracts/InputValidation.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
+import { CallContext } from '../context/CallContext.js';
 import { runInCall, trackingCalls } from '../context/currentCall.js';
 import { newCallId } from '../context/newCallId.js';
 import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
@@ -52,7 +53,10 @@ type Invalid = typeof REJECT | typeof AS_VALUE | typeof REMEMBER;
  * - Each step answers at once, or with a promise only when it has to wait (an async guard or
  *   constraint, an approval, a time limit): with nothing asynchronous configured the steps up to
  *   the handler run synchronously. There is one pipeline, not a fast and a slow one: a tool whose
- *   steps before validation can refuse nothing (see `#open`) runs the same steps without them.
+ *   steps before validation can refuse nothing (see `#open`) runs the same steps without them, and
+ *   a call with no options to a tool that needs nothing around its handler (see `#direct`) runs
+ *   validation, the interceptors and the handler alone. test/pipelineForms.test.ts runs the same
+ *   cases through every form and compares how they end.
  * - The guards' answer for the toolset's grant depends only on configuration, so it is computed
  *   once; the caller's permissions and the other guards are asked on every call.
  * - A time limit or a caller's signal covers the guards and validation and then, afresh, the
@@ -72,6 +76,12 @@ export class CallPipeline {
    * no time limit of its own. Such calls go straight to validation (`#run`'s compiled form).
    */
   readonly #open: boolean;
+  /**
+   * Whether a call that brings no options at all needs nothing but validation, the interceptors and
+   * the handler: the tool is open, and has no approval, no declared output, no audit and no caller
+   * identity. Such a call runs `#direct`, the compiled form of the steps for it.
+   */
+  readonly #direct: boolean;
   /** A handler's or interceptor's failure, as the ToolError the caller gets: one function per tool, not a closure per call. */
   readonly #failed: (error: unknown) => never;
 
@@ -81,6 +91,7 @@ export class CallPipeline {
     this.#name = name;
     this.#access = checkAccess(core);
     this.#open = core.unavailable === alwaysAvailable && core.timeoutMs === undefined && admitsEveryCaller(core);
+    this.#direct = this.#open && core.approval === undefined && core.checkOutput === undefined && core.audit === undefined && core.identity === undefined;
     this.#failed = (error) => {
       throw toToolError(name, error);
     };
@@ -88,6 +99,7 @@ export class CallPipeline {
 
   /** Resolves to the result, or rejects with a ToolError. */
   call(input: unknown, given: CallOptions = NO_OPTIONS): Promise<unknown> {
+    if (given === NO_OPTIONS && this.#direct && !callObserved()) return this.#directCall(input);
     const options = this.#bind(given);
     if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options, false);
     return settled(this.#run(input, options, undefined, REJECT));
@@ -102,6 +114,27 @@ export class CallPipeline {
     // Audit records and channel subscribers are given the error itself.
     if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options, true);
     return settled(this.#run(input, options, undefined, AS_VALUE));
+  }
+
+  /**
+   * A call with no options to a tool that needs nothing before validation, nor after the handler
+   * (see `#direct`): validation, a context, the interceptors and the handler, its failure made a
+   * ToolError. Anything else (an invalid input, an async check, a call-scoped tool that reads its
+   * context through `runInCall`) goes on through the steps from `#decide`, as every other call does.
+   */
+  #directCall(input: unknown): Promise<unknown> {
+    let validation: InputValidation | Promise<InputValidation>;
+    try {
+      validation = this.#core.validate(input);
+    } catch (error) {
+      return rejectLater(error);
+    }
+    if (validation instanceof Promise || !validation.ok || trackingCalls()) {
+      const call = new PendingCall(this.#core, NO_OPTIONS, undefined, undefined);
+      return settled(validation instanceof Promise ? validation.then((answer) => this.#decide(answer, call, REJECT)) : this.#decide(validation, call, REJECT));
+    }
+    const { definition, logger } = this.#core;
+    return this.#start(validation.value, new CallContext(definition, undefined, undefined, undefined, logger, undefined)).then(undefined, this.#failed);
   }
 
   /** A caller's view fixes who calls, whatever the options say. */
@@ -202,11 +235,7 @@ export class CallPipeline {
     let running: Promise<unknown>;
     // The common case (no limit, no signal, nothing reading the injected context) calls straight through.
     if (!call.bounded && !trackingCalls()) {
-      try {
-        running = invoke(value, ctx);
-      } catch (error) {
-        running = Promise.reject(error);
-      }
+      running = this.#start(value, ctx);
     } else {
       running = withDeadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, call.timeoutMs, call.signal);
     }
@@ -226,6 +255,15 @@ export class CallPipeline {
         throw toToolError(this.#name, error);
       },
     );
+  }
+
+  /** The interceptors and the handler, a synchronous throw as a rejection. */
+  #start(value: unknown, ctx: CallContext): Promise<unknown> {
+    try {
+      return this.#core.invoke(value, ctx);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   #output(result: unknown): unknown {
