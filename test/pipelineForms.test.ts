@@ -230,6 +230,22 @@ describe('the synchronous and the waiting form of the pipeline', () => {
     expect(ranInCall).toHaveLength(1);
   });
 
+  it('keeps every step a tool needs when a call brings no options: its approval, its output check, its audit, its caller view', async () => {
+    await expect(open.call('shaped', { kind: 'bad' })).rejects.toMatchObject({ code: 'invalid_output' });
+    const records: string[] = [];
+    const { registry: needs } = await buildRegistry(
+      toolsModule({ interceptors: [wrap], audit: (record) => void records.push(`${record.tool} ${record.outcome}`) }),
+      toolset({ name: 'forms', tools: [Echo, Shaped], granted: PermissionSet.all() }),
+    );
+    await expect(needs.call('shaped', { kind: 'bad' })).rejects.toMatchObject({ code: 'invalid_output' });
+    await expect(needs.call('echo', { text: 'ab' })).resolves.toBe('[abab]');
+    expect(records).toEqual(['shaped invalid_output', 'echo ok']);
+    const { registry: asks } = await buildRegistry(toolsModule({ approvals: { when: () => true } }), toolset({ name: 'forms', tools: [Echo], granted: PermissionSet.all() }));
+    await expect(asks.call('echo', { text: 'ab' })).rejects.toMatchObject({ code: 'approval_denied' });
+    const view = await open.forCaller({ caller: { user: 'ann' }, permissions: PermissionSet.none() });
+    await expect(view.call('write', { path: 'a' })).rejects.toMatchObject({ code: 'permission_denied' });
+  });
+
   it('dispatch and call make an invalid input the same ToolValidationError payload, listing every issue', async () => {
     const outcome = await sync.dispatch('echo', { text: '', n: 9, extra: true });
     expect(outcome.ok).toBe(false);
