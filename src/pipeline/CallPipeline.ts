@@ -79,7 +79,7 @@ export class CallPipeline {
   /**
    * Whether a call that brings no options at all needs nothing but validation, the interceptors and
    * the handler: the tool is open, and has no approval, no declared output, no audit and no caller
-   * identity. Such a call runs `#direct`, the compiled form of the steps for it.
+   * identity. Such a call runs `#directCall`, the compiled form of the steps for it.
    */
   readonly #direct: boolean;
   /** A handler's or interceptor's failure, as the ToolError the caller gets: one function per tool, not a closure per call. */
