@@ -232,6 +232,8 @@ describe('the synchronous and the waiting form of the pipeline', () => {
 
   it('keeps every step a tool needs when a call brings no options: its approval, its output check, its audit, its caller view', async () => {
     await expect(open.call('shaped', { kind: 'bad' })).rejects.toMatchObject({ code: 'invalid_output' });
+    // A progress listener takes the call through the full settlement: a handler's failure is still a ToolError there.
+    await expect(open.call('fail', { how: 'throw' }, { onProgress: () => undefined })).rejects.toMatchObject({ code: 'execution_failed' });
     const records: string[] = [];
     const { registry: needs } = await buildRegistry(
       toolsModule({ interceptors: [wrap], audit: (record) => void records.push(`${record.tool} ${record.outcome}`) }),

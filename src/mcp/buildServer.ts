@@ -139,14 +139,14 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
     const permissions = wiring.permissions?.(extra);
     const onProgress = relay?.report;
     if (task !== undefined && tasks !== undefined) {
-      const options: CallOptions = { caller, trace, permissions, onProgress };
-      return callAsTask(registry, tasks, { name, args, owner: ownerOf(extra), requestedTtl: task.ttl, structured: structured(name), options });
+      const taskOptions: CallOptions = { caller, trace, permissions, onProgress };
+      return callAsTask(registry, tasks, { name, args, owner: ownerOf(extra), requestedTtl: task.ttl, structured: structured(name), options: taskOptions });
     }
     // The approver is made only for a call that asks for one (most never do).
     const approve: ApproveFunction = (approval) => elicitApproval(server, extra)(approval);
     // The request's signal is followed, not raced: the SDK answers no cancelled request, and a listener on every request's signal costs more than the rest of the call.
-    const options: FollowingCallOptions = { caller, trace, permissions, onProgress, approve, [FOLLOWED_SIGNAL]: extra.signal };
-    const { outcome, text } = await dispatchWithText(registry, name, args, options);
+    const callOptions: FollowingCallOptions = { caller, trace, permissions, onProgress, approve, [FOLLOWED_SIGNAL]: extra.signal };
+    const { outcome, text } = await dispatchWithText(registry, name, args, callOptions);
     if (relay !== undefined) await relay.close();
     return toCallToolResult(outcome, structured(name), text);
   });
