@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { injectable } from 'inversify';
 import { ApprovalDeniedError, Arg, RequiresApproval, Tool, ToolAbortedError, toolset, toolsModule, type ApprovalRequest, type AuditRecord, type ToolApprover } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
+import { deferred } from './support/deferred.js';
 
 const ran: string[] = [];
 
@@ -42,12 +43,6 @@ class PolicyApprover implements ToolApprover {
     const { table } = input as { table: string };
     return this.policy.allowed.has(table) || `the policy does not allow dropping ${table}`;
   }
-}
-
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
 }
 
 describe('approvals', () => {

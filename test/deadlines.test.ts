@@ -2,13 +2,9 @@ import { getEventListeners } from 'node:events';
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { Arg, Ctx, Input, PermissionSet, Tool, ToolAbortedError, ToolDefinitionError, ToolTimeoutError, toolset, toolsModule, type ToolContext } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
+import { deferred } from './support/deferred.js';
 
 /** A promise and the functions that settle it, so a test can wait on an event. */
-function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 let constraintStarted = deferred();
 

@@ -1,6 +1,7 @@
 import { IsInt, IsString, Min } from 'class-validator';
 import { Arg, Ctx, OutputValidationError, PermissionSet, Tool, ToolAbortedError, ToolExecutionError, toolset, toolsModule, ToolTimeoutError, type ToolContext } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
+import { deferred } from './support/deferred.js';
 
 class Summary {
   @IsString() title!: string;
@@ -12,12 +13,6 @@ let lateRejected = false;
 let sawAbort: unknown;
 // Settles when a stubborn call has rejected, after its deadline: tests wait on it, not on a clock.
 let stubbornRejected = deferred();
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
 
 @Tool({ name: 'sync', description: 'A synchronous handler.' })
 class Sync {

@@ -19,6 +19,7 @@ import { AppLogger } from '../samples/audit/AppLogger.js';
 import { ProgressBurst } from './fixtures/progressModule.js';
 import { buildRegistry } from './support/buildRegistry.js';
 import { sampleWorkspace } from './support/sampleWorkspace.js';
+import { deferred } from './support/deferred.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../../dist/src/cli/main.js');
@@ -193,12 +194,6 @@ class Typed {
 
 async function progressRegistry(): Promise<ToolRegistry> {
   return (await buildRegistry(toolset({ name: 'progress', tools: [ProgressBurst, LeakContext] }))).registry;
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
 }
 
 const held = { started: deferred(), cancelled: deferred(), release: deferred() };

@@ -1,13 +1,9 @@
 import { Arg, Tool, toolset, toolsModule, UseInterceptors, type NextFunction, type ToolContext, type ToolInterceptor, type ToolRegistry } from 'hermes-tools';
 import { buildRegistry } from '../support/buildRegistry.js';
 import { outcomeProblem } from '../support/typedOutcome.js';
+import { deferred } from '../support/deferred.js';
 
 /** A promise and the function that resolves it: tests wait on events, never on a clock. */
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const deafGate = deferred();

@@ -4,12 +4,7 @@
 import { Arg, Ctx, type GuardRequest, PermissionSet, RequiresApproval, Tool, ToolAbortedError, type ToolContext, toolset, toolsModule } from 'hermes-tools';
 import { FOLLOWED_SIGNAL, type FollowingCallOptions } from '../../src/pipeline/followedSignal.js';
 import { buildRegistry } from '../support/buildRegistry.js';
-
-function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
-}
+import { deferred } from '../support/deferred.js';
 
 let started = deferred();
 let release = deferred();
