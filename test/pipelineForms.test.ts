@@ -2,7 +2,7 @@
 // asynchronous is configured, and waits at each step that has to. The same cases go through both
 // forms (and through `call` and `dispatch`, which hands an invalid input back as a value) and must
 // end the same way.
-import { IsInt, IsOptional, IsString, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, Min, MinLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import {
   Arg,
   Input,
@@ -41,6 +41,29 @@ class Echo {
 class KeepNote {
   execute(@Input() note: Note): { title: string; priority: number; isNote: boolean } {
     return { title: note.title, priority: note.priority, isNote: note instanceof Note };
+  }
+}
+
+/** A check that answers later: validation itself is asynchronous for this DTO. */
+@ValidatorConstraint({ name: 'knownLater', async: true })
+class KnownLater implements ValidatorConstraintInterface {
+  async validate(value: unknown): Promise<boolean> {
+    await Promise.resolve();
+    return value === 'ann' || value === 'bob';
+  }
+  defaultMessage(): string {
+    return 'user must be a known user';
+  }
+}
+
+class Lookup {
+  @IsString() @Validate(KnownLater) user!: string;
+}
+
+@Tool({ name: 'lookup', description: 'Look a user up.' })
+class LookupUser {
+  execute(@Input() lookup: Lookup): string {
+    return `found ${lookup.user}`;
   }
 }
 
@@ -96,7 +119,7 @@ const wrap: ToolMiddleware = (input, _ctx, next) => {
 const notEve = ({ caller }: GuardRequest): boolean | string => (caller as { user?: string } | undefined)?.user !== 'eve' || 'eve may not call tools';
 
 async function registries(): Promise<{ open: ToolRegistry; sync: ToolRegistry; async: ToolRegistry }> {
-  const tools = [Echo, KeepNote, Fail, Shaped, Write, Gone];
+  const tools = [Echo, KeepNote, LookupUser, Fail, Shaped, Write, Gone];
   const granted = PermissionSet.all();
   // No guard but the grant and no time limit: a call that brings no signal, limit or permissions skips the steps before validation.
   const { registry: open } = await buildRegistry(toolsModule({ interceptors: [wrap] }), toolset({ name: 'forms', tools, granted }));
@@ -122,6 +145,8 @@ const cases: { name: string; tool: string; args: unknown; caller?: unknown; perm
   { name: 'invalid: null', tool: 'echo', args: null },
   { name: 'DTO, valid', tool: 'note', args: { title: 'hi' } },
   { name: 'DTO, invalid', tool: 'note', args: { title: 'h', priority: 0 } },
+  { name: 'DTO with an async check, valid', tool: 'lookup', args: { user: 'ann' } },
+  { name: 'DTO with an async check, invalid', tool: 'lookup', args: { user: 'eve' } },
   { name: 'handler throws', tool: 'fail', args: { how: 'throw' } },
   { name: 'handler rejects', tool: 'fail', args: { how: 'reject' } },
   { name: 'handler throws its own ToolError', tool: 'fail', args: { how: 'tool-error' } },

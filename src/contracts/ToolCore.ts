@@ -15,6 +15,7 @@ export interface ToolCore {
   readonly guards: readonly ResolvedGuard[];
   /** Why the tool is unavailable now, or undefined when it is available. */
   readonly unavailable: () => string | undefined;
+  /** The input's issues, or the value the handler gets; never throws (what reading the input throws is an issue). */
   readonly validate: (input: unknown) => InputValidation | Promise<InputValidation>;
   /** Present when calls wait for approval: the module's approver (if any) and its time limit. */
   readonly approval: { readonly approve: ApproveFunction | undefined; readonly timeoutMs: number } | undefined;

@@ -123,12 +123,7 @@ export class CallPipeline {
    * context through `runInCall`) goes on through the steps from `#decide`, as every other call does.
    */
   #directCall(input: unknown): Promise<unknown> {
-    let validation: InputValidation | Promise<InputValidation>;
-    try {
-      validation = this.#core.validate(input);
-    } catch (error) {
-      return rejectLater(error);
-    }
+    const validation = this.#core.validate(input);
     if (validation instanceof Promise || !validation.ok || trackingCalls()) {
       const call = new PendingCall(this.#core, NO_OPTIONS, undefined, undefined);
       return settled(validation instanceof Promise ? validation.then((answer) => this.#decide(answer, call, REJECT)) : this.#decide(validation, call, REJECT));

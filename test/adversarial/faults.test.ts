@@ -56,7 +56,7 @@ class Late {
 
 @Tool({ name: 'fault.returns', description: 'Returns something that is not JSON.' })
 class Returns {
-  execute(@Arg('kind', { enum: ['cyclic', 'bigint', 'undefined', 'function', 'symbol', 'nested bigint', 'toJSON throws'] }) kind: string): unknown {
+  execute(@Arg('kind', { enum: ['cyclic', 'bigint', 'undefined', 'function', 'symbol', 'nested bigint', 'toJSON throws', 'hostile proxy'] }) kind: string): unknown {
     const cyclic: Record<string, unknown> = { name: 'loop' };
     cyclic.self = cyclic;
     const values: Record<string, unknown> = {
@@ -71,6 +71,23 @@ class Returns {
           throw new Error('toJSON at /work/app/secret.js:9');
         },
       },
+      // It resolves as a value (it has no `then`), and then throws at every other question asked of it: even at
+      // whether it is an invalid input handed back as a value.
+      'hostile proxy': new Proxy(
+        {},
+        {
+          getPrototypeOf: () => {
+            throw new Error('trap at /work/app/secret.js:9');
+          },
+          get: (_target, key) => {
+            if (key === 'then') return undefined;
+            throw new Error('trap at /work/app/secret.js:9');
+          },
+          ownKeys: () => {
+            throw new Error('trap at /work/app/secret.js:9');
+          },
+        },
+      ),
     };
     return values[kind];
   }
@@ -192,6 +209,14 @@ describe('a misbehaving tool ends in a typed outcome and leaves the registry usa
   it('leaks no path from a throwing toJSON into the outcome', async () => {
     const outcome = await registry.dispatch('fault.returns', { kind: 'toJSON throws' });
     expect(JSON.stringify(outcome)).not.toContain('/work/');
+  });
+
+  it('returns a proxy that throws at every question: still an outcome, with nothing of the trap in it', async () => {
+    const outcome = await registry.dispatch('fault.returns', { kind: 'hostile proxy' });
+    expect(outcomeProblem(outcome)).toBeUndefined();
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
+    expect(JSON.stringify(outcome)).not.toContain('/work/');
+    expect(await registry.dispatch('fault.ok', { n: 1 })).toMatchObject({ ok: true, value: 2 });
   });
 });
 

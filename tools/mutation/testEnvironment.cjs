@@ -16,7 +16,13 @@
 //    least HANG_FLOOR_MS): a mutant that leaves a call hanging (a timer never set, a promise never settled) is
 //    killed in a second or two, not at jest's timeout or Stryker's. The initial run counts coverage as well, so
 //    it is the slower of the two; a test given an explicit timeout keeps it.
+// 5. Each file starts with no subscriber on the library's call channel. Jest gives each file its own modules, but
+//    node:diagnostics_channel is Node's own, one per process: a test ended by its time limit (4.) never reaches
+//    the `finally` that unsubscribes, and the subscriber it leaves would make every later call of that runner
+//    process a watched one, so a mutant of the unwatched path would survive tests that kill it (it did: a
+//    killed mutant's leftover subscriber hid eight mutants of the optionless form in one run).
 'use strict';
+const { channel } = require('node:diagnostics_channel');
 const { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const path = require('node:path');
@@ -56,6 +62,19 @@ function fullName(test) {
   return [...names, test.name].join(' ').trimStart();
 }
 
+/** The channels of the library's call TracingChannel (src/pipeline/callChannel.ts, `hermes-tools:call`). */
+const CALL_CHANNELS = ['start', 'end', 'asyncStart', 'asyncEnd', 'error'].map((event) => `tracing:hermes-tools:call:${event}`);
+
+/** Removes every subscriber and bound store left on the call channel (Node's own fields: no public way lists them). */
+function releaseCallChannel() {
+  for (const name of CALL_CHANNELS) {
+    const events = channel(name);
+    for (const subscriber of [...(events._subscribers ?? [])]) events.unsubscribe(subscriber);
+    for (const store of [...(events._stores?.keys() ?? [])]) events.unbindStore(store);
+    if (events.hasSubscribers) throw new Error(`${name} keeps a subscriber: this Node's diagnostics_channel keeps them elsewhere; update releaseCallChannel()`);
+  }
+}
+
 class MutationTestEnvironment extends NodeEnvironment {
   #testPath;
   #rootDir;
@@ -83,6 +102,7 @@ class MutationTestEnvironment extends NodeEnvironment {
 
   async setup() {
     await super.setup();
+    releaseCallChannel();
     const coverage = this.#mutantRun ? undefined : this.#coverage();
     if (coverage !== undefined) {
       this.#outerStatic = coverage.static;
