@@ -42,6 +42,11 @@ export default {
       },
       // The build's JavaScript runs as it is: no Babel pass (jest's default transform) over each file it loads.
       transform: {},
+      // Nothing forks a process per mutant's run: a runner holds gigabytes, and each fork copies its page tables.
+      // The Redis check (the queue tests that need it are left out below), find(1) for the haste map, watchman.
+      globalSetup: null,
+      haste: { forceNodeFilesystemAPI: true },
+      watchman: false,
       // A mutant that leaves a call hanging (a timer never set, a promise never settled) fails its test, rather
       // than reaching Stryker's timeout of the whole run (some 20 s, then a new runner process): at ten times the
       // test's time in the initial run (testEnvironment.cjs), or else here, for a hook or a test the initial run
