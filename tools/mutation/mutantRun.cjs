@@ -7,8 +7,9 @@ const path = require('node:path');
 
 /**
  * The run in progress: `failed` once a test has failed while a mutant is active (the mutant is killed, the rest is
- * skipped), the active `mutant` and the compiled `source` file holding it, the `killer` test file, and the test
- * `files` run so far with their times, for the run log (`log`, from MUTATION_RUN_LOG).
+ * skipped), the active `mutant` and the compiled `source` file holding it, the names of the `tests` to run (all
+ * when undefined), the `killer` test file, and the test `files` run so far with their times, for the run log (`log`,
+ * from MUTATION_RUN_LOG).
  */
 function runState() {
   return (globalThis.__mutationRun ??= { failed: false, files: [], started: Date.now() });

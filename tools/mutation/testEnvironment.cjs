@@ -1,5 +1,5 @@
-// The jest test environment of the mutation run (jest's node environment, plus two things Stryker's own
-// per-test coverage lacks for this suite). Used only by tools/mutation/stryker.config.mjs, never by `npm test`.
+// The jest test environment of the mutation run (jest's node environment, plus what Stryker's own per-test
+// coverage and test filter lack for this suite). Used only by tools/mutation/stryker.config.mjs, never by `npm test`.
 //
 // 1. Code that runs while a test file loads, or in its beforeAll/afterAll hooks, counts for Stryker as
 //    "static": a mutant there would be run against every test of the suite (a minute each, here). But jest
@@ -16,7 +16,9 @@
 //    least HANG_FLOOR_MS): a mutant that leaves a call hanging (a timer never set, a promise never settled) is
 //    killed in a second or two, not at jest's timeout or Stryker's. The initial run counts coverage as well, so
 //    it is the slower of the two; a test given an explicit timeout keeps it.
-// 5. Each file starts with no subscriber on the library's call channel. Jest gives each file its own modules, but
+// 5. In a mutant's run, only the tests that cover the mutant run, named in a set (see listedEquivalentsRunner.mjs),
+//    which this environment applies as jest would apply a test name pattern.
+// 6. Each file starts with no subscriber on the library's call channel. Jest gives each file its own modules, but
 //    node:diagnostics_channel is Node's own, one per process: a test ended by its time limit (4.) never reaches
 //    the `finally` that unsubscribes, and the subscriber it leaves would make every later call of that runner
 //    process a watched one, so a mutant of the unwatched path would survive tests that kill it (it did: a
@@ -48,10 +50,11 @@ function initialDurations(rootDir, testPath) {
   return durationsByFile.get(testPath);
 }
 
-function skipAll(block) {
+/** Skips every test under `block`, or those for which `keep` is false. */
+function skipAll(block, keep = () => false) {
   for (const child of block.children) {
-    if (child.type === 'test') child.mode = 'skip';
-    else skipAll(child);
+    if (child.type !== 'test') skipAll(child, keep);
+    else if (!keep(child)) child.mode = 'skip';
   }
 }
 
@@ -120,6 +123,7 @@ class MutationTestEnvironment extends NodeEnvironment {
     }
     const run = runState();
     if (event.name === 'run_start' && run.failed) skipAll(state.rootDescribeBlock);
+    else if (event.name === 'run_start' && run.tests !== undefined) skipAll(state.rootDescribeBlock, (test) => run.tests.has(fullName(test)));
     if (event.name === 'test_done' && event.test.errors.length > 0) {
       if (!run.failed && run.source !== undefined) {
         run.killer = path.relative(this.#rootDir, this.#testPath);

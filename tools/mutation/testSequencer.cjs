@@ -1,6 +1,6 @@
 // The jest test sequencer of the mutation run (see testEnvironment.cjs). When Stryker runs a mutant, it names
-// the tests that cover it as a test name pattern; jest would still load every test file to skip the rest.
-// This keeps only the files that hold a test matching the pattern, read from the list the initial run wrote
+// the tests that cover it (a set of names: see listedEquivalentsRunner.mjs); jest would still load every test file
+// to skip the rest. This keeps only the files that hold one of those tests, read from the list the initial run wrote
 // (a file missing from that list is kept). It runs first the files that have already killed mutants of the same
 // source file in this run (testEnvironment.cjs records each kill), then the quickest, so that the first failure,
 // which ends the run (see testEnvironment.cjs), comes soon. Used only by tools/mutation/stryker.config.mjs.
@@ -48,6 +48,7 @@ function listings(dir) {
 
 class MutationTestSequencer extends Sequencer {
   #pattern;
+  #covering;
   #dir;
   #root;
 
@@ -59,8 +60,10 @@ class MutationTestSequencer extends Sequencer {
       appendFileSync(run.log, `${JSON.stringify({ mutant, source, ms: Date.now() - started, killer, files })}\n`);
     }
     Object.assign(run, { failed: false, mutant: undefined, source: undefined, killer: undefined, files: [], started: Date.now() });
+    // The mutant's covering tests, by name (listedEquivalentsRunner.mjs), or else a test name pattern given to jest.
     const pattern = options.globalConfig.testNamePattern;
     this.#pattern = pattern ? new RegExp(pattern, 'i') : undefined;
+    this.#covering = run.tests;
     this.#dir = path.join(options.globalConfig.rootDir, '.stryker-tests');
     this.#root = options.globalConfig.rootDir;
   }
@@ -69,8 +72,10 @@ class MutationTestSequencer extends Sequencer {
     if (!existsSync(this.#dir)) return super.sort(tests);
     const listed = listings(this.#dir);
     const pattern = this.#pattern;
+    const covering = this.#covering;
+    const wanted = covering !== undefined ? (name) => covering.has(name) : pattern !== undefined ? (name) => pattern.test(name) : undefined;
     const ms = (test) => listed.get(test.path)?.ms ?? Infinity;
-    const holdsOne = (test) => pattern === undefined || !listed.has(test.path) || listed.get(test.path).tests.some((name) => pattern.test(name));
+    const holdsOne = (test) => wanted === undefined || !listed.has(test.path) || listed.get(test.path).tests.some(wanted);
     const kept = tests.filter(holdsOne).sort((a, b) => ms(a) - ms(b));
     // A mutant that a file's tests reach only through what the file runs as it loads (its imports, its beforeAll:
     // building a registry compiles every schema) is reached that way by nearly every file. Of those files, the ones
