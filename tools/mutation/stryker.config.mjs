@@ -57,6 +57,8 @@ export default {
       testEnvironment: here('./testEnvironment.cjs'),
       testSequencer: here('./testSequencer.cjs'),
       testRunner: here('./jest-circus-bail.cjs'),
+      // A failing property test stops at its first counterexample, unshrunk (see the file).
+      setupFilesAfterEnv: [here('./noShrinking.mjs')],
       // Test files left out of the mutation run (they all still run in `npm test`). Leaving a test out can only
       // turn a killed mutant into a survivor, never the reverse, so the score is never overstated by it.
       testPathIgnorePatterns: [
