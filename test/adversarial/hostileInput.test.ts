@@ -136,6 +136,8 @@ function cases(): [string, string, () => unknown][] {
   ];
 }
 
+// Taken as the file loads, before any call of its own: the last test checks that none of them wrote a global.
+const globalsAtLoad = new Set(Reflect.ownKeys(globalThis));
 let sample: Awaited<ReturnType<typeof sampleWorkspace>>;
 let reference: ToolRegistry;
 const measured: { tool: string; label: string; ms: number; outcome: string }[] = [];
@@ -177,5 +179,31 @@ describe('hostile input', () => {
       outcome = result.ok ? 'ok' : `${result.error.code} (${result.error.issues?.length ?? 0} issues)`;
     }
     measured.push({ tool, label, ms: worst, outcome });
+  });
+
+  it('no call writes to the global object, whether accepted or refused', async () => {
+    // The validators are generated code (new Function), where an undeclared variable would become a global
+    // holding a model's value: visible to every other caller of the process.
+    @Tool({ name: 'globals.probe', description: 'Echoes its arguments.' })
+    class Probe {
+      execute(@Arg('path', { minLength: 1 }) path: string, @Arg('count', { integer: true, optional: true }) count?: number) {
+        return { path, count };
+      }
+    }
+    const probe = (await buildRegistry(toolsModule(), toolset({ name: 'globals', tools: [Probe], granted: PermissionSet.all() }))).registry;
+    for (const args of [
+      { path: 'a', count: 2 },
+      { path: 'a', count: null },
+      { path: '', count: 1.5 },
+      { path: 'a', extra: 1 },
+    ])
+      await probe.dispatch('globals.probe', args);
+    // Every tool of the sample and of this file, sent an unknown key: refused, after each declared property is read.
+    for (const registry of [sample.registry, reference]) {
+      for (const { name } of registry.list()) await registry.dispatch(name, { unexpected: 1 });
+    }
+    // Whatever ran before it in this file too: the sample's calls as it is set up, the hostile inputs above.
+    expect(Reflect.ownKeys(globalThis).filter((key) => !globalsAtLoad.has(key))).toEqual([]);
+    expect((await probe.dispatch('globals.probe', { path: 'a', count: 2 })).ok).toBe(true);
   });
 });
