@@ -108,24 +108,6 @@ export function redactSecrets(text: string): string {
 }
 
 /**
- * Whether `redactSecrets` would leave each of `texts` as it is, found with one scan of them all
- * (the issues of an invalid call are many short texts). Each text is a part of the joined one, so
- * a scan that finds nothing in the whole would find nothing in any part; a find may be a secret
- * or a URL made across two parts, so it only answers "not sure", and each text is then redacted.
- */
-export function noSecretsIn(texts: readonly string[]): boolean {
-  const joined = texts.join('\n');
-  const pattern = secrets().pattern;
-  if (pattern !== undefined) {
-    pattern.lastIndex = 0;
-    const found = pattern.test(joined);
-    pattern.lastIndex = 0;
-    if (found) return false;
-  }
-  return redactUrlCredentials(joined) === joined;
-}
-
-/**
  * Whether some secret holds a line break: only such a value can be rebuilt by joining texts that
  * were each redacted on their own with line breaks between them (the issues of an invalid call).
  */
@@ -162,7 +144,8 @@ function redactUrlCredentials(text: string): string {
       out += `${text.slice(copied, secretFrom)}[redacted]`;
       copied = lastAt;
     }
-    at = text.indexOf('://', Math.max(end, at + 3));
+    // From just past this '://', not past its authority: an authority ends at the '/' of a '://' that follows it (`a://b://u:pw@h`), which must be looked at too.
+    at = text.indexOf('://', at + 3);
   }
   return out + text.slice(copied);
 }

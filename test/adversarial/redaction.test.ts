@@ -122,6 +122,9 @@ describe('redaction of every outgoing message', () => {
     ['https://ghp_tokenvalue@github.com/org/repo', 'https://[redacted]@github.com/org/repo'],
     ['amqp://u:a@b', 'amqp://u:[redacted]@b'],
     ['redis://@cache:6379', 'redis://@cache:6379'],
+    // A '://' right after another's authority: the first authority ends at its '/'.
+    ['a://b://user:pw-nested@host', 'a://b://user:[redacted]@host'],
+    ['ab://c:https://tok-nested@h/', 'ab://c:https://[redacted]@h/'],
   ])('redacts the credentials of %s', async (url, expected) => {
     thrown = () => new Error(`cannot reach ${url}, nor ${url}`);
     const outcome = await (await registry()).dispatch('fails', {});
