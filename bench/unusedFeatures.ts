@@ -4,13 +4,12 @@
 // one process, the two sides share the JIT's state (the same validate and invoke, call sites that other cases
 // made megamorphic), and the ratio moved from −13% to +34% with what ran before it.
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from '../src/index.js';
 import { First, RefRead, Second, VALID } from './fixtures.js';
-import { measure, median } from './measure.js';
+import { alternateProcesses } from './alternateProcesses.js';
+import { measure } from './measure.js';
 import { withoutFeatures } from './withoutFeatures.js';
 
 type Side = 'with' | 'without';
@@ -35,23 +34,9 @@ async function measureSide(side: Side, rounds: number): Promise<number> {
   return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
 }
 
-async function inFreshProcess(side: Side, rounds: number): Promise<number> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), side, String(rounds)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`unused features, ${side}: the measuring process exited with ${code}`);
-  return (JSON.parse(out) as { ns: number }).ns;
-}
-
 export async function unusedFeatures(rounds: number, log: (line: string) => void): Promise<UnusedFeatures> {
-  const samples: Record<Side, number[]> = { with: [], without: [] };
-  for (let round = 0; round < rounds; round++) {
-    const order: Side[] = round % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
-    for (const side of order) samples[side].push(await inFreshProcess(side, 3));
-    log(`  round ${round + 1}/${rounds}: with ${samples.with.at(-1)!.toFixed(0)} ns, without ${samples.without.at(-1)!.toFixed(0)} ns`);
-  }
-  return { with: median(samples.with), without: median(samples.without), rounds };
+  const medians = await alternateProcesses(fileURLToPath(import.meta.url), ['with', 'without'], rounds, log);
+  return { ...medians, rounds };
 }
 
 // A measuring process: `node build/bench/unusedFeatures.js with|without [rounds]` prints {"ns": …}.

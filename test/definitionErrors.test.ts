@@ -42,6 +42,19 @@ class BadExample {
   }
 }
 
+// Validators are compiled on a tool's first call, but its examples are checked when the registry is built, output too.
+@Tool({
+  name: 'bad.output_example',
+  description: 'An example whose output does not match the declared output.',
+  output: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false },
+})
+@Example({ description: 'Wrong output', input: { count: 1 }, output: { n: 'one' } })
+class BadOutputExample {
+  execute(@Arg('count', { integer: true }) count: number): { n: number } {
+    return { n: count };
+  }
+}
+
 @Tool({ name: 'mixed', description: 'Mixes @Input and @Arg.' })
 class Mixed {
   execute(@Input() input: NoteInput, @Arg('other') other: string): string {
@@ -99,7 +112,7 @@ Arg('path')(NoMetadata.prototype, 'execute', 0);
 describe('wiring mistakes', () => {
   it('fail when the registry is built, all at once, in one ToolDefinitionError', async () => {
     const problems = await definitionProblems(
-      toolset({ name: 'a', tools: [Nameless, BadOptions, BadParams, BadExample, Mixed, UndecoratedDto, DupA, NotATool, NoMetadata] }),
+      toolset({ name: 'a', tools: [Nameless, BadOptions, BadParams, BadExample, BadOutputExample, Mixed, UndecoratedDto, DupA, NotATool, NoMetadata] }),
       toolset({ name: 'b', tools: [DupB] }),
     );
     const expected = [
@@ -116,6 +129,7 @@ describe('wiring mistakes', () => {
       "BadParams.execute @Arg('record'): reflection cannot tell its type",
       'BadExample.execute: deprecated "Old." is not a sentence',
       'BadExample.execute: @Example #1 ("Wrong type") does not pass the tool\'s own validation: count must be an integer, got "three"',
+      'BadOutputExample.execute: @Example #1 ("Wrong output") has an output that does not match the declared output: n must be an integer, got a string of 3 characters',
       'Mixed.execute: mixes @Input() with @Arg()',
       'UndecoratedDto.execute parameter #1: Undecorated has no class-validator decorators',
       'NotATool: is listed as a tool but has no @Tool decorator',

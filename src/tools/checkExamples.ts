@@ -14,7 +14,7 @@ import { checkOutput } from './checkOutput.js';
 export function checkExamples(
   declaration: ToolDeclaration,
   validate: (input: unknown) => InputValidation | Promise<InputValidation>,
-  outputValidator: Validator | undefined,
+  outputValidator: (() => Validator) | undefined,
   limits: ValidationLimits,
   problems: DefinitionProblem[],
 ): void {
@@ -31,7 +31,7 @@ export function checkExamples(
     }
     if (outputValidator !== undefined && example.output !== undefined) {
       const json = toJsonValue(example.output);
-      const issues = json.ok ? checkOutput(outputValidator, json.value, limits) : [{ message: `it is not JSON-serialisable (${json.reason})` }];
+      const issues = json.ok ? checkOutput(outputValidator(), json.value, limits) : [{ message: `it is not JSON-serialisable (${json.reason})` }];
       if (issues !== undefined) {
         problems.push({
           where,

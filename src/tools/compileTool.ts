@@ -16,6 +16,7 @@ import { checkRequirements } from './checkRequirements.js';
 import { checkToolOptions } from './checkToolOptions.js';
 import { defaultApprovalTimeoutMs } from './defaultApprovalTimeoutMs.js';
 import { deepFreeze } from './deepFreeze.js';
+import { onFirstUse } from './onFirstUse.js';
 import { planArguments } from './planArguments.js';
 import { readOutput } from './readOutput.js';
 import { runValidator } from './runValidator.js';
@@ -40,9 +41,10 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
   // Examples are still checked when only options are wrong, so one build reports both.
   if (problems.length > beforeShapes) return undefined;
 
-  const validator = compileShape(inputShape, { coerce: env.coerce });
-  const validate = (input: unknown): InputValidation | Promise<InputValidation> => runValidator(validator, input, env.limits);
-  const outputValidator = outputShape === undefined ? undefined : compileShape(outputShape, { coerce: false });
+  // Compiled on first use, a call or an example checked below: compiling is most of a build, and a shape that passed planArguments and readOutput compiles without fail.
+  const validator = onFirstUse(() => compileShape(inputShape, { coerce: env.coerce }));
+  const validate = (input: unknown): InputValidation | Promise<InputValidation> => runValidator(validator(), input, env.limits);
+  const outputValidator = outputShape === undefined ? undefined : onFirstUse(() => compileShape(outputShape, { coerce: false }));
   checkExamples(declaration, validate, outputValidator, env.limits, problems);
 
   const instanceFor = env.instanceFor(declaration.target);
@@ -104,7 +106,7 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
     unavailable: checkRequirements(declaration.requires),
     validate,
     invoke: composeMiddleware(middlewares, handler),
-    checkOutput: outputValidator === undefined ? undefined : (result) => checkOutput(outputValidator, result, env.limits),
+    checkOutput: outputValidator === undefined ? undefined : (result) => checkOutput(outputValidator(), result, env.limits),
     timeoutMs: options.timeoutMs ?? env.timeoutMs,
     ...(env.maxResultChars !== undefined && { maxResultChars: options.maxResultChars ?? env.maxResultChars }),
     logger: env.logger,

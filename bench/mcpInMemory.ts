@@ -1,0 +1,87 @@
+// The in-memory MCP round trip, each server in a fresh process of its own, rounds alternating: our server
+// (createMcpServer over a registry) against the bare SDK McpServer doing the same work per call (a permission
+// check and two pass-through async middlewares around the tool, as in httpServer.ts), each with the SDK's Client
+// over InMemoryTransport. In one process the two share the SDK's code (Protocol, zod, the transport), so each
+// makes the other's call sites megamorphic, and the ratio moves with what ran before.
+import 'reflect-metadata';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Container } from 'inversify';
+import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { createMcpServer } from 'hermes-tools/mcp';
+import { z } from 'zod';
+import { alternateProcesses } from './alternateProcesses.js';
+import { First, readBody, RefRead, Second, VALID } from './fixtures.js';
+import { measure } from './measure.js';
+
+type Side = 'ours' | 'bare';
+
+const WARM_UP = 20_000;
+/** Rounds in each process: a round is a batch of about a thousand calls, which one GC can move. */
+const PER_PROCESS = 9;
+
+export interface McpInMemory {
+  /** Median nanoseconds per round trip of each server, over the rounds. */
+  readonly ours: number;
+  readonly bare: number;
+  readonly rounds: number;
+}
+
+async function connect(server: { connect(t: InMemoryTransport): Promise<void> }): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  const [c, s] = InMemoryTransport.createLinkedPair();
+  await Promise.all([client.connect(c), server.connect(s)]);
+  return client;
+}
+
+function bareServer(): McpServer {
+  const input = z.strictObject({ path: z.string().min(1), maxBytes: z.number().int().min(1).default(1_000_000), encoding: z.enum(['utf8', 'latin1']).optional() });
+  const server = new McpServer({ name: 'peer', version: '1.0.0' });
+  const granted = new Set(['fs:read']);
+  const middleware = (next: () => Promise<number>) => async () => next();
+  server.registerTool('ref.read', { description: 'Reads a file.', inputSchema: input.shape }, async (a) => {
+    if (!granted.has('fs:read')) throw new Error('denied');
+    const text = String(await middleware(middleware(() => readBody(a.path, a.maxBytes)))());
+    return { content: [{ type: 'text', text }] };
+  });
+  return server;
+}
+
+async function oursServer(): Promise<ReturnType<typeof createMcpServer>> {
+  const container = new Container();
+  await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead], granted: PermissionSet.none().grant('fs:read') }));
+  return createMcpServer(container.get(ToolRegistry), { name: 'ours', version: '1.0.0', listChangedIntervalMs: 0 });
+}
+
+/** One server's median nanoseconds per round trip, measured in this process. */
+async function measureSide(side: Side, rounds: number): Promise<number> {
+  const client = await connect(side === 'ours' ? await oursServer() : bareServer());
+  const run = () => client.callTool({ name: 'ref.read', arguments: VALID });
+  // Checks one answer first: both servers must do the call, not fail it.
+  const answer = (await run()) as { content?: { text?: string }[]; isError?: boolean };
+  if (answer.isError === true || answer.content?.[0]?.text !== String(VALID.path.length + VALID.maxBytes)) throw new Error(`${side}: unexpected answer ${JSON.stringify(answer)}`);
+  // Warmed up well past `measure`'s own calibration: a round trip takes tens of microseconds, so its 40 ms batches are a thousand calls, too few for the JIT to settle.
+  for (let i = 0; i < WARM_UP; i++) await run();
+  return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
+}
+
+export async function mcpInMemory(rounds: number, log: (line: string) => void): Promise<McpInMemory> {
+  const medians = await alternateProcesses(fileURLToPath(import.meta.url), ['ours', 'bare'], rounds, log, PER_PROCESS);
+  return { ...medians, rounds };
+}
+
+// A measuring process: `node build/bench/mcpInMemory.js ours|bare [rounds]` prints {"ns": …}.
+// Run alone without a side: `node build/bench/mcpInMemory.js [rounds]` prints both medians.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [first, second] = process.argv.slice(2);
+  if (first === 'ours' || first === 'bare') {
+    process.stdout.write(`${JSON.stringify({ ns: await measureSide(first, Number(second ?? 3)) })}\n`);
+    // The client and server hold the event loop open.
+    process.exit(0);
+  } else {
+    const result = await mcpInMemory(Number(first ?? 5), (line) => process.stderr.write(`${line}\n`));
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  }
+}
