@@ -5,13 +5,12 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { serveHttp } from 'hermes-tools/mcp';
-import { z } from 'zod';
-import { First, RefRead, readBody, Second } from './fixtures.js';
+import { bareMcpServer } from './bareMcpServer.js';
+import { First, RefRead, Second } from './fixtures.js';
 
 const which = process.argv[2];
 
@@ -21,21 +20,12 @@ if (which === 'ours') {
   const http = await serveHttp(container.get(ToolRegistry), { name: 'ours', version: '1.0.0', port: 0, stateless: true });
   process.stdout.write(`${http.url.href}\n`);
 } else if (which === 'bare') {
-  const input = z.strictObject({ path: z.string().min(1), maxBytes: z.number().int().min(1).default(1_000_000), encoding: z.enum(['utf8', 'latin1']).optional() });
   const http = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
-        const server = new McpServer({ name: 'peer', version: '1.0.0' });
-        // The same work per call as ours: a permission check and two pass-through async middlewares around the tool.
-        const granted = new Set(['fs:read']);
-        const middleware = (next: () => Promise<number>) => async () => next();
-        server.registerTool('ref.read', { description: 'Reads a file.', inputSchema: input.shape }, async (a) => {
-          if (!granted.has('fs:read')) throw new Error('denied');
-          const text = String(await middleware(middleware(() => readBody(a.path, a.maxBytes)))());
-          return { content: [{ type: 'text', text }] };
-        });
+        const server = bareMcpServer();
         const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
         res.once('close', () => void server.close());
         await server.connect(transport);

@@ -1,19 +1,18 @@
 // The in-memory MCP round trip, each server in a fresh process of its own, rounds alternating: our server
 // (createMcpServer over a registry) against the bare SDK McpServer doing the same work per call (a permission
-// check and two pass-through async middlewares around the tool, as in httpServer.ts), each with the SDK's Client
+// check and two pass-through async middlewares around the tool: bareMcpServer.ts), each with the SDK's Client
 // over InMemoryTransport. In one process the two share the SDK's code (Protocol, zod, the transport), so each
 // makes the other's call sites megamorphic, and the ratio moves with what ran before.
 import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
-import { z } from 'zod';
 import { alternateProcesses } from './alternateProcesses.js';
-import { First, readBody, RefRead, Second, VALID } from './fixtures.js';
+import { bareMcpServer } from './bareMcpServer.js';
+import { First, RefRead, Second, VALID } from './fixtures.js';
 import { measure } from './measure.js';
 
 type Side = 'ours' | 'bare';
@@ -36,19 +35,6 @@ async function connect(server: { connect(t: InMemoryTransport): Promise<void> })
   return client;
 }
 
-function bareServer(): McpServer {
-  const input = z.strictObject({ path: z.string().min(1), maxBytes: z.number().int().min(1).default(1_000_000), encoding: z.enum(['utf8', 'latin1']).optional() });
-  const server = new McpServer({ name: 'peer', version: '1.0.0' });
-  const granted = new Set(['fs:read']);
-  const middleware = (next: () => Promise<number>) => async () => next();
-  server.registerTool('ref.read', { description: 'Reads a file.', inputSchema: input.shape }, async (a) => {
-    if (!granted.has('fs:read')) throw new Error('denied');
-    const text = String(await middleware(middleware(() => readBody(a.path, a.maxBytes)))());
-    return { content: [{ type: 'text', text }] };
-  });
-  return server;
-}
-
 async function oursServer(): Promise<ReturnType<typeof createMcpServer>> {
   const container = new Container();
   await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead], granted: PermissionSet.none().grant('fs:read') }));
@@ -57,7 +43,7 @@ async function oursServer(): Promise<ReturnType<typeof createMcpServer>> {
 
 /** One server's median nanoseconds per round trip, measured in this process. */
 async function measureSide(side: Side, rounds: number): Promise<number> {
-  const client = await connect(side === 'ours' ? await oursServer() : bareServer());
+  const client = await connect(side === 'ours' ? await oursServer() : bareMcpServer());
   const run = () => client.callTool({ name: 'ref.read', arguments: VALID });
   // Checks one answer first: both servers must do the call, not fail it.
   const answer = (await run()) as { content?: { text?: string }[]; isError?: boolean };
