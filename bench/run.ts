@@ -122,6 +122,16 @@ const invalid: Case[] = [
   { name: 'class-transformer + class-validator, invalid', run: () => rejects(ctcvCall(INVALID)) },
   { name: 'hermes registry.call, invalid (every issue)', run: () => rejects(registry.call('ref.read', INVALID)) },
   { name: 'hermes registry.dispatch, invalid (outcome with every issue)', run: () => registry.dispatch('ref.read', INVALID) },
+  {
+    name: 'hermes registry.call, invalid, then the error read (toPayload)',
+    run: () =>
+      registry.call('ref.read', INVALID).then(
+        () => {
+          throw new Error('expected a rejection');
+        },
+        (error: { toPayload(): { message: string } }) => error.toPayload().message.length,
+      ),
+  },
 ];
 
 log(`measuring ${valid.length + invalid.length} cases, ${ROUNDS} rounds`);

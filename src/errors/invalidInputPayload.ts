@@ -1,7 +1,7 @@
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import { MAX_MESSAGE } from './MAX_MESSAGE.js';
-import { redactAndClip, redactSecrets, SCAN_PAST, secretsSpanLines } from './redactSecrets.js';
+import { redactAndClip, redactName, SCAN_PAST, secretsSpanLines } from './redactSecrets.js';
 
 /**
  * The message of an invalid call, from issues already redacted (see `redactIssues`): every issue,
@@ -10,7 +10,7 @@ import { redactAndClip, redactSecrets, SCAN_PAST, secretsSpanLines } from './red
  * tool's name is scanned, since a `ToolValidationError` a tool throws may name anything.
  */
 export function invalidInputMessage(tool: string, issues: readonly ValidationIssue[]): string {
-  let text = `Invalid arguments for ${redactSecrets(tool)} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
+  let text = `Invalid arguments for ${redactName(tool)} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
   for (const issue of issues) {
     text += `\n- ${issue.message}`;
     // Not at MAX_MESSAGE: a secret that spans lines may begin before it and end in the next issue, and must be whole when scanned.

@@ -107,6 +107,24 @@ export function redactSecrets(text: string): string {
   return redactUrlCredentials(out);
 }
 
+let lastName: string | undefined;
+let lastNameRedacted = '';
+let lastNameSnapshot: Snapshot | undefined;
+
+/**
+ * `redactSecrets` for a tool's name, remembering the last one: a registry names the same few tools
+ * in message after message, and the scan is most of the cost of a refusal's message.
+ */
+export function redactName(name: string): string {
+  const current = secrets();
+  if (name !== lastName || current !== lastNameSnapshot) {
+    lastNameRedacted = redactSecrets(name);
+    lastName = name;
+    lastNameSnapshot = current;
+  }
+  return lastNameRedacted;
+}
+
 /**
  * Whether some secret holds a line break: only such a value can be rebuilt by joining texts that
  * were each redacted on their own with line breaks between them (the issues of an invalid call).

@@ -413,6 +413,33 @@ describe('redaction of every outgoing message', () => {
     });
   });
 
+  it("redacts a tool's name in an invalid input's message by the environment as it is now, not as it was when that name was last seen", async () => {
+    const named = (): string => new ToolValidationError('billing.refund', [{ path: 'a', message: 'a is wrong', constraint: 'c' }]).message;
+    await withOnly({}, async () => {
+      await registry();
+      expect(named()).toMatch(/^Invalid arguments for billing\.refund /);
+    });
+    await withOnly({ NAMED_LIKE_A_TOOL: 'billing.refund' }, async () => {
+      // Building a registry reads the environment again.
+      await registry();
+      expect(named()).toMatch(/^Invalid arguments for \[redacted\] /);
+    });
+  });
+
+  it("copies and redacts a ToolValidationError's issues once, when first read: later reads see that copy, whatever happens to the array given", async () => {
+    await registry();
+    const given = [{ path: `config.${SECRETS.DB_PASS}`, message: `must not be ${SECRETS.STRIPE_SK}`, constraint: 'custom' }];
+    const error = new ToolValidationError('fails', given);
+    const first = error.issues;
+    expect(first).toEqual([{ path: 'config.[redacted]', message: 'must not be [redacted]', constraint: 'custom' }]);
+    expect([Object.isFrozen(first), Object.isFrozen(first[0]), first === given]).toEqual([true, true, false]);
+    given[0]!.message = `now ${SECRETS.GITHUB_PAT}`;
+    given.push({ path: 'b', message: 'b is wrong', constraint: 'c' });
+    expect(error.issues).toBe(first);
+    expect(error.message).toBe('Invalid arguments for fails (1 problem):\n- must not be [redacted]\nFix every problem listed and call again.');
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ code: 'invalid_input', message: error.message, retryable: true, issues: first });
+  });
+
   it('scans a message at most 8,192 characters past its 16,000, and marks it cut when it was, even if redaction left it shorter', async () => {
     process.env.KILO_SECRET = `${'k'.repeat(999)}!`;
     try {
