@@ -24,6 +24,7 @@ import { PendingCall } from './PendingCall.js';
 import { rejectLater } from './rejectLater.js';
 import { requestApproval } from './requestApproval.js';
 import { toJsonValue } from './toJsonValue.js';
+import { withCallOptions } from './withCallOptions.js';
 import { withDeadline } from './withDeadline.js';
 
 /** A call made without options: one shared frozen object, not one per call. */
@@ -135,7 +136,7 @@ export class CallPipeline {
   /** A caller's view fixes who calls, whatever the options say. */
   #bind(given: CallOptions): CallOptions {
     const identity = this.#core.identity;
-    return identity === undefined ? given : { ...given, caller: identity.caller, permissions: identity.permissions };
+    return identity === undefined ? given : withCallOptions(given, { caller: identity.caller, permissions: identity.permissions });
   }
 
   /** The steps in order; `invalid` says what an invalid input comes to. */
@@ -279,7 +280,7 @@ export class CallPipeline {
     const { definition, audit } = this.#core;
     const name = this.#name;
     const callId = options.callId ?? newCallId();
-    const traced = { ...options, callId };
+    const traced = withCallOptions(options, { callId });
     const trail =
       audit === undefined
         ? undefined

@@ -28,6 +28,7 @@ import { callerKey } from './callerKey.js';
 import { cutJson } from './cutJson.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
+import { withCallOptions } from '../pipeline/withCallOptions.js';
 
 /** A dispatched outcome, with the JSON text of its value when `dispatch` made it on the way (objects and arrays within their budget). */
 export interface DispatchedWithText {
@@ -166,7 +167,8 @@ export class ToolRegistry {
     try {
       callId = typeof options.callId === 'string' ? options.callId.slice(0, 200) : newCallId();
       const found = typeof name === 'string' ? this.#tools.get(name) : undefined;
-      running = found === undefined ? this.call(name, args, { ...options, callId }) : pipelineOf(found).attempt(args, { ...options, callId });
+      const passed = withCallOptions(options, { callId });
+      running = found === undefined ? this.call(name, args, passed) : pipelineOf(found).attempt(args, passed);
     } catch (error) {
       return Promise.resolve(finish({ ok: false, tool, callId, error: safePayload(tool, error) }));
     }
