@@ -42,7 +42,7 @@ export function instrumentTools(options: InstrumentToolsOptions = {}): () => voi
     try {
       const parent = parentContext(message.trace, context.active());
       const tool = telemetryOf(message);
-      // The call id first, then the tool's own (which never name it): in V8 11, a key added after a spread costs about 0.7 µs.
+      // The call id first, then the tool's own (which never name it): on Node 20, a key added after a spread costs about 0.7 µs.
       const span = tracer.startSpan(tool.spanName, { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.tool.call.id': message.callId, ...tool.spanAttributes } }, parent);
       if (capture && span.isRecording() && message.arguments !== undefined) span.setAttribute('gen_ai.tool.call.arguments', contentAttribute(message.arguments));
       message[SPAN] = span;
