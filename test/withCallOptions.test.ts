@@ -37,4 +37,19 @@ describe('withCallOptions', () => {
     expect([Object.getPrototypeOf(copy), (copy as { polluted?: unknown }).polluted, copy.callId, copy.caller]).toEqual([Object.prototype, undefined, 'c', 'bob']);
     expect(Object.hasOwn(copy, '__proto__')).toBe(false);
   });
+
+  it('takes only the changes it is given as its own: a polluted Object.prototype sets no caller, call id or permissions', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.caller = { id: 'mallory' };
+    proto.callId = 'forged';
+    proto.permissions = PermissionSet.none().grant('admin:*');
+    try {
+      const copy = withCallOptions(every, {});
+      expect([copy.caller, copy.callId, copy.permissions]).toEqual([every.caller, 'given', every.permissions]);
+    } finally {
+      delete proto.caller;
+      delete proto.callId;
+      delete proto.permissions;
+    }
+  });
 });

@@ -1,5 +1,6 @@
-import { invalidInputMessage } from './invalidInputPayload.js';
+import { invalidInputText } from './invalidInputPayload.js';
 import { redactIssues } from './redactIssues.js';
+import { redactName, secretsSpanLines } from './redactSecrets.js';
 import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
@@ -7,15 +8,16 @@ import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 /**
  * The arguments do not match the tool's declaration. `issues` lists every problem, not just the first.
  *
- * The issues given are copied and redacted when `issues` (or `message`, or `toPayload()`) is first
- * read, and that copy is what every later read sees: a refused call is common, and a kernel that
- * only counts or rethrows it never pays for the copy.
+ * Everything it shows is redacted when it is made, by the environment as it is then: a secret
+ * leaving the environment later does not leave a thrown error able to show it, and a tool that
+ * changes the array it passed changes nothing here.
  */
 export class ToolValidationError extends ToolError {
   readonly code = 'invalid_input' as const;
   readonly retryable = true;
-  #given: readonly ValidationIssue[];
-  #issues: readonly ValidationIssue[] | undefined;
+  /** Every issue, frozen, its message and path redacted (see `redactSecrets`). */
+  readonly issues: readonly ValidationIssue[];
+  #name: string;
   #message: string | undefined;
   protected static override readonly captureStack = false;
 
@@ -23,7 +25,7 @@ export class ToolValidationError extends ToolError {
     // The message lists every issue; it is made when first read, since a kernel that reads `issues` (or `toPayload()`) may never need it.
     Object.defineProperty(ToolValidationError.prototype, 'message', {
       get(this: ToolValidationError): string {
-        return (this.#message ??= invalidInputMessage(this.tool, this.issues));
+        return (this.#message ??= invalidInputText(this.#name, this.issues));
       },
       set(this: ToolValidationError, text: string) {
         this.#message = String(text);
@@ -37,17 +39,11 @@ export class ToolValidationError extends ToolError {
     issues: readonly ValidationIssue[],
   ) {
     super(undefined);
-    this.#given = issues;
-  }
-
-  /** Every issue, frozen, its message and path redacted (see `redactSecrets`). */
-  get issues(): readonly ValidationIssue[] {
-    if (this.#issues === undefined) {
-      // Paths too: a tool may throw this error naming anything, and a caller that sent a key holding a secret has it already.
-      this.#issues = redactIssues(this.#given);
-      this.#given = this.#issues;
-    }
-    return this.#issues;
+    // Paths too: a tool may throw this error naming anything, and a caller that sent a key holding a secret has it already.
+    this.issues = redactIssues(issues);
+    this.#name = redactName(tool);
+    // Issues joined can rebuild a secret that holds a line break; the whole message is then scanned, and must be by this environment.
+    if (secretsSpanLines()) this.#message = invalidInputText(this.#name, this.issues);
   }
 
   override toPayload(): ToolErrorPayload {

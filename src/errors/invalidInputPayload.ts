@@ -10,7 +10,12 @@ import { redactAndClip, redactName, SCAN_PAST, secretsSpanLines } from './redact
  * tool's name is scanned, since a `ToolValidationError` a tool throws may name anything.
  */
 export function invalidInputMessage(tool: string, issues: readonly ValidationIssue[]): string {
-  let text = `Invalid arguments for ${redactName(tool)} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
+  return invalidInputText(redactName(tool), issues);
+}
+
+/** `invalidInputMessage` for a tool's name already redacted (see `redactName`). */
+export function invalidInputText(name: string, issues: readonly ValidationIssue[]): string {
+  let text = `Invalid arguments for ${name} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
   for (const issue of issues) {
     text += `\n- ${issue.message}`;
     // Not at MAX_MESSAGE: a secret that spans lines may begin before it and end in the next issue, and must be whole when scanned.

@@ -8,7 +8,7 @@ type EveryCallOption = { [K in keyof Required<FollowingCallOptions>]: FollowingC
 type Changes = Pick<CallOptions, 'callId' | 'caller' | 'permissions'>;
 
 /**
- * `options` with `changes` over them (a key present in `changes` wins, even when undefined), as a
+ * `options` with `changes` over them (a key `changes` holds as its own wins, even when undefined; one inherited, as from a polluted Object.prototype, does not), as a
  * new object of one fixed shape. Not `{ ...options, callId }`: in Node 20's V8 adding a key to a
  * spread copy costs about 0.7 µs, more than a whole valid call (Node 22 and 24 take ~0.1 µs), and
  * `dispatch` does it on every call. Object.assign would be as quick, but runs the `__proto__`
@@ -18,10 +18,10 @@ export function withCallOptions(options: CallOptions, changes: Changes): CallOpt
   const given = options as FollowingCallOptions;
   const copy: EveryCallOption = {
     signal: given.signal,
-    callId: 'callId' in changes ? changes.callId : given.callId,
+    callId: Object.hasOwn(changes, 'callId') ? changes.callId : given.callId,
     timeoutMs: given.timeoutMs,
-    caller: 'caller' in changes ? changes.caller : given.caller,
-    permissions: 'permissions' in changes ? changes.permissions : given.permissions,
+    caller: Object.hasOwn(changes, 'caller') ? changes.caller : given.caller,
+    permissions: Object.hasOwn(changes, 'permissions') ? changes.permissions : given.permissions,
     trace: given.trace,
     onProgress: given.onProgress,
     approve: given.approve,

@@ -426,18 +426,45 @@ describe('redaction of every outgoing message', () => {
     });
   });
 
-  it("copies and redacts a ToolValidationError's issues once, when first read: later reads see that copy, whatever happens to the array given", async () => {
+  it("copies and redacts a ToolValidationError's issues when it is made: what the tool does to its array later changes nothing", async () => {
     await registry();
     const given = [{ path: `config.${SECRETS.DB_PASS}`, message: `must not be ${SECRETS.STRIPE_SK}`, constraint: 'custom' }];
     const error = new ToolValidationError('fails', given);
-    const first = error.issues;
-    expect(first).toEqual([{ path: 'config.[redacted]', message: 'must not be [redacted]', constraint: 'custom' }]);
-    expect([Object.isFrozen(first), Object.isFrozen(first[0]), first === given]).toEqual([true, true, false]);
     given[0]!.message = `now ${SECRETS.GITHUB_PAT}`;
     given.push({ path: 'b', message: 'b is wrong', constraint: 'c' });
-    expect(error.issues).toBe(first);
+    const first = error.issues;
+    expect(first).toEqual([{ path: 'config.[redacted]', message: 'must not be [redacted]', constraint: 'custom' }]);
+    expect([Object.isFrozen(first), Object.isFrozen(first[0]), first === given, error.issues === first]).toEqual([true, true, false, true]);
     expect(error.message).toBe('Invalid arguments for fails (1 problem):\n- must not be [redacted]\nFix every problem listed and call again.');
     expect(JSON.parse(JSON.stringify(error))).toEqual({ code: 'invalid_input', message: error.message, retryable: true, issues: first });
+    // An own field, as loggers and spreads expect of an error's data.
+    expect([Object.keys(error).includes('issues'), { ...error }.issues]).toEqual([true, first]);
+  });
+
+  it('keeps a ToolValidationError redacted by the environment it was made in, after a secret has left the environment', async () => {
+    await withOnly({ LEAVING_SECRET: 'leaving-secret-value', LEAVING_NAME: 'billing.refund' }, async () => {
+      await registry();
+      const error = new ToolValidationError('billing.refund', [{ path: 'leaving-secret-value', message: 'not leaving-secret-value', constraint: 'c' }]);
+      delete process.env.LEAVING_SECRET;
+      delete process.env.LEAVING_NAME;
+      // Building a registry reads the environment again.
+      await registry();
+      expect(JSON.stringify(error)).not.toMatch(/leaving-secret-value|billing\.refund/);
+      expect(error.message).toMatch(/^Invalid arguments for \[redacted\] \(1 problem\):\n- not \[redacted\]\n/);
+    });
+  });
+
+  it('keeps a message redacted by the environment it was made in when a secret holding a line break could be rebuilt by joining issues', async () => {
+    await withOnly({ SPANNING_SECRET: 'first-half\n- second-half' }, async () => {
+      await registry();
+      const error = new ToolValidationError('t', [
+        { path: 'a', message: 'first-half', constraint: 'c' },
+        { path: 'b', message: 'second-half', constraint: 'c' },
+      ]);
+      delete process.env.SPANNING_SECRET;
+      await registry();
+      expect(error.message).not.toContain('first-half\n- second-half');
+    });
   });
 
   it('scans a message at most 8,192 characters past its 16,000, and marks it cut when it was, even if redaction left it shorter', async () => {
