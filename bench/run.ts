@@ -303,7 +303,12 @@ const targets: [string, string, boolean][] = [
     `${(scaled.get('ours')! / dto1).toFixed(2)}× (class-validator: ${(scaled.get('ctcv')! / ctcv1).toFixed(1)}×)`,
     scaled.get('ours')! / dto1 <= 1.2,
   ],
-  ['invalid input, every issue, ≤ 2 µs (registry.call)', format(ns('hermes registry.call, invalid (every issue)')), ns('hermes registry.call, invalid (every issue)') <= 2000],
+  [
+    // The rejection's issues are copied and redacted when it is made; its message is made when read, so what reading it costs is shown beside.
+    'invalid input, every issue, ≤ 2 µs (registry.call)',
+    `${format(ns('hermes registry.call, invalid (every issue)'))} (${format(ns('hermes registry.call, invalid, then the error read (toPayload)'))} with its message read)`,
+    ns('hermes registry.call, invalid (every issue)') <= 2000,
+  ],
   [
     'invalid input, every issue, ≤ 2 µs (registry.dispatch)',
     format(ns('hermes registry.dispatch, invalid (outcome with every issue)')),
