@@ -46,10 +46,16 @@ describe('withCallOptions', () => {
     try {
       const copy = withCallOptions(every, {});
       expect([copy.caller, copy.callId, copy.permissions]).toEqual([every.caller, 'given', every.permissions]);
+      // Nor one the options do not hold: dispatch's own default options are `{}`.
+      proto.approve = async () => ({ approved: true });
+      const bare = withCallOptions({}, { callId: 'c' });
+      expect([bare.caller, bare.permissions, bare.approve, bare.callId]).toEqual([undefined, undefined, undefined, 'c']);
+      expect(Object.hasOwn(bare, 'caller')).toBe(true);
     } finally {
       delete proto.caller;
       delete proto.callId;
       delete proto.permissions;
+      delete proto.approve;
     }
   });
 });

@@ -1,6 +1,7 @@
 import { invalidInputText } from './invalidInputPayload.js';
 import { redactIssues } from './redactIssues.js';
-import { redactName, secretsSpanLines } from './redactSecrets.js';
+import { MAX_MESSAGE } from './MAX_MESSAGE.js';
+import { redactAndClip, redactName, secretsSpanLines } from './redactSecrets.js';
 import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
@@ -22,13 +23,13 @@ export class ToolValidationError extends ToolError {
   protected static override readonly captureStack = false;
 
   static {
-    // The message lists every issue; it is made when first read, since a kernel that reads `issues` (or `toPayload()`) may never need it.
+    // The message lists every issue; it is made when first read (unless the constructor had to make it), since a kernel that reads only `issues` or the code never needs it.
     Object.defineProperty(ToolValidationError.prototype, 'message', {
       get(this: ToolValidationError): string {
-        return (this.#message ??= invalidInputText(this.#name, this.issues));
+        return (this.#message ??= invalidInputText(this.#name, this.issues, false));
       },
       set(this: ToolValidationError, text: string) {
-        this.#message = String(text);
+        this.#message = redactAndClip(String(text), MAX_MESSAGE);
       },
       configurable: true,
     });
@@ -43,7 +44,7 @@ export class ToolValidationError extends ToolError {
     this.issues = redactIssues(issues);
     this.#name = redactName(tool);
     // Issues joined can rebuild a secret that holds a line break; the whole message is then scanned, and must be by this environment.
-    if (secretsSpanLines()) this.#message = invalidInputText(this.#name, this.issues);
+    if (secretsSpanLines()) this.#message = invalidInputText(this.#name, this.issues, true);
   }
 
   override toPayload(): ToolErrorPayload {

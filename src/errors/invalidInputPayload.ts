@@ -10,11 +10,14 @@ import { redactAndClip, redactName, SCAN_PAST, secretsSpanLines } from './redact
  * tool's name is scanned, since a `ToolValidationError` a tool throws may name anything.
  */
 export function invalidInputMessage(tool: string, issues: readonly ValidationIssue[]): string {
-  return invalidInputText(redactName(tool), issues);
+  return invalidInputText(redactName(tool), issues, secretsSpanLines());
 }
 
-/** `invalidInputMessage` for a tool's name already redacted (see `redactName`). */
-export function invalidInputText(name: string, issues: readonly ValidationIssue[]): string {
+/**
+ * `invalidInputMessage` for a tool's name already redacted (see `redactName`), the whole scanned
+ * again only with `scan` (when `secretsSpanLines()` was true of the environment the issues were redacted by).
+ */
+export function invalidInputText(name: string, issues: readonly ValidationIssue[], scan: boolean): string {
   let text = `Invalid arguments for ${name} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
   for (const issue of issues) {
     text += `\n- ${issue.message}`;
@@ -22,7 +25,7 @@ export function invalidInputText(name: string, issues: readonly ValidationIssue[
     if (text.length > MAX_MESSAGE + SCAN_PAST) break;
   }
   text += '\nFix every problem listed and call again.';
-  if (secretsSpanLines()) return redactAndClip(text, MAX_MESSAGE);
+  if (scan) return redactAndClip(text, MAX_MESSAGE);
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
 }
 

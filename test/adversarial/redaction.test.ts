@@ -454,6 +454,24 @@ describe('redaction of every outgoing message', () => {
     });
   });
 
+  it('redacts a message set on a ToolValidationError, and fails where it is made when given no issues', async () => {
+    await registry();
+    const error = new ToolValidationError('t', [{ path: 'a', message: 'a is wrong', constraint: 'c' }]);
+    error.message = `see ${SECRETS.STRIPE_SK}`;
+    expect([error.message, error.toPayload().message]).toEqual(['see [redacted]', 'see [redacted]']);
+    expect(() => new ToolValidationError('t', undefined as unknown as [])).toThrow(TypeError);
+  });
+
+  it('makes a message read later without the environment of that moment: a secret that holds a line break and arrives after is not looked for', async () => {
+    await withOnly({}, async () => {
+      await registry();
+      const error = new ToolValidationError('t', [{ path: 'a', message: 'plain-words', constraint: 'c' }]);
+      process.env.ARRIVES_LATER = 'plain-words\nand more';
+      await registry();
+      expect(error.message).toContain('- plain-words\n');
+    });
+  });
+
   it('keeps a message redacted by the environment it was made in when a secret holding a line break could be rebuilt by joining issues', async () => {
     await withOnly({ SPANNING_SECRET: 'first-half\n- second-half' }, async () => {
       await registry();
