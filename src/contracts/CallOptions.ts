@@ -1,7 +1,10 @@
 import type { PermissionGrant } from './PermissionGrant.js';
 import type { ApproveFunction } from './ToolApprover.js';
 
-/** Per-call options of `call`, `dispatch` and `execute`. */
+/**
+ * Per-call options of `call`, `dispatch` and `execute`: a plain object, whose own keys alone are read
+ * (an option inherited from a prototype is ignored, so a polluted Object.prototype sets none).
+ */
 export interface CallOptions {
   /** Cancels the call: its context's signal is aborted and the call ends with ToolAbortedError. */
   readonly signal?: AbortSignal;
