@@ -1,4 +1,5 @@
 import { cloneDefault } from './cloneDefault.js';
+import { codeGenerationAllowed } from './codeGenerationAllowed.js';
 import { coerceBoolean, coerceJson, coerceNumber } from './coerce.js';
 import { numberConstraints } from './numberConstraints.js';
 import { stringConstraints } from './stringConstraints.js';
@@ -23,25 +24,11 @@ export interface GeneratedProperty {
 /** Past this many properties a Set lookup per key beats a chain of comparisons. */
 const MAX_GENERATED_PROPERTIES = 24;
 
-let canGenerate: boolean | undefined;
-
 /**
  * The code made so far, by its source: tools declared alike share one compiled function (and its
  * bytecode). Sources come from declarations, never from calls, so the map grows only with them.
  */
 const factories = new Map<string, (...parts: unknown[]) => Validator>();
-
-/** Whether this host runs code made at run time: a Content Security Policy or an edge runtime may forbid it. */
-function codeGenerationAllowed(): boolean {
-  if (canGenerate === undefined) {
-    try {
-      canGenerate = new Function('return true')() === true;
-    } catch {
-      canGenerate = false;
-    }
-  }
-  return canGenerate;
-}
 
 /**
  * The validator of a closed object (no keys but its properties) as generated code: the same steps

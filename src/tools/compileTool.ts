@@ -17,6 +17,7 @@ import { checkToolOptions } from './checkToolOptions.js';
 import { defaultApprovalTimeoutMs } from './defaultApprovalTimeoutMs.js';
 import { deepFreeze } from './deepFreeze.js';
 import { onFirstUse } from './onFirstUse.js';
+import { methodCaller } from './methodCaller.js';
 import { planArguments } from './planArguments.js';
 import { readOutput } from './readOutput.js';
 import { runValidator } from './runValidator.js';
@@ -60,30 +61,11 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
   }
   if (problems.length > start || instanceFor === undefined) return undefined;
 
-  const method = declaration.method;
-  const arity = plan.length;
-  const [p0, p1, p2] = plan;
+  const callMethod = methodCaller(declaration.method, plan);
   // Not an async function: a handler's own promise is returned as it is, without the extra turns an async wrapper takes to adopt it.
-  // Up to three parameters are passed as they are read, without an array to spread.
   const handler: Invoke = (value, ctx) => {
     try {
-      const instance = instanceFor(ctx) as Record<string, (...args: unknown[]) => unknown>;
-      const input = value as Record<string, unknown>;
-      switch (arity) {
-        case 0:
-          return Promise.resolve(instance[method]!());
-        case 1:
-          return Promise.resolve(instance[method]!(p0!(input, ctx)));
-        case 2:
-          return Promise.resolve(instance[method]!(p0!(input, ctx), p1!(input, ctx)));
-        case 3:
-          return Promise.resolve(instance[method]!(p0!(input, ctx), p1!(input, ctx), p2!(input, ctx)));
-        default: {
-          const args = new Array<unknown>(arity);
-          for (let i = 0; i < arity; i++) args[i] = plan[i]!(input, ctx);
-          return Promise.resolve(instance[method]!(...args));
-        }
-      }
+      return Promise.resolve(callMethod(instanceFor(ctx), value as Record<string, unknown>, ctx));
     } catch (error) {
       return Promise.reject(error);
     }

@@ -1,5 +1,4 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
-import type { ToolContext } from '../contracts/ToolContext.js';
 import { nestProblem } from '../errors/nestProblem.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import { argShape } from '../schema/argShape.js';
@@ -13,18 +12,22 @@ import { runsStrippedTypeScript } from './typeStripping.js';
 
 const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
 
-/** How the handler gets one of its parameters from the validated input and the call's context. */
-export type ArgumentPlan = (value: Record<string, unknown>, ctx: ToolContext) => unknown;
+/**
+ * Where the handler gets one of its parameters: a property of the validated input (`@Arg`), the
+ * whole input (`@Input`), the call's context (`@Ctx`), or nothing (an undecorated parameter, which
+ * fails the build).
+ */
+export type ArgumentSource = { readonly from: 'arg'; readonly name: string } | { readonly from: 'input' } | { readonly from: 'ctx' } | { readonly from: 'none' };
 
 /**
  * Reads a handler's parameters: the Shape of its input (one `@Input()` DTO, or one property per
  * `@Arg`) and, for each parameter in order, how the handler receives it. Problems are pushed.
  */
-export function planArguments(declaration: ToolDeclaration, problems: DefinitionProblem[]): { shape: Shape; plan: ArgumentPlan[] } {
+export function planArguments(declaration: ToolDeclaration, problems: DefinitionProblem[]): { shape: Shape; plan: ArgumentSource[] } {
   const { where, params, paramTypes, arity } = declaration;
-  if (declaration.input !== undefined) return { shape: declaration.input, plan: [(value) => value, (_value, ctx) => ctx] };
+  if (declaration.input !== undefined) return { shape: declaration.input, plan: [{ from: 'input' }, { from: 'ctx' }] };
   const count = Math.max(paramTypes?.length ?? 0, arity, ...[...params.keys()].map((i) => i + 1));
-  const plan: ArgumentPlan[] = [];
+  const plan: ArgumentSource[] = [];
   const properties: { name: string; shape: Shape; required: boolean; default?: { value: unknown } }[] = [];
   let inputShape: Shape | undefined;
   const needsReflection = [...params.values()].some((p) => (p.kind === 'arg' && p.options.type === undefined) || (p.kind === 'input' && p.type === undefined));
@@ -46,11 +49,11 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
         code: 'undecorated_parameter',
         message: 'has no @Arg(name), @Input() or @Ctx(); every parameter of a handler needs one',
       });
-      plan.push(() => undefined);
+      plan.push({ from: 'none' });
       continue;
     }
     if (param.kind === 'ctx') {
-      plan.push((_value, ctx) => ctx);
+      plan.push({ from: 'ctx' });
       continue;
     }
     if (param.kind === 'input') {
@@ -71,7 +74,7 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
         problems.push(...dtoTreeProblems(type).map((p) => nestProblem(at, p)));
         inputShape = { kind: 'dto', dto: type as abstract new () => object };
       }
-      plan.push((value) => value);
+      plan.push({ from: 'input' });
       continue;
     }
     const name = param.name;
@@ -93,7 +96,7 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
       if (run.issues.length > 0)
         problems.push({ where: argAt, code: 'invalid_default', message: `its default does not pass its own declaration: ${run.issues.map((x) => x.message).join('; ')}` });
     }
-    plan.push((value) => value[name]);
+    plan.push({ from: 'arg', name });
   }
   if (inputShape !== undefined && properties.length > 0) {
     problems.push({ where, code: 'mixed_input_and_args', message: 'mixes @Input() with @Arg(); use one DTO with @Input(), or @Arg for each argument' });

@@ -1,0 +1,13 @@
+let canGenerate: boolean | undefined;
+
+/** Whether this host runs code made at run time: a Content Security Policy or an edge runtime may forbid it. */
+export function codeGenerationAllowed(): boolean {
+  if (canGenerate === undefined) {
+    try {
+      canGenerate = new Function('return true')() === true;
+    } catch {
+      canGenerate = false;
+    }
+  }
+  return canGenerate;
+}
