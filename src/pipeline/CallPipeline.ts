@@ -29,6 +29,7 @@ import { withDeadline } from './withDeadline.js';
 
 /** A call made without options: one shared frozen object, not one per call. */
 const NO_OPTIONS: CallOptions = Object.freeze({});
+const NO_CHANGES = Object.freeze({});
 
 /**
  * The input issues behind each ToolValidationError the pipeline makes, with the options of the
@@ -99,9 +100,9 @@ export class CallPipeline {
   }
 
   /** Resolves to the result, or rejects with a ToolError. */
-  call(input: unknown, given: CallOptions = NO_OPTIONS): Promise<unknown> {
-    if (given === NO_OPTIONS && this.#direct && !callObserved()) return this.#directCall(input);
-    const options = this.#bind(given);
+  call(input: unknown, given: CallOptions | undefined): Promise<unknown> {
+    if (given === undefined && this.#direct && !callObserved()) return this.#directCall(input);
+    const options = this.#bind(given ?? NO_OPTIONS, true);
     if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options, false);
     return settled(this.#run(input, options, undefined, REJECT));
   }
@@ -111,7 +112,8 @@ export class CallPipeline {
    * is invalid, so that the commonest refusal builds no Error. Other failures reject as in `call`.
    */
   attempt(input: unknown, given: CallOptions): Promise<unknown> {
-    const options = this.#bind(given);
+    // dispatch's options are its own copy of the caller's (see withCallOptions).
+    const options = this.#bind(given, false);
     // Audit records and channel subscribers are given the error itself.
     if (this.#core.audit !== undefined || callObserved()) return this.#observed(input, options, true);
     return settled(this.#run(input, options, undefined, AS_VALUE));
@@ -133,10 +135,15 @@ export class CallPipeline {
     return this.#start(validation.value, new CallContext(definition, undefined, undefined, undefined, logger, undefined)).then(undefined, this.#failed);
   }
 
-  /** A caller's view fixes who calls, whatever the options say. */
-  #bind(given: CallOptions): CallOptions {
+  /**
+   * A caller's view fixes who calls, whatever the options say. Otherwise the caller's options are
+   * copied (unless `copied` already), so that every step reads only keys they own: a polluted
+   * Object.prototype must not name a call's caller, grant it permissions or approve it.
+   */
+  #bind(given: CallOptions, copy: boolean): CallOptions {
     const identity = this.#core.identity;
-    return identity === undefined ? given : withCallOptions(given, { caller: identity.caller, permissions: identity.permissions });
+    if (identity !== undefined) return withCallOptions(given, { caller: identity.caller, permissions: identity.permissions });
+    return copy && given !== NO_OPTIONS ? withCallOptions(given, NO_CHANGES) : given;
   }
 
   /** The steps in order; `invalid` says what an invalid input comes to. */

@@ -58,7 +58,8 @@ export async function dispatchProviderCall(
 }
 
 function failure(tool: string, options: CallOptions | undefined, error: ToolError): ToolOutcome {
-  return { ok: false, tool, callId: options?.callId ?? newCallId(), error: error.toPayload() };
+  const callId = options !== undefined && Object.hasOwn(options, 'callId') ? options.callId : undefined;
+  return { ok: false, tool, callId: callId ?? newCallId(), error: error.toPayload() };
 }
 
 /** A successful value as the text a provider's tool-result message carries. */

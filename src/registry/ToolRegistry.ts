@@ -135,11 +135,13 @@ export class ToolRegistry {
     if (tool !== undefined) return tool.execute(args, options);
     const audit = this.#options.audit;
     if (!callObserved() && audit === undefined) return rejectLater(this.#notFound(name));
-    const callId = typeof options?.callId === 'string' ? options.callId : newCallId();
+    // Only the caller's own options, as in the pipeline: a polluted Object.prototype names no caller in the audit.
+    const given = options === undefined ? undefined : withCallOptions(options, {});
+    const callId = typeof given?.callId === 'string' ? given.callId : newCallId();
     const shown = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
-    const caller = this.#caller === undefined ? options?.caller : this.#caller.caller;
+    const caller = this.#caller === undefined ? given?.caller : this.#caller.caller;
     const refuse = (): Promise<unknown> => Promise.reject(this.#notFound(name));
-    const running = callObserved() ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace: options?.trace }, refuse) : refuse();
+    const running = callObserved() ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace: given?.trace }, refuse) : refuse();
     if (audit === undefined) return running;
     const trail = new AuditTrail(audit, { tool: shown, toolset: undefined, callId, caller, permissions: [] }, args);
     return running.catch((error: unknown) => {
@@ -164,10 +166,13 @@ export class ToolRegistry {
     const tool = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
     let callId = '';
     let running: Promise<unknown>;
+    // The caller's own options, read once: a polluted Object.prototype sets no call id, caller or permissions, here or in the steps.
+    let passed: CallOptions;
     try {
-      callId = typeof options.callId === 'string' ? options.callId.slice(0, 200) : newCallId();
+      const own = Object.hasOwn(options, 'callId') ? options.callId : undefined;
+      callId = typeof own === 'string' ? own.slice(0, 200) : newCallId();
       const found = typeof name === 'string' ? this.#tools.get(name) : undefined;
-      const passed = withCallOptions(options, { callId });
+      passed = withCallOptions(options, { callId });
       running = found === undefined ? this.call(name, args, passed) : pipelineOf(found).attempt(args, passed);
     } catch (error) {
       return Promise.resolve(finish({ ok: false, tool, callId, error: safePayload(tool, error) }));
@@ -175,7 +180,7 @@ export class ToolRegistry {
     const failed = (error: unknown): T => finish({ ok: false, tool, callId, error: safePayload(tool, error) });
     return running.then((value) => {
       try {
-        return this.#outcome(name, tool, callId, value, options, finish, failed);
+        return this.#outcome(name, tool, callId, value, passed, finish, failed);
       } catch (error) {
         return failed(error);
       }
