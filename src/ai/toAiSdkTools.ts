@@ -48,6 +48,8 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
           OPENAI_NAMES,
         );
   const tools: ToolSet = {};
+  // Who calls is the app's own option, never one inherited from a polluted Object.prototype.
+  const caller = Object.hasOwn(options, 'caller') ? options.caller : undefined;
   const needsApproval = options.needsApproval ?? ((definition: ToolDefinition) => definition.approval !== undefined);
   for (const definition of definitions) {
     const key = names === undefined ? definition.name : names.toProvider(definition.name)!;
@@ -63,7 +65,7 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
           // The AI SDK runs execute only once its user approved, so the approval asked there is the answer here.
           approve: () => true,
           ...(abortSignal === undefined ? {} : { signal: abortSignal }),
-          ...(options.caller === undefined ? {} : { caller: options.caller }),
+          ...(caller === undefined ? {} : { caller }),
         };
         if (properties === undefined || properties.changes.length === 0) return registry.call(definition.name, input, callOptions);
         return registry.call(definition.name, properties.restore(input), callOptions).catch((error: unknown) => {

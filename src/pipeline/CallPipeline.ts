@@ -191,7 +191,9 @@ export class CallPipeline {
   #decide(validation: InputValidation, call: PendingCall, invalid: Invalid): unknown {
     if (validation.ok) {
       // Past here the call is not refused for who asked or what they sent: a kernel may act on that (the MCP server makes a task).
-      const accepted = call.options.onAccepted?.();
+      // Called on its own, not as a method of the options: they are the pipeline's copy, not the caller's object.
+      const onAccepted = call.options.onAccepted;
+      const accepted = onAccepted?.();
       return accepted instanceof Promise ? accepted.then(() => this.#proceed(validation.value, call)) : this.#proceed(validation.value, call);
     }
     if (invalid === AS_VALUE) return new InvalidInput(validation.issues);

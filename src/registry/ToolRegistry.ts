@@ -136,7 +136,7 @@ export class ToolRegistry {
     const audit = this.#options.audit;
     if (!callObserved() && audit === undefined) return rejectLater(this.#notFound(name));
     // Only the caller's own options, as in the pipeline: a polluted Object.prototype names no caller in the audit.
-    const given = options === undefined ? undefined : withCallOptions(options, {});
+    const given = options === undefined || options === null ? undefined : withCallOptions(options, {});
     const callId = typeof given?.callId === 'string' ? given.callId : newCallId();
     const shown = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
     const caller = this.#caller === undefined ? given?.caller : this.#caller.caller;
@@ -237,13 +237,15 @@ export class ToolRegistry {
    * const mine = await registry.forCaller({ caller: { user: 'ann' }, permissions: PermissionSet.none().grant('fs:read') });
    * mine.definitions(); // what ann may call
    */
-  async forCaller(identity: CallerIdentity, options: ForCallerOptions = {}): Promise<ToolRegistry> {
+  async forCaller(given: CallerIdentity, options: ForCallerOptions = {}): Promise<ToolRegistry> {
+    // Own keys only, of both: a polluted Object.prototype must not name the view's caller, grant it permissions, or stop every listing.
+    const identity: CallerIdentity = { caller: own(given, 'caller'), permissions: own(given, 'permissions') };
     const tools = [...this.#tools.values()];
     // A view's identity is fixed: making a view of a view would let its holder become someone else.
     if (tools.some((tool) => coreOf(tool).identity !== undefined)) {
       throw new TypeError("forCaller: this registry is already a caller's view, whose identity cannot be replaced; make each caller's view from the full registry");
     }
-    const timeoutMs = options.timeoutMs ?? 10_000;
+    const timeoutMs = own(options, 'timeoutMs') ?? 10_000;
     if (!isTimeoutMs(timeoutMs)) throw new TypeError(`forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
     // Checked here, not tool by tool: a list of strings in its place would otherwise hide every tool without a word.
     if (identity.permissions !== undefined && !(identity.permissions instanceof PermissionSet)) {
@@ -256,7 +258,7 @@ export class ToolRegistry {
     let removeAbort: (() => void) | undefined;
     // The signal first, and outside the promise: one that is not an AbortSignal rejects this call (not a promise nobody
     // awaits, which would crash the process) and leaves no timer behind; one that already aborted fires no 'abort' event.
-    const signal = options.signal;
+    const signal = own(options, 'signal');
     if (signal !== undefined) {
       try {
         if (signal.aborted === true) giveUpNow(false);
@@ -338,4 +340,9 @@ function describeTool(tool: unknown): string {
   } catch {
     return 'a value';
   }
+}
+
+/** A key the object holds as its own, never one inherited (as from a polluted Object.prototype). */
+function own<T extends object, K extends keyof T>(object: T, key: K): T[K] | undefined {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
 }

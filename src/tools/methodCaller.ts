@@ -20,7 +20,7 @@ const generated = new Map<string, MethodCaller>();
  */
 export function methodCaller(method: string, sources: readonly ArgumentSource[]): MethodCaller {
   if (!codeGenerationAllowed()) return closureCaller(method, sources);
-  const args = sources.map((source) => (source.from === 'arg' ? `input[${JSON.stringify(source.name)}]` : source.from === 'none' ? 'undefined' : source.from));
+  const args = sources.map(argumentCode);
   const body = `'use strict';\nreturn function callMethod(instance, input, ctx) {\nreturn instance[${JSON.stringify(method)}](${args.join(', ')});\n};`;
   let caller = generated.get(body);
   if (caller === undefined) {
@@ -28,6 +28,22 @@ export function methodCaller(method: string, sources: readonly ArgumentSource[])
     generated.set(body, caller);
   }
   return caller;
+}
+
+/** A parameter's expression in the generated code: only a name, as a JSON string literal, comes from the declaration. */
+function argumentCode(source: ArgumentSource): string {
+  switch (source.from) {
+    case 'arg':
+      return `input[${JSON.stringify(source.name)}]`;
+    case 'input':
+      return 'input';
+    case 'ctx':
+      return 'ctx';
+    case 'none':
+      return 'undefined';
+    default:
+      throw new TypeError(`methodCaller: unknown argument source ${JSON.stringify(source satisfies never)}`);
+  }
 }
 
 function closureCaller(method: string, sources: readonly ArgumentSource[]): MethodCaller {

@@ -1,6 +1,20 @@
 // A polluted Object.prototype (a vulnerable merge elsewhere in the process, fed a model's JSON) must not become a
 // call's caller, permissions or approver: the pipeline reads only the options a caller gave as its own.
-import { Arg, PermissionDeniedError, PermissionSet, Permissions, RequiresApproval, Tool, toolset, toolsModule, UseGuards, type AuditRecord, type GuardRequest } from 'hermes-tools';
+import {
+  Arg,
+  type CallerIdentity,
+  PermissionDeniedError,
+  PermissionSet,
+  Permissions,
+  RequiresApproval,
+  Tool,
+  toolset,
+  toolsModule,
+  UseGuards,
+  type AuditRecord,
+  type GuardRequest,
+} from 'hermes-tools';
+import { toAiSdkTools } from 'hermes-tools/ai';
 import { buildRegistry } from '../support/buildRegistry.js';
 
 const ran: string[] = [];
@@ -30,6 +44,13 @@ class ReadTable {
   execute(@Arg('table') table: string): string {
     ran.push(`read ${table}`);
     return 'rows';
+  }
+}
+
+@Tool({ name: 'logs.tail', description: 'Returns a long log.', maxResultChars: 300 })
+class LongLog {
+  execute(): string {
+    return 'x'.repeat(1_000);
   }
 }
 
@@ -98,5 +119,33 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
       expect(Object.hasOwn(record, 'caller') ? record.caller : undefined).toBeUndefined();
       expect(record.callId).not.toBe('forged');
     }
+  });
+
+  it('names no caller of an AI SDK tool, and none of a caller’s view made without one', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'db', tools: [DropTable], granted: PermissionSet.all() }));
+    const tools = toAiSdkTools(registry, { needsApproval: () => false });
+    pollute();
+    const drop = Object.values(tools)[0]!;
+    await expect(drop.execute!({ table: 'users' }, { toolCallId: 'c-1', messages: [] })).rejects.toBeInstanceOf(PermissionDeniedError);
+    // A JavaScript caller that leaves the caller out gets a view of nobody, not the polluter's; a polluted timeoutMs stops no listing.
+    const view = await registry.forCaller({} as CallerIdentity);
+    expect(view.list()).toEqual([]);
+    await expect(view.call('db.drop', { table: 'users' })).rejects.toBeInstanceOf(PermissionDeniedError);
+    expect(ran).toEqual([]);
+    const admin = await registry.forCaller({ caller: { role: 'admin' } });
+    expect(admin.list().map((tool) => tool.name)).toEqual(['db.drop']);
+  });
+
+  it('hands a result store no inherited owner', async () => {
+    const owners: string[] = [];
+    const { registry } = await buildRegistry(
+      toolsModule({ results: { maxChars: 300, store: { save: (result) => (owners.push(result.owner), 'r1'), load: () => undefined } } }),
+      toolset({ name: 'logs', tools: [LongLog] }),
+    );
+    pollute();
+    const outcome = await registry.dispatch('logs.tail', {}, {});
+    expect(outcome).toMatchObject({ ok: true, truncated: { id: 'r1' } });
+    expect(owners).toHaveLength(1);
+    expect(owners[0]).not.toContain('admin');
   });
 });

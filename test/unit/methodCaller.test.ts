@@ -43,6 +43,9 @@ describe('methodCaller', () => {
     expect(seen[0]).toEqual({ returned: 'done', seen: [true, 'a.md', ctx, undefined, input, 0, 1, 2, 3, 4, 5] });
     expect(seen.every((s) => (s as { returned: unknown }).returned === 'done')).toBe(true);
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+    // Generated, and shared by handlers declared alike: one function per source.
+    const [first, second] = [methodCaller('execute', sources), methodCaller('execute', sources)];
+    expect(first).toBe(second);
   });
 
   it('passes the same through closures on a host that forbids code generation from strings', async () => {
@@ -52,17 +55,20 @@ describe('methodCaller', () => {
     };
     let closures: unknown[] = [];
     let generates: boolean | undefined;
+    let distinct = false;
     globalThis.Function = new Proxy(original, { apply: refuse, construct: refuse });
     try {
       await jest.isolateModulesAsync(async () => {
         const fresh = await import('../../src/tools/methodCaller.js');
         closures = outcomes(fresh.methodCaller);
+        const [first, second] = [fresh.methodCaller('execute', sources), fresh.methodCaller('execute', sources)];
+        distinct = first !== second;
         generates = (await import('../../src/schema/codeGenerationAllowed.js')).codeGenerationAllowed();
       });
     } finally {
       globalThis.Function = original;
     }
-    expect(generates).toBe(false);
+    expect([generates, distinct]).toEqual([false, true]);
     expect(closures).toEqual(outcomes(methodCaller));
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
   });

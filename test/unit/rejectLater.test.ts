@@ -20,6 +20,15 @@ describe('rejectLater', () => {
     await expect(refused).resolves.toBe(error);
   });
 
+  it('rejects only after a reaction queued at the same time has run: one microtask later, not at once', async () => {
+    const order: string[] = [];
+    const refused = rejectLater(new RangeError('late')).catch(() => void order.push('rejected'));
+    const queued = Promise.resolve().then(() => void order.push('queued'));
+    await Promise.all([refused, queued]);
+    // Promise.reject would give ['rejected', 'queued']: rejected before its handler, with Node's bookkeeping.
+    expect(order).toEqual(['queued', 'rejected']);
+  });
+
   it('is reported when nobody handles it, and only then (in a plain process: jest takes unhandled rejections for itself)', async () => {
     const script = `
       process.on('unhandledRejection', (reason) => console.log('unhandled: ' + reason.message));
