@@ -19,5 +19,9 @@ for (let round = 0; round < 3; round++) {
   time('redactIssues, paths too (as the error does)', () => redactIssues(issues));
   time('redactIssues, messages only (as dispatch does)', () => redactIssues(issues, false));
   time('new Error, with its stack', () => new Error('x'));
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  time('new Error, stack limit 0 (what every refusal pays)', () => new Error('x'));
+  Error.stackTraceLimit = limit;
 }
 console.log(`${Object.keys(process.env).length} environment variables`);

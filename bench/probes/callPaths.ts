@@ -1,0 +1,59 @@
+/**
+ * One call path at a time, in a plain process, for profiles and head-to-head runs of two builds:
+ * `npm run build && npm run compile && node [--cpu-prof] build/bench/probes/callPaths.js <case> [mixed]`, where
+ * <case> is `arg` (the @Arg call), `composite` (its peer), `invalid` (a refused `call`) or `dispatch` (the same
+ * refused through `dispatch`). With `mixed`, the bench's other cases run first in the same process, as they do in
+ * `npm run bench`, so the pipeline's shared call sites see every tool and form of call.
+ */
+import 'reflect-metadata';
+import Ajv from 'ajv';
+import { Container } from 'inversify';
+import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { First, INVALID, JSON_SCHEMA, readBody, RefRead, RefReadDto, Second, VALID } from '../fixtures.js';
+
+type Args = { path: string; maxBytes: number };
+
+const container = new Container();
+await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead, RefReadDto], granted: PermissionSet.none().grant('fs:read') }));
+const registry = container.get(ToolRegistry);
+const ajv = new Ajv({ useDefaults: true, allErrors: true });
+const ajvValidate = ajv.compile(JSON_SCHEMA);
+const granted = new Set(['fs:read']);
+const middleware = (next: (a: Args) => Promise<unknown>) => async (a: Args) => next(a);
+const composite = middleware(middleware((a) => readBody(a.path, a.maxBytes)));
+const compositeCall = async (input: unknown): Promise<unknown> => {
+  if (!granted.has('fs:read')) throw new Error('denied');
+  const copy = { ...(input as object) } as Args;
+  if (!ajvValidate(copy)) throw new Error(ajv.errorsText(ajvValidate.errors));
+  return composite(copy);
+};
+const refused = (p: Promise<unknown>): Promise<unknown> =>
+  p.then(
+    () => Promise.reject(new Error('expected a refusal')),
+    () => undefined,
+  );
+
+const cases: Record<string, () => Promise<unknown>> = {
+  arg: () => registry.call('ref.read', VALID),
+  composite: () => compositeCall(VALID),
+  invalid: () => refused(registry.call('ref.read', INVALID)),
+  dispatch: () => registry.dispatch('ref.read', INVALID),
+};
+const [name = 'arg', mixed] = process.argv.slice(2);
+const run = cases[name];
+if (run === undefined) throw new Error(`callPaths: unknown case "${name}"; one of ${Object.keys(cases).join(', ')}`);
+if (mixed === 'mixed') {
+  for (let i = 0; i < 100_000; i++) {
+    await registry.call('ref.read_dto', VALID);
+    await refused(registry.call('ref.read', INVALID));
+    await registry.dispatch('ref.read', INVALID);
+    await registry.dispatch('ref.read', VALID);
+  }
+}
+for (let round = 0; round < 5; round++) {
+  for (let i = 0; i < 50_000; i++) await run();
+  const calls = 500_000;
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) await run();
+  console.log(`${name}${mixed === 'mixed' ? ' (mixed)' : ''}: ${(Number(process.hrtime.bigint() - started) / calls).toFixed(0)} ns`);
+}
