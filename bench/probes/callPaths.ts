@@ -6,7 +6,7 @@
  * `npm run bench`, so the pipeline's shared call sites see every tool and form of call.
  */
 import 'reflect-metadata';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { First, INVALID, JSON_SCHEMA, readBody, RefRead, RefReadDto, Second, VALID } from '../fixtures.js';
