@@ -136,9 +136,9 @@ export class CallPipeline {
   }
 
   /**
-   * A caller's view fixes who calls, whatever the options say. Otherwise the caller's options are
-   * copied (unless `copied` already), so that every step reads only keys they own: a polluted
-   * Object.prototype must not name a call's caller, grant it permissions or approve it.
+   * A caller's view fixes who calls, whatever the options say. Otherwise, with `copy`, the caller's
+   * options are copied, so that every step reads only keys they own: a polluted Object.prototype
+   * must not name a call's caller, grant it permissions or approve it.
    */
   #bind(given: CallOptions, copy: boolean): CallOptions {
     const identity = this.#core.identity;
