@@ -26,6 +26,7 @@ import { First, INVALID, JSON_SCHEMA, readBody, RefInput, RefRead, RefReadDto, S
 import { callObserved } from '../src/pipeline/callChannel.js';
 import { PermissionSet as BuildPermissionSet, ToolRegistry as BuildRegistry, toolset as buildToolset, toolsModule as buildToolsModule } from '../src/index.js';
 import { perCallChart } from './chart.js';
+import { compositeCall as makeCompositeCall } from './composite.js';
 import { generateDtos, generateTools } from './generate.js';
 import { httpThroughput } from './httpThroughput.js';
 import { format, measure, median, type Case } from './measure.js';
@@ -49,15 +50,7 @@ const ajvCall = async (input: unknown): Promise<unknown> => {
   if (!ajvValidate(copy)) throw new Error(ajv.errorsText(ajvValidate.errors));
   return readBody(copy.path, copy.maxBytes);
 };
-const granted = new Set(['fs:read']);
-const middleware = (next: (a: Args) => Promise<unknown>) => async (a: Args) => next(a);
-const composite = middleware(middleware((a) => readBody(a.path, a.maxBytes)));
-const compositeCall = async (input: unknown): Promise<unknown> => {
-  if (!granted.has('fs:read')) throw new Error('denied');
-  const copy = { ...(input as object) } as Args;
-  if (!ajvValidate(copy)) throw new Error(ajv.errorsText(ajvValidate.errors));
-  return composite(copy);
-};
+const compositeCall = makeCompositeCall();
 const zodInput = z.strictObject({ path: z.string().min(1), maxBytes: z.number().int().min(1).default(1_000_000), encoding: z.enum(['utf8', 'latin1']).optional() });
 const zodCall = async (input: unknown): Promise<unknown> => {
   const parsed = zodInput.safeParse(input);

@@ -6,27 +6,15 @@
  * `npm run bench`, so the pipeline's shared call sites see every tool and form of call.
  */
 import 'reflect-metadata';
-import { Ajv } from 'ajv';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
-import { First, INVALID, JSON_SCHEMA, readBody, RefRead, RefReadDto, Second, VALID } from '../fixtures.js';
-
-type Args = { path: string; maxBytes: number };
+import { compositeCall } from '../composite.js';
+import { First, INVALID, RefRead, RefReadDto, Second, VALID } from '../fixtures.js';
 
 const container = new Container();
 await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead, RefReadDto], granted: PermissionSet.none().grant('fs:read') }));
 const registry = container.get(ToolRegistry);
-const ajv = new Ajv({ useDefaults: true, allErrors: true });
-const ajvValidate = ajv.compile(JSON_SCHEMA);
-const granted = new Set(['fs:read']);
-const middleware = (next: (a: Args) => Promise<unknown>) => async (a: Args) => next(a);
-const composite = middleware(middleware((a) => readBody(a.path, a.maxBytes)));
-const compositeCall = async (input: unknown): Promise<unknown> => {
-  if (!granted.has('fs:read')) throw new Error('denied');
-  const copy = { ...(input as object) } as Args;
-  if (!ajvValidate(copy)) throw new Error(ajv.errorsText(ajvValidate.errors));
-  return composite(copy);
-};
+const composite = compositeCall();
 const refused = (p: Promise<unknown>): Promise<unknown> =>
   p.then(
     () => Promise.reject(new Error('expected a refusal')),
@@ -35,7 +23,7 @@ const refused = (p: Promise<unknown>): Promise<unknown> =>
 
 const cases: Record<string, () => Promise<unknown>> = {
   arg: () => registry.call('ref.read', VALID),
-  composite: () => compositeCall(VALID),
+  composite: () => composite(VALID),
   invalid: () => refused(registry.call('ref.read', INVALID)),
   dispatch: () => registry.dispatch('ref.read', INVALID),
 };
