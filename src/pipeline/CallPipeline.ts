@@ -27,8 +27,11 @@ import { toJsonValue } from './toJsonValue.js';
 import { withCallOptions } from './withCallOptions.js';
 import { withDeadline } from './withDeadline.js';
 
-/** A call made without options: one shared frozen object, not one per call. */
-const NO_OPTIONS: CallOptions = Object.freeze({});
+/**
+ * A call made without options: one shared frozen object, not one per call, that owns every option
+ * (each undefined), so that no step reads one from a polluted Object.prototype.
+ */
+const NO_OPTIONS: CallOptions = Object.freeze(withCallOptions(Object.freeze({}), {}));
 const NO_CHANGES = Object.freeze({});
 
 /**

@@ -70,11 +70,12 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
     for (const key of ['caller', 'permissions', 'approve', 'timeoutMs']) delete proto[key];
   });
 
-  it('names no caller: a guard that admits admins only denies a call whose options are {}', async () => {
+  it('names no caller: a guard that admits admins only denies a call with no options or {}', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'db', tools: [DropTable], granted: PermissionSet.all() }));
     pollute();
-    for (const options of [{}, { callId: 'c-1' }]) {
+    for (const options of [undefined, {}, { callId: 'c-1' }]) {
       await expect(registry.call('db.drop', { table: 'users' }, options)).rejects.toBeInstanceOf(PermissionDeniedError);
+      await expect(registry.get('db.drop').execute({ table: 'users' }, options)).rejects.toBeInstanceOf(PermissionDeniedError);
       expect(await registry.dispatch('db.drop', { table: 'users' }, options)).toMatchObject({ ok: false, error: { code: 'permission_denied' } });
     }
     expect(ran).toEqual([]);
@@ -86,6 +87,7 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
     const { registry } = await buildRegistry(toolset({ name: 'mail', tools: [SendMail] }));
     pollute();
     await expect(registry.call('mail.send', { to: 'a@example.com' }, {})).rejects.toMatchObject({ code: 'approval_denied' });
+    await expect(registry.call('mail.send', { to: 'a@example.com' })).rejects.toMatchObject({ code: 'approval_denied' });
     expect(await registry.dispatch('mail.send', { to: 'a@example.com' }, {})).toMatchObject({ ok: false, error: { code: 'approval_denied' } });
     expect(ran).toEqual([]);
   });
@@ -93,9 +95,15 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
   it('narrows no call and sets no time limit: inherited permissions and timeoutMs are not the caller’s', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'db', tools: [ReadTable], granted: PermissionSet.all() }));
     pollute();
-    await expect(registry.call('db.read', { table: 'users' }, {})).resolves.toBe('rows');
-    expect(await registry.dispatch('db.read', { table: 'users' }, {})).toMatchObject({ ok: true, value: 'rows' });
-    expect(ran).toEqual(['read users', 'read users']);
+    (Object.prototype as Record<string, unknown>).onAccepted = {};
+    try {
+      await expect(registry.call('db.read', { table: 'users' }, {})).resolves.toBe('rows');
+      await expect(registry.call('db.read', { table: 'users' })).resolves.toBe('rows');
+      expect(await registry.dispatch('db.read', { table: 'users' }, {})).toMatchObject({ ok: true, value: 'rows' });
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).onAccepted;
+    }
+    expect(ran).toEqual(['read users', 'read users', 'read users']);
   });
 
   it('writes no inherited caller or call id into an audit record, for a tool that exists or not', async () => {
@@ -108,13 +116,14 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
     (Object.prototype as Record<string, unknown>).callId = 'forged';
     try {
       await registry.call('db.read', { table: 'users' }, {});
+      await registry.call('db.read', { table: 'users' });
       await registry.dispatch('db.read', { table: 'users' }, {});
       await expect(registry.call('db.nothing', {}, {})).rejects.toMatchObject({ code: 'tool_not_found' });
       expect(await registry.dispatch('db.nothing', {}, {})).toMatchObject({ ok: false, error: { code: 'tool_not_found' } });
     } finally {
       delete (Object.prototype as Record<string, unknown>).callId;
     }
-    expect(records).toHaveLength(4);
+    expect(records).toHaveLength(5);
     for (const record of records) {
       expect(Object.hasOwn(record, 'caller') ? record.caller : undefined).toBeUndefined();
       expect(record.callId).not.toBe('forged');
