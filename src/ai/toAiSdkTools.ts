@@ -4,6 +4,7 @@ import type { ToolFilter } from '../registry/ToolFilter.js';
 import { OPENAI_NAMES, PORTABLE_PROPERTIES } from '../providers/NameRule.js';
 import { errorText, renameProperties } from '../providers/PropertyNames.js';
 import { ToolError } from '../errors/ToolError.js';
+import { ownValue } from '../pipeline/ownValue.js';
 import { ProviderNames } from '../providers/ProviderNames.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
@@ -49,7 +50,7 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
         );
   const tools: ToolSet = {};
   // Who calls is the app's own option, never one inherited from a polluted Object.prototype.
-  const caller = Object.hasOwn(options, 'caller') ? options.caller : undefined;
+  const caller = ownValue(options, 'caller');
   const needsApproval = options.needsApproval ?? ((definition: ToolDefinition) => definition.approval !== undefined);
   for (const definition of definitions) {
     const key = names === undefined ? definition.name : names.toProvider(definition.name)!;

@@ -1,5 +1,6 @@
 import type { CallOptions } from '../contracts/CallOptions.js';
 import { FOLLOWED_SIGNAL, type FollowingCallOptions } from './followedSignal.js';
+import { ownValue } from './ownValue.js';
 
 /** Every call option, the internal ones too, each present: adding one to CallOptions fails to compile here until it is copied. */
 type EveryCallOption = { [K in keyof Required<FollowingCallOptions>]: FollowingCallOptions[K] | undefined };
@@ -18,21 +19,16 @@ type Changes = Pick<CallOptions, 'callId' | 'caller' | 'permissions'>;
 export function withCallOptions(options: CallOptions, changes: Changes): CallOptions {
   const given = options as FollowingCallOptions;
   const copy: EveryCallOption = {
-    signal: own(given, 'signal'),
-    callId: Object.hasOwn(changes, 'callId') ? changes.callId : own(given, 'callId'),
-    timeoutMs: own(given, 'timeoutMs'),
-    caller: Object.hasOwn(changes, 'caller') ? changes.caller : own(given, 'caller'),
-    permissions: Object.hasOwn(changes, 'permissions') ? changes.permissions : own(given, 'permissions'),
-    trace: own(given, 'trace'),
-    onProgress: own(given, 'onProgress'),
-    approve: own(given, 'approve'),
-    onAccepted: own(given, 'onAccepted'),
-    [FOLLOWED_SIGNAL]: own(given, FOLLOWED_SIGNAL),
+    signal: ownValue(given, 'signal'),
+    callId: Object.hasOwn(changes, 'callId') ? changes.callId : ownValue(given, 'callId'),
+    timeoutMs: ownValue(given, 'timeoutMs'),
+    caller: Object.hasOwn(changes, 'caller') ? changes.caller : ownValue(given, 'caller'),
+    permissions: Object.hasOwn(changes, 'permissions') ? changes.permissions : ownValue(given, 'permissions'),
+    trace: ownValue(given, 'trace'),
+    onProgress: ownValue(given, 'onProgress'),
+    approve: ownValue(given, 'approve'),
+    onAccepted: ownValue(given, 'onAccepted'),
+    [FOLLOWED_SIGNAL]: ownValue(given, FOLLOWED_SIGNAL),
   };
   return copy;
-}
-
-/** An option the caller gave, never one inherited: a polluted Object.prototype must not approve a call or name its caller. */
-function own<K extends keyof FollowingCallOptions>(options: FollowingCallOptions, key: K): FollowingCallOptions[K] | undefined {
-  return Object.hasOwn(options, key) ? options[key] : undefined;
 }

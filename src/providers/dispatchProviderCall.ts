@@ -2,6 +2,7 @@ import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
 import type { ToolError } from '../errors/ToolError.js';
 import { newCallId } from '../context/newCallId.js';
+import { ownValue } from '../pipeline/ownValue.js';
 import { closestNames } from '../registry/closestNames.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
@@ -58,8 +59,7 @@ export async function dispatchProviderCall(
 }
 
 function failure(tool: string, options: CallOptions | undefined, error: ToolError): ToolOutcome {
-  const callId = options !== undefined && Object.hasOwn(options, 'callId') ? options.callId : undefined;
-  return { ok: false, tool, callId: callId ?? newCallId(), error: error.toPayload() };
+  return { ok: false, tool, callId: ownValue(options, 'callId') ?? newCallId(), error: error.toPayload() };
 }
 
 /** A successful value as the text a provider's tool-result message carries. */

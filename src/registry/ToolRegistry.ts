@@ -28,6 +28,7 @@ import { callerKey } from './callerKey.js';
 import { cutJson } from './cutJson.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
+import { ownValue } from '../pipeline/ownValue.js';
 import { withCallOptions } from '../pipeline/withCallOptions.js';
 
 /** A dispatched outcome, with the JSON text of its value when `dispatch` made it on the way (objects and arrays within their budget). */
@@ -136,12 +137,12 @@ export class ToolRegistry {
     const audit = this.#options.audit;
     if (!callObserved() && audit === undefined) return rejectLater(this.#notFound(name));
     // Only the caller's own options, as in the pipeline: a polluted Object.prototype names no caller in the audit.
-    const given = options === undefined || options === null ? undefined : withCallOptions(options, {});
-    const callId = typeof given?.callId === 'string' ? given.callId : newCallId();
+    const ownCallId = ownValue(options, 'callId');
+    const callId = typeof ownCallId === 'string' ? ownCallId : newCallId();
     const shown = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
-    const caller = this.#caller === undefined ? given?.caller : this.#caller.caller;
+    const caller = this.#caller === undefined ? ownValue(options, 'caller') : this.#caller.caller;
     const refuse = (): Promise<unknown> => Promise.reject(this.#notFound(name));
-    const running = callObserved() ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace: given?.trace }, refuse) : refuse();
+    const running = callObserved() ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace: ownValue(options, 'trace') }, refuse) : refuse();
     if (audit === undefined) return running;
     const trail = new AuditTrail(audit, { tool: shown, toolset: undefined, callId, caller, permissions: [] }, args);
     return running.catch((error: unknown) => {
@@ -169,8 +170,8 @@ export class ToolRegistry {
     // The caller's own options, read once: a polluted Object.prototype sets no call id, caller or permissions, here or in the steps.
     let passed: CallOptions;
     try {
-      const own = Object.hasOwn(options, 'callId') ? options.callId : undefined;
-      callId = typeof own === 'string' ? own.slice(0, 200) : newCallId();
+      const given = ownValue(options, 'callId');
+      callId = typeof given === 'string' ? given.slice(0, 200) : newCallId();
       const found = typeof name === 'string' ? this.#tools.get(name) : undefined;
       passed = withCallOptions(options, { callId });
       running = found === undefined ? this.call(name, args, passed) : pipelineOf(found).attempt(args, passed);
@@ -239,13 +240,13 @@ export class ToolRegistry {
    */
   async forCaller(given: CallerIdentity, options: ForCallerOptions = {}): Promise<ToolRegistry> {
     // Own keys only, of both: a polluted Object.prototype must not name the view's caller, grant it permissions, or stop every listing.
-    const identity: CallerIdentity = { caller: own(given, 'caller'), permissions: own(given, 'permissions') };
+    const identity: CallerIdentity = { caller: ownValue(given, 'caller'), permissions: ownValue(given, 'permissions') };
     const tools = [...this.#tools.values()];
     // A view's identity is fixed: making a view of a view would let its holder become someone else.
     if (tools.some((tool) => coreOf(tool).identity !== undefined)) {
       throw new TypeError("forCaller: this registry is already a caller's view, whose identity cannot be replaced; make each caller's view from the full registry");
     }
-    const timeoutMs = own(options, 'timeoutMs') ?? 10_000;
+    const timeoutMs = ownValue(options, 'timeoutMs') ?? 10_000;
     if (!isTimeoutMs(timeoutMs)) throw new TypeError(`forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
     // Checked here, not tool by tool: a list of strings in its place would otherwise hide every tool without a word.
     if (identity.permissions !== undefined && !(identity.permissions instanceof PermissionSet)) {
@@ -258,7 +259,7 @@ export class ToolRegistry {
     let removeAbort: (() => void) | undefined;
     // The signal first, and outside the promise: one that is not an AbortSignal rejects this call (not a promise nobody
     // awaits, which would crash the process) and leaves no timer behind; one that already aborted fires no 'abort' event.
-    const signal = own(options, 'signal');
+    const signal = ownValue(options, 'signal');
     if (signal !== undefined) {
       try {
         if (signal.aborted === true) giveUpNow(false);
@@ -340,9 +341,4 @@ function describeTool(tool: unknown): string {
   } catch {
     return 'a value';
   }
-}
-
-/** A key the object holds as its own, never one inherited (as from a polluted Object.prototype). */
-function own<T extends object, K extends keyof T>(object: T, key: K): T[K] | undefined {
-  return Object.hasOwn(object, key) ? object[key] : undefined;
 }
