@@ -1,3 +1,4 @@
+import type { Logger } from '../contracts/Logger.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
 import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
@@ -46,8 +47,31 @@ export interface McpToolsetOptions {
   readonly prefix?: string;
   /** What each remote tool requires. Default: `['<name>:call']`. */
   readonly permissions?: readonly string[];
-  /** Time limit of one call, in milliseconds: the tools' `timeoutMs`. Default: the module's. */
+  /**
+   * Time limit of one call, in milliseconds: the tools' `timeoutMs`. Default: the module's, and
+   * never more than 60,000 (the MCP SDK's default): a remote call that never answers ends as a `timeout`.
+   */
   readonly timeoutMs?: number;
+  /**
+   * Remote tools (named as the server names them, without the prefix) to treat as read-only, whatever
+   * their hints say: not destructive, so no approval by default. The server's own hints are its
+   * claims: a tool it does not mark `readOnlyHint` or `destructiveHint: false` is handled as
+   * `destructive: true`, as the MCP spec reads a missing hint.
+   */
+  readonly trustReadOnly?: readonly string[];
+  /** Bounds on what the server may list; see each default. */
+  readonly limits?: {
+    /** Most tools registered; those listed after are dropped, with a warning. Default 1,000. */
+    readonly maxTools?: number;
+    /** Longest description, in characters; a longer one is clipped with a marker. Default 10,000. */
+    readonly maxDescriptionChars?: number;
+    /** Largest input schema, in characters of JSON; a tool with a larger one is refused, with a warning. Default 100,000. */
+    readonly maxSchemaChars?: number;
+    /** Most values of one `enum`; a tool with a longer one is refused, with a warning. Default 1,000. */
+    readonly maxEnumValues?: number;
+  };
+  /** Told of the tools dropped or refused, and of a failing `onEvent`. Default: silent. */
+  readonly logger?: Logger;
   /** Guard every remote tool, after the module's guards. */
   readonly guards?: readonly GuardLike[];
   /** Wrap every remote tool, inside the module's interceptors. */

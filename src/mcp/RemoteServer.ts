@@ -1,16 +1,27 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, McpError, type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
+import { ToolTimeoutError } from '../errors/ToolTimeoutError.js';
 import { ToolUnavailableError } from '../errors/ToolUnavailableError.js';
 import { withoutLocations } from '../errors/toToolError.js';
 import { MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
-import type { McpToolsetEvent, McpToolsetOptions } from './McpToolsetOptions.js';
+import type { McpToolsetEvent } from './McpToolsetOptions.js';
+import type { ToolsetSettings } from './readToolsetOptions.js';
 
 const MAX_DETAIL = 500;
+/** Most pages of one tool listing: a server that never stops paging is listed this far. */
+const MAX_PAGES = 100;
+
+/**
+ * The limit of a remote call when the toolset sets no `timeoutMs`: the MCP SDK's own default.
+ * Mutable for tests only, which cannot wait that long.
+ * @internal
+ */
+export const remoteCallDefaults = { timeoutMs: 60_000 };
 
 /**
  * One remote MCP server as `mcpToolset` sees it: a connected SDK Client (or none while it
@@ -26,7 +37,7 @@ export class RemoteServer {
   private probing = false;
   private closed = false;
 
-  constructor(private readonly options: McpToolsetOptions) {}
+  constructor(private readonly options: ToolsetSettings) {}
 
   /** Connects and lists the tools, or rejects: the first connection is not retried. */
   async start(): Promise<readonly Tool[]> {
@@ -51,16 +62,22 @@ export class RemoteServer {
     const client = this.client;
     if (client === undefined) throw new ToolUnavailableError(ctx.tool, `the MCP server "${this.options.name}" is disconnected`);
     let result: CallToolResult;
+    // A toolset's own timeoutMs is the pipeline's deadline, which aborts the signal; without one, the SDK's default bounds the call.
+    const timeout = this.options.timeoutMs === undefined ? remoteCallDefaults.timeoutMs : MAX_TIMEOUT_MS;
     try {
       result = (await client.callTool({ name, arguments: input as Record<string, unknown> }, undefined, {
         signal: ctx.signal,
-        // The call's deadline is the pipeline's, which aborts the signal: the SDK's own limit stays out of the way.
-        timeout: MAX_TIMEOUT_MS,
+        timeout,
         onprogress: (p) => ctx.progress(p.progress, p.total, p.message),
       })) as CallToolResult;
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed && error.code !== ErrorCode.RequestTimeout) {
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        // A server that does not answer one call may still be there: a ping tells.
+        this.probe(client, error);
+        throw new ToolTimeoutError(ctx.tool, timeout);
+      }
+      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
         throw new ToolExecutionError(ctx.tool, clip(error.message), { cause: error });
       }
       this.lost(client, describe(error));
@@ -81,7 +98,7 @@ export class RemoteServer {
     clearTimeout(this.timer);
     const client = this.client;
     this.client = undefined;
-    await client?.close().catch(() => undefined);
+    await client?.close().catch((error: unknown) => this.closeFailed(error));
   }
 
   private async open(): Promise<{ client: Client; tools: Tool[]; pid: number | undefined }> {
@@ -93,18 +110,19 @@ export class RemoteServer {
         ? (stdio = new StdioClientTransport({
             command: server.command,
             args: [...(server.args ?? [])],
-            ...(server.env !== undefined && { env: { ...server.env } }),
-            ...(server.cwd !== undefined && { cwd: server.cwd }),
+            // Every key given, so that the SDK reads none from a polluted Object.prototype.
+            env: server.env !== undefined ? { ...server.env } : getDefaultEnvironment(),
+            cwd: server.cwd,
             stderr: server.stderr ?? 'inherit',
           }))
         : new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
-    const timeout = this.options.connectTimeoutMs ?? 30_000;
+    const timeout = this.options.connectTimeoutMs;
     try {
       await client.connect(transport, { timeout });
-      const tools = await listAll(client, timeout);
+      const tools = await this.listAll(client, timeout);
       return { client, tools, pid: stdio?.pid ?? undefined };
     } catch (error) {
-      await client.close().catch(() => undefined);
+      await client.close().catch((closing: unknown) => this.closeFailed(closing));
       throw error;
     }
   }
@@ -129,7 +147,7 @@ export class RemoteServer {
 
   private async refresh(client: Client): Promise<void> {
     try {
-      const tools = await listAll(client, this.options.connectTimeoutMs ?? 30_000);
+      const tools = await this.listAll(client, this.options.connectTimeoutMs);
       if (client !== this.client) return;
       this.emit({ type: 'tools_changed', toolset: this.options.name, ...this.setOffered(tools) });
     } catch (error) {
@@ -152,7 +170,7 @@ export class RemoteServer {
   private lost(client: Client, reason: string): void {
     if (client !== this.client) return;
     this.client = undefined;
-    void client.close().catch(() => undefined);
+    void client.close().catch((error: unknown) => this.closeFailed(error));
     const retryInMs = this.nextDelay();
     this.emit({ type: 'disconnected', toolset: this.options.name, reason: clip(reason, 200), retryInMs });
     this.schedule(retryInMs);
@@ -171,7 +189,7 @@ export class RemoteServer {
     try {
       const opened = await this.open();
       if (this.closed) {
-        await opened.client.close().catch(() => undefined);
+        await opened.client.close().catch((error: unknown) => this.closeFailed(error));
         return;
       }
       this.adopt(opened.client, opened.tools, opened.pid);
@@ -183,8 +201,7 @@ export class RemoteServer {
   }
 
   private nextDelay(): number {
-    const initial = this.options.reconnect?.initialMs ?? 250;
-    const max = this.options.reconnect?.maxMs ?? 30_000;
+    const { initialMs: initial, maxMs: max } = this.options.reconnect;
     const delay = Math.min(max, initial * 2 ** this.attempt);
     this.attempt = Math.min(this.attempt + 1, 30);
     return delay;
@@ -193,21 +210,43 @@ export class RemoteServer {
   private emit(event: McpToolsetEvent): void {
     try {
       this.options.onEvent?.(event);
-    } catch {
-      // A listener's failure must not break the connection's bookkeeping.
+    } catch (error) {
+      // A listener's failure must not break the connection's bookkeeping: it is logged.
+      this.options.logger.error('hermes-tools: an mcpToolset onEvent listener threw', { toolset: this.options.name, event: event.type, error: describe(error) });
     }
   }
-}
 
-async function listAll(client: Client, timeout: number): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined && tools.length < 10_000);
-  return tools;
+  /** Closing a connection that failed: nothing is left to do but say so. */
+  private closeFailed(error: unknown): void {
+    this.options.logger.warn('hermes-tools: closing an MCP connection failed', { toolset: this.options.name, error: clip(describe(error), 200) });
+  }
+
+  /** The server's tools, page by page, up to `limits.maxTools` tools and MAX_PAGES pages; the rest are dropped and logged. */
+  private async listAll(client: Client, timeout: number): Promise<Tool[]> {
+    const max = this.options.limits.maxTools;
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    let dropped = 0;
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+      pages++;
+      const room = Math.max(0, max - tools.length);
+      tools.push(...page.tools.slice(0, room));
+      dropped += Math.max(0, page.tools.length - room);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined && tools.length < max && pages < MAX_PAGES);
+    if (dropped > 0 || cursor !== undefined) {
+      this.options.logger.warn('hermes-tools: a remote server listed more tools than are kept; the rest are dropped', {
+        toolset: this.options.name,
+        kept: tools.length,
+        dropped: cursor === undefined ? dropped : `${dropped} and every page after the ${pages}th`,
+        maxTools: max,
+        maxPages: MAX_PAGES,
+      });
+    }
+    return tools;
+  }
 }
 
 function schemaKey(tool: Tool): string {

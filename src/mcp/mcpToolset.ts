@@ -10,7 +10,9 @@ import type { ToolOptions } from '../metadata/ToolOptions.js';
 import { jsonSchemaToShape } from '../schema/jsonSchemaToShape.js';
 import type { Shape } from '../schema/Shape.js';
 import type { McpToolsetOptions } from './McpToolsetOptions.js';
+import { readToolsetOptions, type ToolsetSettings } from './readToolsetOptions.js';
 import { RemoteServer } from './RemoteServer.js';
+import { schemaExcess } from './schemaExcess.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
@@ -33,21 +35,28 @@ export interface McpToolsetModule extends ContainerModule {
  * await container.loadAsync(toolsModule(), files);
  */
 export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
-  const remote = new RemoteServer(options);
+  const { settings, problems: optionProblems } = readToolsetOptions(options);
+  const remote = new RemoteServer(settings);
   // One class per toolset: its bound instance holds the handlers of this server's tools.
-  const Handlers = { [`McpToolset(${options.name})`]: class {} }[`McpToolset(${options.name})`]!;
+  const Handlers = { [`McpToolset(${settings.name})`]: class {} }[`McpToolset(${settings.name})`]!;
   const module = new ContainerModule(async (load) => {
+    if (optionProblems.length > 0) throw new ToolDefinitionError(optionProblems);
     const problems: DefinitionProblem[] = [];
-    const server = options.server as unknown as Record<string, unknown> | undefined;
-    if (typeof server !== 'object' || server === null || (typeof server.command === 'string') === (server.url !== undefined)) {
-      throw new ToolDefinitionError([
-        { where: `mcpToolset "${options.name}"`, code: 'invalid_toolset', message: 'server must be { command, args?, env? } (stdio) or { url, headers? } (Streamable HTTP)' },
-      ]);
-    }
-    const tools = await remote.start();
+    const listed = await remote.start();
+    const tools = listed.filter((tool) => {
+      const excess = schemaExcess(tool.inputSchema, settings.limits.maxSchemaChars, settings.limits.maxEnumValues);
+      if (excess !== undefined) {
+        settings.logger.warn("hermes-tools: a remote tool is refused; the server's other tools are served", {
+          toolset: settings.name,
+          tool: tool.name.slice(0, 200),
+          reason: excess,
+        });
+      }
+      return excess === undefined;
+    });
     const handlers: Record<string, (input: unknown, ctx: ToolContext) => Promise<unknown>> = Object.create(null);
     const declarations = tools.flatMap((tool) => {
-      const declaration = toDeclaration(tool, options, Handlers, remote, problems);
+      const declaration = toDeclaration(tool, settings, Handlers, remote, problems);
       if (declaration !== undefined) handlers[declaration.method] = (input, ctx) => remote.call(tool.name, input, ctx);
       return declaration ?? [];
     });
@@ -58,20 +67,21 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
     remote.register(tools);
     load.bind(Handlers).toConstantValue(handlers);
     loadToolset(load, {
-      name: options.name,
+      name: settings.name,
       tools: [],
-      granted: options.granted,
-      guards: options.guards ?? [],
-      interceptors: options.interceptors ?? [],
+      granted: settings.granted,
+      guards: settings.guards,
+      interceptors: settings.interceptors,
+      scope: 'singleton',
       declarations,
     });
   });
   return Object.assign(module, { close: () => remote.close() });
 }
 
-function toDeclaration(tool: Tool, options: McpToolsetOptions, target: Function, remote: RemoteServer, problems: DefinitionProblem[]): ToolDeclaration | undefined {
-  const where = `mcpToolset "${options.name}" tool "${tool.name}"`;
-  const name = `${options.prefix ?? `${options.name}.`}${tool.name}`;
+function toDeclaration(tool: Tool, settings: ToolsetSettings, target: Function, remote: RemoteServer, problems: DefinitionProblem[]): ToolDeclaration | undefined {
+  const where = `mcpToolset "${settings.name}" tool "${tool.name}"`;
+  const name = `${settings.prefix}${tool.name}`;
   const start = problems.length;
   if (!NAME.test(name)) problems.push({ where, code: 'invalid_name', message: `its name "${name}" must match ${NAME.source}; choose another prefix` });
   const schema = tool.inputSchema as unknown as JsonSchema;
@@ -82,25 +92,27 @@ function toDeclaration(tool: Tool, options: McpToolsetOptions, target: Function,
   const input: Shape = schema.additionalProperties === undefined ? { ...shape, additionalProperties: false } : shape;
   const a = tool.annotations ?? {};
   const hint = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
-  const hints = {
-    readOnly: hint(a.readOnlyHint),
-    destructive: hint(a.destructiveHint),
-    idempotent: hint(a.idempotentHint),
-    openWorld: hint(a.openWorldHint),
-  };
-  const toolOptions: ToolOptions = {
+  const trusted = settings.trustReadOnly.has(tool.name);
+  const readOnly = trusted || hint(a.readOnlyHint);
+  // The MCP spec's defaults: a tool may be destructive unless it says it is read-only or not destructive.
+  const destructive = trusted ? false : a.destructiveHint === true || (a.destructiveHint !== false && readOnly !== true);
+  const hints = { readOnly, destructive, idempotent: hint(a.idempotentHint), openWorld: hint(a.openWorldHint) };
+  const maxChars = settings.limits.maxDescriptionChars;
+  const title = typeof (tool.title ?? a.title) === 'string' ? clipText(String(tool.title ?? a.title), maxChars) : undefined;
+  // No prototype: the registry reads each option, and none may come from a polluted Object.prototype.
+  const toolOptions: ToolOptions = Object.assign(Object.create(null) as object, {
     name,
-    description: tool.description?.trim() || tool.title || a.title || `Calls "${tool.name}" on the MCP server "${options.name}".`,
+    description: clipText(tool.description?.trim() || title || `Calls "${tool.name}" on the MCP server "${settings.name}".`, maxChars),
     ...Object.fromEntries(Object.entries(hints).filter(([, v]) => v !== undefined)),
-    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    metadata: { mcp: { server: options.name, tool: tool.name, ...((tool.title ?? a.title) !== undefined && { title: tool.title ?? a.title }) } },
-  };
+    ...(settings.timeoutMs !== undefined && { timeoutMs: settings.timeoutMs }),
+    metadata: { mcp: { server: settings.name, tool: tool.name, ...(title !== undefined && { title }) } },
+  });
   return {
     target,
     method: `tool:${tool.name}`,
     where,
     options: toolOptions,
-    permissions: [...(options.permissions ?? [`${options.name}:call`])],
+    permissions: [...settings.permissions],
     examples: [],
     classInterceptors: [],
     methodInterceptors: [],
@@ -110,7 +122,7 @@ function toDeclaration(tool: Tool, options: McpToolsetOptions, target: Function,
     requires: [
       {
         check: () => remote.isAvailable(tool.name),
-        description: `the MCP server "${options.name}", connected and offering "${tool.name}" as it did at load`,
+        description: `the MCP server "${settings.name}", connected and offering "${tool.name}" as it did at load`,
       },
     ],
     params: new Map(),
@@ -118,4 +130,12 @@ function toDeclaration(tool: Tool, options: McpToolsetOptions, target: Function,
     arity: 2,
     input,
   };
+}
+
+/** The text, or its first `max` characters and a marker saying it was clipped. */
+function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // A cut between the halves of a surrogate pair would leave half a character.
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1] ?? '') ? max - 1 : max;
+  return `${text.slice(0, end)}… [clipped: the remote server sent ${text.length} characters]`;
 }

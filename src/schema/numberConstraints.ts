@@ -1,3 +1,4 @@
+import { listAllowed } from './listAllowed.js';
 import type { NumberShape } from './Shape.js';
 import type { ValidationRun } from './ValidationRun.js';
 
@@ -5,10 +6,11 @@ import type { ValidationRun } from './ValidationRun.js';
 export function numberConstraints(shape: NumberShape): ((value: number, path: string, run: ValidationRun) => void) | undefined {
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = shape;
   const allowed = shape.enum === undefined ? undefined : new Set(shape.enum);
+  const oneOf = allowed === undefined ? '' : listAllowed([...allowed].map(String));
   if (allowed === undefined && minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined) return undefined;
   return (value, path, run) => {
     if (allowed !== undefined && !allowed.has(value)) {
-      run.report(path, `must be one of ${[...allowed].join(', ')}${got(value, run)}`, 'isIn');
+      run.report(path, `must be one of ${oneOf}${got(value, run)}`, 'isIn');
       return;
     }
     if (minimum !== undefined && value < minimum) run.report(path, `must be >= ${minimum}${got(value, run)}`, 'min');

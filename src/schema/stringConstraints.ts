@@ -1,3 +1,4 @@
+import { listAllowed } from './listAllowed.js';
 import type { StringShape } from './Shape.js';
 import { stringFormats } from './stringFormats.js';
 import type { ValidationRun } from './ValidationRun.js';
@@ -7,11 +8,12 @@ export function stringConstraints(shape: StringShape): ((value: string, path: st
   const pattern = shape.pattern === undefined ? undefined : new RegExp(shape.pattern, 'u');
   const format = shape.format === undefined ? undefined : stringFormats[shape.format];
   const allowed = shape.enum === undefined ? undefined : new Set(shape.enum);
+  const oneOf = allowed === undefined ? '' : listAllowed([...allowed].map((v) => JSON.stringify(v)));
   const { minLength, maxLength } = shape;
   if (pattern === undefined && format === undefined && allowed === undefined && minLength === undefined && maxLength === undefined) return undefined;
   return (value, path, run) => {
     if (allowed !== undefined && !allowed.has(value)) {
-      run.report(path, `must be one of ${[...allowed].map((v) => JSON.stringify(v)).join(', ')}, got ${run.describe(value)}`, 'isIn');
+      run.report(path, `must be one of ${oneOf}, got ${run.describe(value)}`, 'isIn');
       return;
     }
     if (minLength !== undefined || maxLength !== undefined) {
