@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type Logger, PermissionSet, ToolDefinitionError, ToolError, ToolRegistry, toolsModule } from 'hermes-tools';
 import { type McpToolsetModule, type McpToolsetOptions, mcpToolset } from 'hermes-tools/mcp';
 import { Container } from 'inversify';
-import { remoteCallDefaults } from '../src/mcp/RemoteServer.js';
+import * as remoteServer from '../src/mcp/RemoteServer.js';
 
 const HOSTILE = fileURLToPath(new URL('./fixtures/hostileServer.js', import.meta.url));
 const server = (mode = 'mixed') => ({ command: process.execPath, args: [HOSTILE, mode], stderr: 'ignore' as const });
@@ -82,14 +82,15 @@ describe('mcpToolset: a remote tool without destructiveHint is handled as destru
 describe('mcpToolset: a remote call is bounded in time by default', () => {
   it('ends a call the server never answers with a timeout when neither toolset nor module sets timeoutMs, and keeps the connection', async () => {
     // The default is the SDK's 60 s; the test shortens it so as not to wait that long.
-    expect(remoteCallDefaults.timeoutMs).toBe(60_000);
-    remoteCallDefaults.timeoutMs = 200;
+    const defaults = remoteServer.remoteCallDefaults;
+    expect(defaults.timeoutMs).toBe(60_000);
+    defaults.timeoutMs = 200;
     try {
       const registry = await load({});
       expect(await codeOf(registry.call('h.silent', {}))).toBe('timeout');
       expect(await registry.call('h.echo', {})).toBe('echo ran');
     } finally {
-      remoteCallDefaults.timeoutMs = 60_000;
+      defaults.timeoutMs = 60_000;
     }
   });
 });
