@@ -161,6 +161,7 @@ export class RemoteServer {
     this.probing = true;
     client
       .ping({ timeout: 10_000 })
+      // No answer to the ping: the connection is lost, and reconnecting starts.
       .catch(() => this.lost(client, describe(error)))
       .finally(() => {
         this.probing = false;

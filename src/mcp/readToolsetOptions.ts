@@ -55,6 +55,7 @@ export function readToolsetOptions(options: McpToolsetOptions): { settings: Tool
   const where = `mcpToolset "${name}"`;
   const problem = (message: string) => problems.push({ where, code: 'invalid_toolset', message });
   unknownKeys(options, OPTION_KEYS, 'option', problem);
+  if (typeof ownValue(options, 'name') !== 'string') problem('name must be a string: the prefix and permission of its tools');
 
   const given = ownValue(options, 'server') as Record<string, unknown> | undefined;
   let server: McpStdioServer | McpHttpServerAddress = { url: 'http://invalid.invalid/' };
