@@ -62,6 +62,7 @@ export function ownDeclaration(declaration: ToolDeclaration, problems: Definitio
     if (read.problem !== undefined) problems.push({ where: at, code: 'invalid_option', message: `${decorator}: ${read.problem}` });
     return read.options;
   };
+  const options = own(declaration.options, TOOL_KEYS, '@Tool') as ToolOptions;
   const params = new Map<number, ParamMetadata>();
   for (const [index, param] of declaration.params) {
     params.set(index, param.kind === 'arg' ? { ...param, options: own(param.options, ARG_KEYS, '@Arg', `${where} @Arg('${param.name}')`) } : param);
@@ -69,7 +70,7 @@ export function ownDeclaration(declaration: ToolDeclaration, problems: Definitio
   const approval = declaration.approval;
   return {
     ...declaration,
-    options: own(declaration.options, TOOL_KEYS, '@Tool') as ToolOptions,
+    options,
     params,
     examples: declaration.examples.map((example) => own(example, EXAMPLE_KEYS, '@Example') as ExampleOptions),
     requires: declaration.requires.map((requirement) => own(requirement, REQUIRES_KEYS, '@Requires')),
