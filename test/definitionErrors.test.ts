@@ -784,7 +784,10 @@ describe('the problems of a DTO, as data', () => {
       return CountedTool;
     };
     const { registry } = await buildRegistry(toolset({ name: 'a', tools: [tool('first'), tool('second')] }));
-    expect(registry.definitions({ toolsets: ['a'] }).map((d) => d.inputSchema.properties)).toEqual([{ mode: { type: 'string', default: 'plain' } }, { mode: { type: 'string', default: 'plain' } }]);
+    expect(registry.definitions({ toolsets: ['a'] }).map((d) => d.inputSchema.properties)).toEqual([
+      { mode: { type: 'string', default: 'plain' } },
+      { mode: { type: 'string', default: 'plain' } },
+    ]);
     expect(constructed).toBe(1);
     expect(await registry.dispatch('first', {})).toMatchObject({ ok: true, value: 'plain' });
     expect(await registry.dispatch('second', { mode: 'fancy' })).toMatchObject({ ok: true, value: 'fancy' });

@@ -259,7 +259,8 @@ export function assembleRegistry(
       problems.push({
         where: owners.get('results.read')!,
         code: 'duplicate_name',
-        message: 'the name "results.read" is taken by the registry while result budgets are on (the default); rename this tool, or turn budgets off with toolsModule({ results: false })',
+        message:
+          'the name "results.read" is taken by the registry while result budgets are on (the default); rename this tool, or turn budgets off with toolsModule({ results: false })',
       });
     else if (core !== undefined) tools.push(createRegisteredTool(core));
   }
