@@ -89,9 +89,9 @@ describe('forCaller', () => {
     const r = await registry();
     const ann = await r.forCaller({ caller: { user: 'ann', team: 'blue' }, permissions: PermissionSet.none().grant('fs:read', 'net:http') });
     const bob = await r.forCaller({ caller: { user: 'bob', team: 'red' }, permissions: PermissionSet.all() });
-    expect(ann.list().map((t) => t.name)).toEqual(['fs.read', 'team.notes']);
-    expect(bob.definitions().map((d) => d.name)).toEqual(['fs.read', 'fs.write']);
-    expect(r.list().map((t) => t.name)).toEqual(['fs.read', 'fs.write', 'net.fetch', 'team.notes']);
+    expect(ann.list().map((t) => t.name)).toEqual(['fs.read', 'team.notes', 'results.read']);
+    expect(bob.definitions().map((d) => d.name)).toEqual(['fs.read', 'fs.write', 'results.read']);
+    expect(r.list().map((t) => t.name)).toEqual(['fs.read', 'fs.write', 'net.fetch', 'team.notes', 'results.read']);
   });
 
   it('carries its identity on every call, whatever the call options say', async () => {

@@ -312,7 +312,7 @@ describe('the problems of an @Arg, as data', () => {
         ],
       }),
     );
-    expect(registry.definitions().map((d) => [d.name, d.inputSchema.properties])).toEqual([
+    expect(registry.definitions({ toolsets: ['a'] }).map((d) => [d.name, d.inputSchema.properties])).toEqual([
       ['a.string', { x: { type: 'string', minLength: 1, maxLength: 2, pattern: '^a', format: 'email' } }],
       ['a.number', { x: { type: 'integer', minimum: 1, maximum: 2, exclusiveMinimum: 0, exclusiveMaximum: 3 } }],
       ['a.boolean', { x: { type: 'boolean' } }],
@@ -784,7 +784,10 @@ describe('the problems of a DTO, as data', () => {
       return CountedTool;
     };
     const { registry } = await buildRegistry(toolset({ name: 'a', tools: [tool('first'), tool('second')] }));
-    expect(registry.definitions().map((d) => d.inputSchema.properties)).toEqual([{ mode: { type: 'string', default: 'plain' } }, { mode: { type: 'string', default: 'plain' } }]);
+    expect(registry.definitions({ toolsets: ['a'] }).map((d) => d.inputSchema.properties)).toEqual([
+      { mode: { type: 'string', default: 'plain' } },
+      { mode: { type: 'string', default: 'plain' } },
+    ]);
     expect(constructed).toBe(1);
     expect(await registry.dispatch('first', {})).toMatchObject({ ok: true, value: 'plain' });
     expect(await registry.dispatch('second', { mode: 'fancy' })).toMatchObject({ ok: true, value: 'fancy' });

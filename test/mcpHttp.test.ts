@@ -92,8 +92,8 @@ describe('serveHttp with auth', () => {
     const writer = await connect(http.url, 'writer-token');
     const viaCaller = await connect(traced.url, 'reader-token');
     try {
-      expect((await reader.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'wait.cancel', 'whoami']);
-      expect((await writer.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'notes.write', 'wait.cancel', 'whoami']);
+      expect((await reader.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'results.read', 'wait.cancel', 'whoami']);
+      expect((await writer.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'notes.write', 'results.read', 'wait.cancel', 'whoami']);
       expect(text(await reader.callTool({ name: 'notes.read', arguments: {} }))).toBe('the note');
       const denied = await reader.callTool({ name: 'notes.write', arguments: { text: 'x' } });
       expect(denied.isError).toBe(true);
@@ -312,7 +312,7 @@ describe('serveHttp stateless', () => {
     const client = await connect(http.url, 'reader-token');
     try {
       expect((client.transport as StreamableHTTPClientTransport).sessionId).toBeUndefined();
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'wait.cancel', 'whoami']);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'results.read', 'wait.cancel', 'whoami']);
       expect(text(await client.callTool({ name: 'notes.read', arguments: {} }))).toBe('the note');
       expect((await client.callTool({ name: 'notes.write', arguments: { text: 'x' } })).isError).toBe(true);
       expect(http.sessions()).toBe(0);

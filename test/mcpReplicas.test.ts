@@ -60,7 +60,7 @@ describe('stateless replicas behind a round-robin proxy', () => {
 
       await client.connect(new StreamableHTTPClientTransport(proxy.url, { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
       for (let round = 0; round < 3; round++) {
-        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'notes.write', 'wait.cancel', 'whoami']);
+        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'notes.write', 'results.read', 'wait.cancel', 'whoami']);
         const read = (await client.callTool({ name: 'notes.read', arguments: {} })) as CallToolResult;
         expect(read.content).toEqual([{ type: 'text', text: 'the note' }]);
         const invalid = await client.callTool({ name: 'notes.write', arguments: { text: 3 } });

@@ -270,7 +270,8 @@ describe('mcpToolset and tools/list_changed', () => {
       const closed = remote.events.next('tools_changed');
       gate.open = false;
       expect(await closed).toMatchObject({ unavailable: ['gated'], added: [] });
-      expect(names(remote.registry, 'up.')).toEqual([]);
+      // The upstream's own results.read (result budgets are on by default) is still offered.
+      expect(names(remote.registry, 'up.')).toEqual(['up.results.read']);
       expect(await codeOf(remote.registry.call('up.gated', {}))).toBe('tool_unavailable');
       const reopened = remote.events.next('tools_changed');
       gate.open = true;

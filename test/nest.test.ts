@@ -123,7 +123,7 @@ describe('hermes-tools/nest', () => {
           .get(ToolRegistry)
           .list()
           .map((tool) => tool.name),
-      ).toEqual(['users.find']);
+      ).toEqual(['users.find', 'results.read']);
       await expect(app.get(Assistant).greet('1')).resolves.toBe('Ann');
     } finally {
       await app.close();
@@ -139,6 +139,7 @@ describe('hermes-tools/nest', () => {
         'billing/billing.total',
         'billing/billing.currency',
         'mail/mail.send',
+        'results/results.read',
       ]);
       await expect(registry.call('billing.total', {})).resolves.toBe(42);
       await expect(registry.call('mail.send', { to: '2' })).resolves.toBe('sent to Bob');
@@ -155,7 +156,12 @@ describe('hermes-tools/nest', () => {
     const app = await start(HermesToolsModule.forRoot({ discover: true }), Everything);
     try {
       const registry = app.get(ToolRegistry);
-      expect(registry.definitions().map((tool) => `${tool.toolset}/${tool.name}`)).toEqual(['discovered/billing.total', 'discovered/billing.currency', 'discovered/users.find']);
+      expect(registry.definitions().map((tool) => `${tool.toolset}/${tool.name}`)).toEqual([
+        'discovered/billing.total',
+        'discovered/billing.currency',
+        'discovered/users.find',
+        'results/results.read',
+      ]);
       await expect(registry.call('users.find', { id: '2' })).resolves.toBe('Bob');
     } finally {
       await app.close();

@@ -184,8 +184,8 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, with sessions (th
     try {
       expect(opened).toEqual([sessionOf(ann), sessionOf(bob)]);
       expect(sessionOf(ann)).not.toBe(sessionOf(bob));
-      expect(names(await ann.listTools())).toEqual(['users.hello', 'users.delete', 'users.whoami', 'users.purge']);
-      expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami', 'users.purge']);
+      expect(names(await ann.listTools())).toEqual(['users.hello', 'users.delete', 'users.whoami', 'users.purge', 'results.read']);
+      expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami', 'users.purge', 'results.read']);
       expect(text(await ann.callTool({ name: 'users.delete', arguments: { name: 'carl' } }))).toBe('deleted carl');
       const refused = await bob.callTool({ name: 'users.delete', arguments: { name: 'carl' } });
       expect(refused.isError).toBe(true);
@@ -352,8 +352,8 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, stateless', (adap
     const bob = await connect(url, 'bob-token');
     try {
       expect(sessionOf(ann)).toBeUndefined();
-      expect(names(await ann.listTools())).toEqual(['users.hello', 'users.delete', 'users.whoami', 'users.purge']);
-      expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami', 'users.purge']);
+      expect(names(await ann.listTools())).toEqual(['users.hello', 'users.delete', 'users.whoami', 'users.purge', 'results.read']);
+      expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami', 'users.purge', 'results.read']);
       expect(text(await ann.callTool({ name: 'users.delete', arguments: { name: 'carl' } }))).toBe('deleted carl');
       expect((await bob.callTool({ name: 'users.delete', arguments: { name: 'carl' } })).isError).toBe(true);
       expect(text(await bob.callTool({ name: 'users.whoami', arguments: {} }))).toBe('"bob"');
@@ -477,8 +477,8 @@ describe('the Nest sample', () => {
     const bob = await connect(endpoint, 'bob-token');
     try {
       expect(sessionOf(ann)).toEqual(expect.any(String));
-      expect(names(await ann.listTools())).toEqual(['users.invite', 'users.list', 'users.remove']);
-      expect(names(await bob.listTools())).toEqual(['users.list']);
+      expect(names(await ann.listTools())).toEqual(['users.invite', 'users.list', 'users.remove', 'results.read']);
+      expect(names(await bob.listTools())).toEqual(['users.list', 'results.read']);
       const invited = await ann.callTool({ name: 'users.invite', arguments: { name: 'carl', email: 'carl@example.org' } });
       expect(text(invited)).toContain('invited carl');
       const invalid = await ann.callTool({ name: 'users.invite', arguments: { name: 'Carl!', email: 'nope' } });
@@ -501,7 +501,7 @@ describe("the README's MCP module", () => {
     const ann = await connect(endpoint, 'ann-token');
     try {
       expect(sessionOf(ann)).toEqual(expect.any(String));
-      expect(names(await ann.listTools())).toEqual(['users.find']);
+      expect(names(await ann.listTools())).toEqual(['users.find', 'results.read']);
       expect(text(await ann.callTool({ name: 'users.find', arguments: { id: '1' } }))).toBe('Ann');
       await expect(connect(endpoint, 'bob-token')).rejects.toThrow(/403/);
     } finally {

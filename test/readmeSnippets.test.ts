@@ -59,8 +59,8 @@ describe('the README snippets', () => {
     } finally {
       console.log = log;
     }
-    expect(lines[0]).toEqual([['sprint.show', 'sprint.close', 'sprint.delete', 'mail.team']]);
-    expect(lines[1]).toEqual([['sprint.show', 'mail.team']]);
+    expect(lines[0]).toEqual([['sprint.show', 'sprint.close', 'sprint.delete', 'mail.team', 'results.read']]);
+    expect(lines[1]).toEqual([['sprint.show', 'mail.team', 'results.read']]);
     expect(lines[2]).toEqual([false]);
     expect(JSON.stringify(lines)).toContain('approval_denied');
   });

@@ -62,6 +62,7 @@ describe('ToolRegistry', () => {
         { name: 'fs.read', description: 'Read a UTF-8 text file from disk.' },
         { name: 'fs.stat', description: 'Whether a file exists.' },
         { name: 'net.fetch', description: 'Fetch a URL.' },
+        { name: 'results.read', description: expect.stringContaining('Read a result that was cut to fit') },
       ]);
     });
   });

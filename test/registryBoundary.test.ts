@@ -389,7 +389,7 @@ describe('the registry at its edges', () => {
     const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Echo, Hangs], granted: PermissionSet.all() }));
     const controller = new AbortController();
     const byTimeout = await registry.forCaller({ caller: 'ann' }, { timeoutMs: 1, signal: controller.signal });
-    expect(byTimeout.list().map((t) => t.name)).toEqual(['echo']);
+    expect(byTimeout.list().map((t) => t.name)).toEqual(['echo', 'results.read']);
     // Once the listing is made, its timer is cleared: it does not keep the process alive for the default 10 seconds.
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
     const { registry: answering } = await buildRegistry(toolset({ name: 'r', tools: [Echo], granted: PermissionSet.all() }));
@@ -399,15 +399,15 @@ describe('the registry at its edges', () => {
     // The default timeout is 10 seconds: the signal ends the wait first.
     const listing = registry.forCaller({ caller: 'ann' }, { signal: controller.signal });
     controller.abort();
-    expect((await listing).list().map((t) => t.name)).toEqual(['echo']);
+    expect((await listing).list().map((t) => t.name)).toEqual(['echo', 'results.read']);
     // With the longest timeout (about 25 days), only the signal can end the wait: a listing that ignored it would never come.
     const waiting = new AbortController();
     const longest = registry.forCaller({ caller: 'ann' }, { timeoutMs: 2_147_483_647, signal: waiting.signal });
     waiting.abort();
-    expect((await longest).list().map((t) => t.name)).toEqual(['echo']);
+    expect((await longest).list().map((t) => t.name)).toEqual(['echo', 'results.read']);
     // A signal that aborted before the listing began fires no 'abort' event: the listing must not wait for one.
     const already = await registry.forCaller({ caller: 'ann' }, { timeoutMs: 2_147_483_647, signal: waiting.signal });
-    expect(already.list().map((t) => t.name)).toEqual(['echo']);
+    expect(already.list().map((t) => t.name)).toEqual(['echo', 'results.read']);
   });
 
   it('forCaller refuses a signal that is not an AbortSignal with a TypeError, leaving no timer behind', async () => {

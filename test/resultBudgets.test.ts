@@ -438,9 +438,51 @@ describe('result budgets', () => {
     await client.close();
   });
 
-  it('are refused on a tool when budgets are off', async () => {
-    const problems = await definitionProblems(toolset({ name: 'db', tools: [Query], granted: PermissionSet.all() }));
-    expect(problems).toEqual(['Query.execute: maxResultChars needs result budgets on: add toolsModule({ results: {} })']);
+  it('are on by default: a 5 MB result reaches the caller cut to 100,000 characters, and results.read pages it back', async () => {
+    @Tool({ name: 'dump', description: 'Returns 5 MB of text.' })
+    class Dump {
+      execute(): string {
+        return 'D'.repeat(5_000_000);
+      }
+    }
+    for (const modules of [[], [toolsModule()], [toolsModule({ timeoutMs: 60_000 })]]) {
+      const { registry: r } = await buildRegistry(...modules, toolset({ name: 'dump', tools: [Dump] }));
+      const outcome = await r.dispatch('dump', {}, { caller: 'ann' });
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      expect(outcome.truncated).toMatchObject({ id: expect.stringMatching(/^res_/), totalChars: 5_000_002 });
+      expect(JSON.stringify(outcome.value).length).toBeLessThanOrEqual(100_000);
+      expect(JSON.stringify(outcome.value).length).toBeGreaterThan(99_000);
+      const page = await r.dispatch('results.read', { id: outcome.truncated!.id, offset: 4_999_000 }, { caller: 'ann' });
+      expect(page).toMatchObject({ ok: true, value: { totalChars: 5_000_002, text: `${'D'.repeat(1_001)}"` } });
+    }
+  });
+
+  it("work on a tool's own budget without an opt-in", async () => {
+    const { registry: r } = await buildRegistry(toolset({ name: 'db', tools: [Query], granted: PermissionSet.all() }));
+    const outcome = await r.dispatch('db.query', { n: 200 });
+    expect(outcome).toMatchObject({ ok: true, truncated: { totalChars: JSON.stringify({ count: 200, rows: rows(200) }).length } });
+    expect(JSON.stringify((outcome as { value: unknown }).value).length).toBeLessThanOrEqual(2_000);
+  });
+
+  it("are off with results: false, a tool's own budget too, and no results.read is added", async () => {
+    const { registry: r } = await buildRegistry(toolsModule({ results: false }), toolset({ name: 'db', tools: [Query, Tail], granted: PermissionSet.all() }));
+    expect(r.list().map((tool) => tool.name)).toEqual(['db.query', 'logs.tail']);
+    expect(await r.dispatch('db.query', { n: 200 })).toEqual({ ok: true, tool: 'db.query', callId: expect.any(String), value: { count: 200, rows: rows(200) } });
+    expect(await r.dispatch('logs.tail', { chars: 200_000 })).toEqual({ ok: true, tool: 'logs.tail', callId: expect.any(String), value: 'L'.repeat(200_000) });
+  });
+
+  it('refuse a tool of the app named results.read while they are on, saying how to turn them off', async () => {
+    @Tool({ name: 'results.read', description: 'Reads results of its own.' })
+    class OwnReader {
+      execute(): string {
+        return 'mine';
+      }
+    }
+    expect(await definitionProblems(toolset({ name: 'own', tools: [OwnReader] }))).toEqual([
+      'OwnReader.execute in toolset "own": the name "results.read" is taken by the registry while result budgets are on (the default); rename this tool, or turn budgets off with toolsModule({ results: false })',
+    ]);
+    const { registry: r } = await buildRegistry(toolsModule({ results: false }), toolset({ name: 'own', tools: [OwnReader] }));
+    expect(await r.call('results.read', {})).toBe('mine');
     expect(ToolDefinitionError).toBeDefined();
   });
 });

@@ -36,7 +36,7 @@ describe('the sample kernel loop (npm start)', () => {
       'permission_denied',
       'ok',
     ]);
-    expect(lines).toContain('    guest sees: fs.read, fs.list, jobs.run_checks');
+    expect(lines).toContain('    guest sees: fs.read, fs.list, jobs.run_checks, results.read');
     expect(lines.some((l) => /^ {4}alice sees: .*git\.reset/.test(l))).toBe(true);
     expect(lines).toContain('    git.reset {} for alice: approved');
     const trail = (await readFile(path.join(workspace, 'audit.jsonl'), 'utf8'))

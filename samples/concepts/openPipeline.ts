@@ -94,8 +94,8 @@ const registry = container.get(ToolRegistry);
 const ann = await registry.forCaller({ caller: { user: 'ann', team: 'core' }, permissions: PermissionSet.none().grant('sprint:*') });
 const bob = await registry.forCaller({ caller: { user: 'bob', team: 'core' }, permissions: PermissionSet.none().grant('sprint:read') });
 
-console.log(ann.list().map((t) => t.name)); // [ 'sprint.show', 'sprint.close', 'sprint.delete', 'mail.team' ]
-console.log(bob.list().map((t) => t.name)); // [ 'sprint.show', 'mail.team' ]
+console.log(ann.list().map((t) => t.name)); // [ 'sprint.show', 'sprint.close', 'sprint.delete', 'mail.team', 'results.read' ]
+console.log(bob.list().map((t) => t.name)); // [ 'sprint.show', 'mail.team', 'results.read' ]
 console.log((await bob.dispatch('sprint.close', { sprint: '42' })).ok); // false: permission_denied, and audit sees the attempt
 // #endregion callers
 

@@ -4,7 +4,7 @@ import type { ToolFilter } from '../registry/ToolFilter.js';
 import { OPENAI_NAMES, PORTABLE_PROPERTIES } from '../providers/NameRule.js';
 import { errorText, renameProperties } from '../providers/PropertyNames.js';
 import { ToolError } from '../errors/ToolError.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownOptions } from '../pipeline/ownOptions.js';
 import { ProviderNames } from '../providers/ProviderNames.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
@@ -30,6 +30,8 @@ export interface AiSdkToolsOptions {
   readonly caller?: unknown;
 }
 
+const AI_SDK_KEYS = ['filter', 'names', 'needsApproval', 'caller'] as const satisfies readonly (keyof AiSdkToolsOptions)[];
+
 /**
  * The registry's available tools as an AI SDK `ToolSet`, for `generateText` / `streamText`. Each
  * `execute` goes through `registry.call`: guard, validation and interceptors apply, the AI SDK's
@@ -39,7 +41,10 @@ export interface AiSdkToolsOptions {
  * @example
  * const result = await generateText({ model, tools: toAiSdkTools(registry), stopWhen: stepCountIs(5), prompt });
  */
-export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions = {}): ToolSet {
+export function toAiSdkTools(registry: ToolRegistry, given: AiSdkToolsOptions = {}): ToolSet {
+  // Own keys only: a polluted Object.prototype.needsApproval must not skip the user's approval, nor .caller name one.
+  const { options, problem } = ownOptions(given, AI_SDK_KEYS);
+  if (problem !== undefined) throw new TypeError(`toAiSdkTools: ${problem}`);
   const definitions = registry.definitions(options.filter);
   const names =
     options.names === 'registry'
@@ -49,8 +54,7 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
           OPENAI_NAMES,
         );
   const tools: ToolSet = {};
-  // Who calls is the app's own option, never one inherited from a polluted Object.prototype.
-  const caller = ownValue(options, 'caller');
+  const caller = options.caller;
   const needsApproval = options.needsApproval ?? ((definition: ToolDefinition) => definition.approval !== undefined);
   for (const definition of definitions) {
     const key = names === undefined ? definition.name : names.toProvider(definition.name)!;

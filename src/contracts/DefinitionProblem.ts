@@ -14,6 +14,8 @@ export type DefinitionProblemCode =
   | 'invalid_metadata'
   | 'invalid_output'
   | 'invalid_permission'
+  // options of @Tool, @Arg, @Example, @Requires that are not an object, or hold a key none of them knows
+  | 'invalid_option'
   // declarations read from metadata
   | 'missing_tool_decorator'
   | 'conflicting_tool_decorators'

@@ -25,7 +25,7 @@ export interface ResultStore {
   load(id: string): StoredResult | undefined | Promise<StoredResult | undefined>;
 }
 
-/** `toolsModule({ results })`: result budgets. With it, results over budget are cut and `results.read` is added. */
+/** `toolsModule({ results })`: result budgets, on by default (`results: false` turns them off). Results over budget are cut and `results.read` is added. */
 export interface ResultBudgetOptions {
   /** The default budget: characters of serialised JSON a call's result may take in an outcome. Default 100,000. `@Tool({ maxResultChars })` overrides it. */
   readonly maxChars?: number;

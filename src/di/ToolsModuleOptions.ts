@@ -6,7 +6,7 @@ import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
 
-/** Options for every toolset in the container. */
+/** Options for every toolset in the container. Only own keys are read; an unknown one is a ToolDefinitionError. */
 export interface ToolsModuleOptions {
   /** Wrap every tool, outermost. */
   readonly interceptors?: readonly InterceptorLike[];
@@ -20,10 +20,11 @@ export interface ToolsModuleOptions {
    */
   readonly audit?: AuditSinkLike | AuditOptions;
   /**
-   * Result budgets: a result whose JSON is longer than its budget reaches the model cut, with a note
-   * on how to read the rest through `results.read`, a tool added for it. Off unless given.
+   * Result budgets, on by default: a result whose JSON is longer than its budget (default 100,000
+   * characters) reaches the model cut, with a note on how to read the rest through `results.read`,
+   * a tool added for it, from a bounded in-memory store. `false` turns them off, tools' own too.
    */
-  readonly results?: ResultBudgetOptions;
+  readonly results?: ResultBudgetOptions | false;
   /** Default time limit per call, in milliseconds. Default: none. */
   readonly timeoutMs?: number;
   /** Accept `"42"` for a number, `"true"` for a boolean and JSON text for an array or object. Default: false. */

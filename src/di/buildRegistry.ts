@@ -20,7 +20,9 @@ import { MemoryResultStore } from '../registry/MemoryResultStore.js';
 import { ReadResults } from '../registry/ReadResults.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
-import type { ResultStore } from '../contracts/ResultStore.js';
+import { ownOptions } from '../pipeline/ownOptions.js';
+import type { ResultBudgetOptions, ResultStore } from '../contracts/ResultStore.js';
+import type { ApprovalOptions } from '../contracts/ToolApprover.js';
 import { defaultValidationLimits } from '../schema/ValidationLimits.js';
 import { compileTool } from '../tools/compileTool.js';
 import type { ToolEnvironment } from '../tools/ToolEnvironment.js';
@@ -35,6 +37,11 @@ import type { ToolsetOptions } from './ToolsetOptions.js';
 const DEFAULT_RESULT_CHARS = 100_000;
 
 const TOOLSET_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+const MODULE_KEYS = ['interceptors', 'guards', 'approvals', 'audit', 'results', 'timeoutMs', 'coerce', 'limits', 'logger'] as const;
+const APPROVAL_KEYS = ['approve', 'when', 'timeoutMs'] as const satisfies readonly (keyof ApprovalOptions)[];
+const RESULT_KEYS = ['maxChars', 'store'] as const satisfies readonly (keyof ResultBudgetOptions)[];
+const AUDIT_KEYS = ['sink', 'captureArguments'] as const satisfies readonly (keyof AuditOptions)[];
 
 /**
  * Builds the ToolRegistry from every toolset loaded in the container. Runs once, on the first
@@ -74,11 +81,14 @@ function inversifyResolver(context: ResolutionContext): InstanceResolver {
  * @internal The seam shared by the Inversify path and the Nest module.
  */
 export function assembleRegistry(
-  moduleOptions: ToolsModuleOptions,
+  givenOptions: ToolsModuleOptions,
   toolsets: readonly Required<ToolsetOptions>[],
   resolver: InstanceResolver,
   problems: DefinitionProblem[],
 ): ToolRegistry {
+  // Own keys only, here where every path meets (toolsModule, none at all, the Nest module): a polluted
+  // Object.prototype.approvals must not approve a call, nor .audit, .results or .guards change one.
+  const moduleOptions = ownModuleOptions(givenOptions, problems);
   checkModuleOptions(moduleOptions, problems);
 
   // Interceptor, guard and approver classes are resolved from the container once, so they can inject services.
@@ -154,14 +164,17 @@ export function assembleRegistry(
           timeoutMs: approvalOptions.timeoutMs ?? defaultApprovalTimeoutMs,
         };
   const audit = toAuditDestination(moduleOptions.audit, moduleOptions.logger ?? silentLogger, fromContainer, hasMethod, problems);
-  const budgets = moduleOptions.results;
-  const maxResultChars = budgets === undefined ? undefined : (budgets.maxChars ?? DEFAULT_RESULT_CHARS);
+  // Result budgets are on unless the app turns them off with `results: false`.
+  const budgets = moduleOptions.results === false ? undefined : ownOptions(moduleOptions.results ?? {}, RESULT_KEYS);
+  if (budgets?.problem !== undefined) problems.push({ where: 'toolsModule results', code: 'invalid_module_option', message: budgets.problem });
+  const maxResultChars = budgets === undefined ? undefined : (budgets.options.maxChars ?? DEFAULT_RESULT_CHARS);
   let store: ResultStore | undefined;
   if (budgets !== undefined) {
-    if (typeof budgets.store === 'function') store = fromContainer<ResultStore>(budgets.store, 'result store', 'toolsModule results', problems);
-    else if (budgets.store !== undefined && !hasMethod(budgets.store, 'save'))
+    const given = budgets.options.store;
+    if (typeof given === 'function') store = fromContainer<ResultStore>(given, 'result store', 'toolsModule results', problems);
+    else if (given !== undefined && !(hasMethod(given, 'save') && hasMethod(given, 'load')))
       problems.push({ where: 'toolsModule results', code: 'invalid_module_option', message: 'store must be a ResultStore (save and load) or an injectable class of one' });
-    else store = budgets.store ?? new MemoryResultStore();
+    else store = given ?? new MemoryResultStore();
     if (!(Number.isInteger(maxResultChars) && (maxResultChars as number) >= 256)) {
       problems.push({ where: 'toolsModule results', code: 'invalid_result_budget', message: 'maxChars must be a whole number of characters, at least 256' });
     }
@@ -246,7 +259,8 @@ export function assembleRegistry(
       problems.push({
         where: owners.get('results.read')!,
         code: 'duplicate_name',
-        message: 'the name "results.read" is taken by the registry when result budgets are on; rename this tool',
+        message:
+          'the name "results.read" is taken by the registry while result budgets are on (the default); rename this tool, or turn budgets off with toolsModule({ results: false })',
       });
     else if (core !== undefined) tools.push(createRegisteredTool(core));
   }
@@ -263,6 +277,22 @@ function resolveInstance(resolver: InstanceResolver, target: Function, scope: 's
   }
   const instance = attempt(resolve, problems, { where: target.name, code: 'container_failed', message: 'the container could not create it (are its dependencies bound?)' });
   return instance === undefined ? undefined : () => instance;
+}
+
+/** The module options' own keys, and their `approvals`' own keys; an unknown key is a problem. */
+function ownModuleOptions(given: ToolsModuleOptions, problems: DefinitionProblem[]): ToolsModuleOptions {
+  const { options, problem } = ownOptions(given, MODULE_KEYS);
+  if (problem !== undefined) problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: problem });
+  const approvals = options.approvals;
+  if (approvals === undefined) return options;
+  if (typeof approvals !== 'object' || approvals === null) {
+    problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: 'approvals must be an object { approve?, when?, timeoutMs? }' });
+    return Object.assign(Object.create(null) as ToolsModuleOptions, options, { approvals: Object.create(null) as ApprovalOptions });
+  }
+  const own = ownOptions(approvals, APPROVAL_KEYS);
+  if (own.problem !== undefined) problems.push({ where: 'toolsModule approvals', code: 'invalid_module_option', message: own.problem });
+  // Still without a prototype: a spread copy would read a polluted Object.prototype for every option left out.
+  return Object.assign(Object.create(null) as ToolsModuleOptions, options, { approvals: own.options });
 }
 
 function checkModuleOptions(options: ToolsModuleOptions, problems: DefinitionProblem[]): void {
@@ -310,7 +340,13 @@ function toAuditDestination(
   problems: DefinitionProblem[],
 ): AuditDestination | undefined {
   if (given === undefined) return undefined;
-  const options: AuditOptions = typeof given === 'object' && given !== null && 'sink' in given ? given : { sink: given as AuditSinkLike };
+  // `{ sink, captureArguments }` only when it holds its own sink: a polluted Object.prototype.sink names no sink.
+  let options: Partial<AuditOptions> = { sink: given as AuditSinkLike };
+  if (typeof given === 'object' && given !== null && Object.hasOwn(given, 'sink')) {
+    const own = ownOptions(given as AuditOptions, AUDIT_KEYS);
+    if (own.problem !== undefined) problems.push({ where: 'toolsModule audit', code: 'invalid_module_option', message: own.problem });
+    options = own.options;
+  }
   const sink = options.sink;
   let send: AuditDestination['send'] | undefined;
   if (hasMethod(sink, 'record')) {

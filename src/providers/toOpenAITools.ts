@@ -1,3 +1,4 @@
+import { ownOptions } from '../pipeline/ownOptions.js';
 import { providerDescription } from './providerDescription.js';
 import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
@@ -60,6 +61,8 @@ export interface OpenAIToolsOptions {
   readonly api?: 'chat' | 'responses';
 }
 
+const OPENAI_KEYS = ['strict', 'api'] as const satisfies readonly (keyof OpenAIToolsOptions)[];
+
 /** What `toOpenAITools` returns for the Chat Completions API: the tools, the report, the name map and `dispatch`. */
 export type OpenAIChatTools = ProviderTools<OpenAIChatTool, OpenAIChatToolCall, OpenAIChatToolMessage>;
 /** What `toOpenAITools` returns with `api: 'responses'`: the tools, the report, the name map and `dispatch`. */
@@ -76,7 +79,10 @@ export type OpenAIResponsesTools = ProviderTools<OpenAIResponsesTool, OpenAIResp
  */
 export function toOpenAITools(definitions: readonly ToolDefinition[], options?: OpenAIToolsOptions & { api?: 'chat' }): OpenAIChatTools;
 export function toOpenAITools(definitions: readonly ToolDefinition[], options: OpenAIToolsOptions & { api: 'responses' }): OpenAIResponsesTools;
-export function toOpenAITools(definitions: readonly ToolDefinition[], options: OpenAIToolsOptions = {}): OpenAIChatTools | OpenAIResponsesTools {
+export function toOpenAITools(definitions: readonly ToolDefinition[], given: OpenAIToolsOptions = {}): OpenAIChatTools | OpenAIResponsesTools {
+  // Own keys only: a polluted Object.prototype.strict must not turn strict mode off.
+  const { options, problem } = ownOptions(given, OPENAI_KEYS);
+  if (problem !== undefined) throw new TypeError(`toOpenAITools: ${problem}`);
   const strict = options.strict ?? true;
   const names = new ProviderNames(
     definitions.map((d) => d.name),

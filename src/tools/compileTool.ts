@@ -17,6 +17,7 @@ import { checkToolOptions } from './checkToolOptions.js';
 import { defaultApprovalTimeoutMs } from './defaultApprovalTimeoutMs.js';
 import { deepFreeze } from './deepFreeze.js';
 import { onFirstUse } from './onFirstUse.js';
+import { ownDeclaration } from './ownDeclaration.js';
 import { methodCaller } from './methodCaller.js';
 import { planArguments } from './planArguments.js';
 import { readOutput } from './readOutput.js';
@@ -28,8 +29,9 @@ import type { ToolEnvironment } from './ToolEnvironment.js';
  * plan the arguments, read the output, check the examples, resolve interceptors and guards, build
  * the definition. Everything that can be decided before a call is decided here.
  */
-export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, problems: DefinitionProblem[]): ToolCore | undefined {
+export function compileTool(given: ToolDeclaration, env: ToolEnvironment, problems: DefinitionProblem[]): ToolCore | undefined {
   const start = problems.length;
+  const declaration = ownDeclaration(given, problems);
   const { options, where } = declaration;
   checkToolOptions(options, where, problems);
   for (const permission of declaration.permissions) {
@@ -76,10 +78,6 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
   // @RequiresApproval holds even when the module configures no approvals: such a call is refused, never run unasked.
   const needsApproval = declaration.approval !== undefined || (approvals?.when(declared) ?? false);
   const definition = deepFreeze(needsApproval ? { ...declared, approval: { ...declaration.approval } } : declared);
-  if (options.maxResultChars !== undefined && env.maxResultChars === undefined) {
-    problems.push({ where, code: 'invalid_result_budget', message: 'maxResultChars needs result budgets on: add toolsModule({ results: {} })' });
-    return undefined;
-  }
   return {
     definition,
     guards,
@@ -90,6 +88,7 @@ export function compileTool(declaration: ToolDeclaration, env: ToolEnvironment, 
     invoke: composeMiddleware(middlewares, handler),
     checkOutput: outputValidator === undefined ? undefined : (result) => checkOutput(outputValidator(), result, env.limits),
     timeoutMs: options.timeoutMs ?? env.timeoutMs,
+    // A tool's own budget needs no opt-in; `toolsModule({ results: false })` turns every budget off, its own too.
     ...(env.maxResultChars !== undefined && { maxResultChars: options.maxResultChars ?? env.maxResultChars }),
     logger: env.logger,
   };

@@ -10,6 +10,7 @@ import { serveHttp } from 'hermes-tools/mcp';
 import { HermesToolsModule } from 'hermes-tools/nest';
 import { RedisTaskStore } from 'hermes-tools/queue';
 import { buildRegistry } from '../support/buildRegistry.js';
+import { closeAfterEach } from '../support/closeAfterEach.js';
 import { type RedisServer, startRedisServer } from '../support/redisServer.js';
 
 /** A secret whose value spans lines, as a YAML list or a multi-line key in the environment does. */
@@ -34,6 +35,7 @@ class ReviewTools {
   }
 }
 
+const opened = closeAfterEach();
 let registry: ToolRegistry;
 let redis: RedisServer;
 beforeAll(async () => {
@@ -75,22 +77,16 @@ describe('invalid-input messages built from redacted issues', () => {
 
 describe('MCP tasks over stateless Streamable HTTP without auth', () => {
   it('do not hand one anonymous client the task ids of another through tasks/list', async () => {
-    const http = await serveHttp(registry, { name: 'review2', version: '1.0.0', port: 0, stateless: true });
-    const url = http.url;
-    const ann = await connect(url);
-    const mallory = await connect(url);
-    try {
-      const { task } = await createTask(ann);
-      // The README: "the unguessable task id is all that keeps a task"; listing must not give it away.
-      const listed = await mallory.experimental.tasks.listTasks();
-      expect(listed.tasks.map((t) => t.taskId)).not.toContain(task.taskId);
-      // Whoever holds the id still reads it: that is the documented deal for anonymous stateless clients.
-      const result = await ann.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
-      expect(result.content).toEqual([{ type: 'text', text: 'report Q3' }]);
-    } finally {
-      await Promise.all([ann.close(), mallory.close()]);
-      await http.close();
-    }
+    const http = opened(await serveHttp(registry, { name: 'review2', version: '1.0.0', port: 0, stateless: true }));
+    const ann = opened(await connect(http.url));
+    const mallory = opened(await connect(http.url));
+    const { task } = await createTask(ann);
+    // The README: "the unguessable task id is all that keeps a task"; listing must not give it away.
+    const listed = await mallory.experimental.tasks.listTasks();
+    expect(listed.tasks.map((t) => t.taskId)).not.toContain(task.taskId);
+    // Whoever holds the id still reads it: that is the documented deal for anonymous stateless clients.
+    const result = await ann.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    expect(result.content).toEqual([{ type: 'text', text: 'report Q3' }]);
   });
 });
 
@@ -100,44 +96,27 @@ describe('MCP tasks on the Nest endpoint, stateless, for an anonymous caller', (
       imports: [HermesToolsModule.forRoot({ toolsets: [{ name: 'review', tools: [ReviewTools] }], mcp: { stateless: true } })],
       providers: [ReviewTools],
     }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
+    const app = opened(moduleRef.createNestApplication({ logger: false }));
     await app.listen(0, '127.0.0.1');
     const url = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
-    const ann = await connect(url);
-    const mallory = await connect(url);
-    try {
-      const { task } = await createTask(ann);
-      // Before the fix each stateless request had an owner of its own: the task was lost at once, and no cap could ever apply.
-      const state = await ann.experimental.tasks.getTask(task.taskId);
-      expect(state.taskId).toBe(task.taskId);
-      expect((await mallory.experimental.tasks.listTasks()).tasks).toEqual([]);
-    } finally {
-      await Promise.all([ann.close(), mallory.close()]);
-      await app.close();
-    }
+    const ann = opened(await connect(url));
+    const mallory = opened(await connect(url));
+    const { task } = await createTask(ann);
+    // Before the fix each stateless request had an owner of its own: the task was lost at once, and no cap could ever apply.
+    const state = await ann.experimental.tasks.getTask(task.taskId);
+    expect(state.taskId).toBe(task.taskId);
+    expect((await mallory.experimental.tasks.listTasks()).tasks).toEqual([]);
   });
 });
 
 describe('RedisTaskStore behind sessions without auth', () => {
   it('bounds the tasks of all owners together: a client opening session after session cannot fill Redis', async () => {
     // Without auth each session is an owner of its own, so maxTasksPerCaller alone bounds nothing.
-    const store = new RedisTaskStore({ connection: redis.url, prefix: 'review2:', maxTasks: 3 });
-    const http = await serveHttp(registry, { name: 'review2', version: '1.0.0', port: 0, tasks: { store, maxTasksPerCaller: 1 } });
-    const clients: Client[] = [];
-    try {
-      for (let i = 0; i < 3; i++) {
-        const client = await connect(http.url);
-        clients.push(client);
-        await createTask(client);
-      }
-      const another = await connect(http.url);
-      clients.push(another);
-      await expect(createTask(another)).rejects.toThrow(/already holds 1 tasks, the most it may \(or the server is full\)/);
-      expect(() => new RedisTaskStore({ connection: redis.url, maxTasks: 0 })).toThrow(TypeError);
-    } finally {
-      await Promise.all(clients.map((c) => c.close()));
-      await http.close();
-      await store.close();
-    }
+    const store = opened(new RedisTaskStore({ connection: redis.url, prefix: 'review2:', maxTasks: 3 }));
+    const http = opened(await serveHttp(registry, { name: 'review2', version: '1.0.0', port: 0, tasks: { store, maxTasksPerCaller: 1 } }));
+    for (let i = 0; i < 3; i++) await createTask(opened(await connect(http.url)));
+    const another = opened(await connect(http.url));
+    await expect(createTask(another)).rejects.toThrow(/already holds 1 tasks, the most it may \(or the server is full\)/);
+    expect(() => new RedisTaskStore({ connection: redis.url, maxTasks: 0 })).toThrow(TypeError);
   });
 });

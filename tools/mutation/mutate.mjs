@@ -6,11 +6,14 @@
 // scores under THRESHOLD, when a survivor is neither killed nor listed, or when Stryker itself fails.
 // `npm run mutate -- [<folder>…] --report-only` prints the summary of the last report without running Stryker.
 // The mutants listed as equivalent are not run (listedEquivalentsRunner.mjs) unless `--check-equivalents` is given.
+// Then the hand-planted bugs of tools/mutation/planted run too (planted.mjs); `--planted` runs only those, and
+// `--no-planted` leaves them out. A planted bug that survives, or whose patch no longer applies, fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allowListFile, clip, equivalentIndex, originalText, readAllowList } from './equivalents.mjs';
+import { runPlanted } from './planted.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -22,8 +25,9 @@ const chosen = FOLDERS.filter((folder) => args.includes(folder));
 const folders = chosen.length > 0 ? chosen : FOLDERS;
 const name = folders.length === FOLDERS.length ? 'all' : folders.join('+');
 const reportDir = join(root, 'reports', 'mutation', name);
-const OWN = ['--report-only', '--check-equivalents'];
+const OWN = ['--report-only', '--check-equivalents', '--planted', '--no-planted'];
 const strykerArgs = args.filter((arg) => !FOLDERS.includes(arg) && !OWN.includes(arg));
+if (args.includes('--planted')) process.exit(runPlanted() ? 0 : 1);
 if (!args.includes('--report-only')) {
   const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
   const started = Date.now();
@@ -139,4 +143,5 @@ if (existsSync(runLog)) {
 }
 console.log(`\nReport: ${relative(root, join(reportDir, 'index.html'))} (HTML, with mutation.json beside it; mutant-runs.ndjson logs each mutant's run).`);
 if (failing) console.log(`\nA folder scores under ${THRESHOLD}%.`);
-process.exit(failing || unlisted.length > 0 ? 1 : 0);
+const plantedKilled = args.includes('--no-planted') || args.includes('--report-only') || runPlanted();
+process.exit(failing || unlisted.length > 0 || !plantedKilled ? 1 : 0);
