@@ -184,7 +184,7 @@ describe('mcpToolset options', () => {
     const error = await new Container().loadAsync(module).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as ToolDefinitionError).details).toEqual([
-      expect.objectContaining({ code: 'invalid_toolset', message: expect.stringContaining('unknown option "trustReadonly"') }),
+      expect.objectContaining({ code: 'invalid_toolset', message: expect.stringContaining('unknown option "trustReadonly" (known: name, server, granted') }),
     ]);
   });
 });
