@@ -23,9 +23,5 @@ export async function loadOptionalPeers(entry: string, peers: Readonly<Record<st
 
 /** Node's ERR_MODULE_NOT_FOUND for the package `name` itself, not for a module it imports. */
 function isMissingPackage(error: unknown, name: string): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' &&
-    error.message.startsWith(`Cannot find package '${name}' `)
-  );
+  return error instanceof Error && (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && error.message.startsWith(`Cannot find package '${name}' `);
 }

@@ -31,11 +31,7 @@ export class HermesToolsModule {
   /** The registry with these options; import it once, in the root module. */
   static forRoot(given: HermesToolsModuleOptions = {}): DynamicModule {
     const options = rootOptions(given);
-    return rootModule(
-      options.imports ?? [],
-      { provide: HERMES_TOOLS_OPTIONS, useValue: options },
-      options.mcp === undefined ? [] : [mcpController(options.mcp)],
-    );
+    return rootModule(options.imports ?? [], { provide: HERMES_TOOLS_OPTIONS, useValue: options }, options.mcp === undefined ? [] : [mcpController(options.mcp)]);
   }
 
   /** The registry with options made by a factory that injects Nest providers (a ConfigService, say). */
