@@ -20,6 +20,7 @@ export function checkRequirements(requirements: readonly RequiresOptions[]): () 
       try {
         ok = r.check!() === true;
       } catch {
+        // Converted: a check that throws reports the requirement as not available (below).
         ok = false;
       }
       if (!ok) return r.description === undefined ? 'its availability check failed' : `it requires ${r.description}, which is not available`;
