@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -157,6 +158,29 @@ describe('the hermes-tools CLI', () => {
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(message);
+  });
+});
+
+/** The CLI as a child process, what it has written to stdout so far, and its exit code once it has exited and its output closed (waited on, not timed). */
+function start(...args: string[]): { child: ChildProcess; stdout: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, HERMES_WORKSPACE: sample.workspace }, stdio: ['ignore', 'pipe', 'ignore'] });
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+  return { child, stdout: () => stdout, exited: once(child, 'close').then(([code]) => code as number | null) };
+}
+
+describe('the CLI exits once it has its outcome, whatever a tool left running', () => {
+  const module = (): string => path.join(FIXTURES, 'holdsTimer.js');
+
+  it('call --timeout on a tool that holds a 60 s timer and ignores its signal: prints the timeout outcome and exits with 1', async () => {
+    const cli = start('--module', module(), 'call', 'hold.timer', '--timeout', '300');
+    try {
+      // Jest's own timeout is far below the tool's 60 s: the test fails if the timer keeps the process alive.
+      expect(await cli.exited).toBe(1);
+      expect(JSON.parse(cli.stdout())).toMatchObject({ ok: false, tool: 'hold.timer', error: { code: 'timeout' } });
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
   });
 });
 

@@ -8,6 +8,9 @@ import {
   type AuditSink,
   type NextFunction,
   PermissionDeniedError,
+  PermissionSet,
+  Permissions,
+  RequiresApproval,
   Tool,
   type ToolApprover,
   type ToolContext,
@@ -388,5 +391,43 @@ describe('hermes-tools/nest', () => {
     const forwarded = Object.getOwnPropertyNames(Object.getPrototypeOf(registry));
     for (const method of Object.getOwnPropertyNames(ToolRegistry.prototype)) expect(forwarded).toContain(method);
     await moduleRef.close();
+  });
+
+  it('reads forRoot, forRootAsync and forFeature options as own keys: a polluted Object.prototype grants and approves nothing', async () => {
+    @Injectable()
+    class Wipe {
+      @Tool({ name: 'admin.wipe', description: 'Wipes everything.' })
+      @Permissions('admin:wipe')
+      wipe(): string {
+        return 'wiped';
+      }
+      @Tool({ name: 'admin.reset', description: 'Resets everything.' })
+      @RequiresApproval()
+      reset(): string {
+        return 'reset';
+      }
+    }
+    @Module({ imports: [HermesToolsModule.forFeature({ name: 'feature', tools: [Wipe] })], providers: [Wipe] })
+    class FeatureModule {}
+    const proto = Object.prototype as Record<string, unknown>;
+    const polluted = { granted: PermissionSet.all(), approvals: { approve: () => true } };
+    const apps: Awaited<ReturnType<typeof start>>[] = [];
+    try {
+      Object.assign(proto, polluted);
+      const modules = [
+        [HermesToolsModule.forRoot({ toolsets: [{ name: 'root', tools: [Wipe] }] })],
+        [HermesToolsModule.forRootAsync({ useFactory: () => ({ toolsets: [{ name: 'async', tools: [Wipe] }] }) })],
+        [HermesToolsModule.forRoot(), FeatureModule],
+      ];
+      for (const imports of modules) apps.push(await start(...imports));
+      for (const app of apps) {
+        const registry = app.get(ToolRegistry);
+        await expect(registry.call('admin.wipe', {})).rejects.toBeInstanceOf(PermissionDeniedError);
+        await expect(registry.call('admin.reset', {})).rejects.toThrow();
+      }
+    } finally {
+      for (const key of Object.keys(polluted)) delete proto[key];
+      for (const app of apps) await app.close();
+    }
   });
 });

@@ -467,6 +467,73 @@ describe('hermes-tools/nest MCP endpoint options', () => {
   });
 });
 
+describe('hermes-tools/nest MCP endpoint, failing closed', () => {
+  it('refuses every request whose mcp.caller answer is not an identity, or has permissions that are not a PermissionSet, naming the hook', async () => {
+    const answers: Record<string, unknown> = { bob: { caller: 'bob', permissions: ['users:delete'] }, ann: undefined };
+    const { app, url } = await listen(root({ caller: (request) => answers[(request as { user: User }).user.name] as never }));
+    try {
+      const wrongPermissions = await post(url, { authorization: 'Bearer bob-token' }, INITIALIZE);
+      expect(wrongPermissions.status).toBe(500);
+      expect(JSON.stringify(await wrongPermissions.json())).toContain('mcp.caller(request) returned permissions that are not a PermissionSet');
+      const nothing = await post(url, { authorization: 'Bearer ann-token' }, INITIALIZE);
+      expect(nothing.status).toBe(500);
+      expect(JSON.stringify(await nothing.json())).toContain('mcp.caller(request) returned undefined');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("logs a request it cannot handle through Nest's Logger, and answers 500 saying the server logged why", async () => {
+    const logged: string[] = [];
+    const logger = { log: () => undefined, warn: () => undefined, error: (message: unknown) => void logged.push(String(message)) };
+    const module = root({
+      caller: byName,
+      onSessionOpened: () => {
+        throw new Error('the metrics backend is down');
+      },
+    });
+    const moduleRef = await Test.createTestingModule({ imports: [UsersModule, module], providers: [UserTools, AuditLog] }).compile();
+    const app = moduleRef.createNestApplication({ logger });
+    try {
+      await app.listen(0, '127.0.0.1');
+      const url = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
+      const response = await post(url, { authorization: 'Bearer ann-token' }, INITIALIZE);
+      expect(response.status).toBe(500);
+      expect(JSON.stringify(await response.json())).toContain('the server logged why');
+      expect(logged).toEqual([expect.stringContaining('the metrics backend is down')]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('reads its options as own keys: a polluted Object.prototype lets no origin in and names no caller', async () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.allowedOrigins = ['https://evil.example'];
+    proto.caller = () => ({ caller: 'root', permissions: PermissionSet.all() });
+    let module: ReturnType<typeof HermesToolsModule.forRoot>;
+    try {
+      module = HermesToolsModule.forRoot({ imports: [UsersModule], toolsets: [{ name: 'users', tools: [UserTools], granted: ADMIN }], mcp: { guards: [TokenGuard] } });
+    } finally {
+      delete proto.allowedOrigins;
+      delete proto.caller;
+    }
+    const { app, url } = await listen(module);
+    try {
+      const evil = await post(url, { authorization: 'Bearer bob-token', origin: 'https://evil.example' }, INITIALIZE);
+      expect(evil.status).toBe(403);
+      const bob = await connect(url, 'bob-token');
+      try {
+        // The default caller, request.user: not the one on the prototype.
+        expect(JSON.parse(text(await bob.callTool({ name: 'users.whoami', arguments: {} })))).toEqual({ id: 'u2', name: 'bob', admin: false });
+      } finally {
+        await bob.close();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the Nest sample', () => {
   it('serves its discovered tools per user, in sessions', async () => {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();

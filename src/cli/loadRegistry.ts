@@ -13,8 +13,10 @@ import { UsageError } from './UsageError.js';
 export async function loadRegistry(file: string): Promise<ToolRegistry> {
   const url = pathToFileURL(path.resolve(file));
   const shown = file;
-  await access(url).catch(() => {
-    throw new UsageError(`cannot read the module ${file}: no such file`);
+  // Converted to a UsageError that names the file and why it cannot be read.
+  await access(url).catch((error: unknown) => {
+    const code = (error as { code?: unknown } | undefined)?.code;
+    throw new UsageError(`cannot read the module ${file}: ${code === 'ENOENT' || code === undefined ? 'no such file' : String(code)}`);
   });
   let exports: Record<string, unknown>;
   try {

@@ -127,7 +127,7 @@ const COMMANDS: Record<string, Command> = {
         await mcp.serveStdio(await registry(), server);
         // A gateway's spawned servers would keep this process alive once its own client has gone.
         process.stdin.once('end', () => void closeRemotes());
-        return new Promise<number>(() => undefined);
+        return stopOnSignal(() => closeRemotes());
       }
       const port = Number(values.http);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http needs a port number from 0 to 65535, got "${String(values.http)}"`);
@@ -146,9 +146,7 @@ const COMMANDS: Record<string, Command> = {
         stateless: values.stateless === true,
       });
       out(`MCP endpoint: ${http.url.href}`);
-      const stop = (): void => void Promise.all([http.close(), closeRemotes()]).then(() => process.exit(0));
-      process.once('SIGINT', stop).once('SIGTERM', stop);
-      return new Promise<number>(() => undefined);
+      return stopOnSignal(() => Promise.all([http.close(), closeRemotes()]));
     },
   },
   worker: {
@@ -272,6 +270,48 @@ function staticToken<T>(make: (token: string) => T, name: string): T {
   return make(token);
 }
 
+/** How long `serve` waits for its servers to close on SIGTERM or SIGINT before it exits anyway. */
+const STOP_DEADLINE_MS = 5_000;
+
+/**
+ * Never settles: on the first SIGTERM or SIGINT, `close()` runs, then the process exits with 0, or
+ * with 1 and one line on stderr if closing fails or has not finished within STOP_DEADLINE_MS. A
+ * second signal exits at once.
+ */
+function stopOnSignal(close: () => Promise<unknown>): Promise<number> {
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    const deadline = setTimeout(() => {
+      err(`${signal}: the servers did not close within ${STOP_DEADLINE_MS} ms; exiting without them`, 'hermes-tools: ');
+      void exitAfterOutput(1);
+    }, STOP_DEADLINE_MS);
+    // The deadline alone must not keep alive a process that has nothing else left.
+    deadline.unref();
+    close().then(
+      () => exitAfterOutput(0),
+      (error: unknown) => {
+        // Reported, and the exit code says so: the process stops either way.
+        err(error instanceof Error ? error.message : String(error), `hermes-tools: ${signal}: closing failed: `);
+        return exitAfterOutput(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  return new Promise<number>(() => undefined);
+}
+
+/**
+ * Exits with `code` once stdout and stderr have flushed what was written: whatever a module or a
+ * tool left running (a timer, a socket) must not keep the command alive after its outcome.
+ */
+async function exitAfterOutput(code: number): Promise<void> {
+  process.exitCode = code;
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
+  process.exit(code);
+}
+
 function out(line: string): void {
   process.stdout.write(`${line}\n`);
 }
@@ -346,20 +386,20 @@ export async function main(argv: readonly string[]): Promise<number> {
   return command.run(registry, parsed.values as Record<string, string | boolean | string[] | undefined>, positionals);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      err(error.message, 'hermes-tools: ');
-      process.exitCode = 2;
-    } else if (error instanceof CallDidNotSettleError) {
-      err(error.message, 'hermes-tools: ');
-      process.exitCode = 1;
-    } else {
+main(process.argv.slice(2))
+  .then(
+    (code) => code,
+    (error: unknown) => {
+      if (error instanceof UsageError) {
+        err(error.message, 'hermes-tools: ');
+        return 2;
+      }
+      if (error instanceof CallDidNotSettleError) {
+        err(error.message, 'hermes-tools: ');
+        return 1;
+      }
       err(error instanceof Error ? error.message : String(error), 'hermes-tools: unexpected failure: ');
-      process.exitCode = 1;
-    }
-  },
-);
+      return 1;
+    },
+  )
+  .then(exitAfterOutput);

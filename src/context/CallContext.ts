@@ -57,8 +57,9 @@ export class CallContext implements ToolContext {
     if (this.onProgress === undefined || this.#settled) return;
     try {
       this.onProgress(progress, total, message);
-    } catch {
-      // A failing progress listener is the caller's problem and must not fail the tool.
+    } catch (error) {
+      // A failing progress listener is the caller's problem and must not fail the tool: logged, not thrown.
+      this.logger.warn('a progress listener threw; the report was dropped', { tool: this.tool, error: error instanceof Error ? error.message : String(error) });
     }
   }
 

@@ -21,6 +21,7 @@ function describeThrown(thrown: unknown): string {
     else if (thrown === undefined || thrown === null) detail = `it threw ${String(thrown)}`;
     else detail = `it threw a value of type ${typeof thrown}`;
   } catch {
+    // Converted: a thrown value whose message cannot be read is described as such.
     detail = 'it threw a value that could not be described';
   }
   // Bounded before the scan, so its cost is bounded; redacted before the final cut, so no secret is cut in half.

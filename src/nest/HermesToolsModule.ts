@@ -8,6 +8,7 @@ import type { HermesToolsAsyncOptions } from './HermesToolsAsyncOptions.js';
 import type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
 import { mcpController } from './mcpController.js';
 import type { NestToolsetOptions } from './NestToolsetOptions.js';
+import { ownOptions } from './ownOptions.js';
 import { RegistryBuilder } from './RegistryBuilder.js';
 import { toDescriptor } from './toDescriptor.js';
 import { HERMES_TOOLS_OPTIONS, MCP_FROM_FACTORY } from './tokens.js';
@@ -28,26 +29,24 @@ let features = 0;
 // biome-ignore lint/complexity/noStaticOnlyClass: a Nest module is a class; forRoot and forFeature are Nest's idiom.
 export class HermesToolsModule {
   /** The registry with these options; import it once, in the root module. */
-  static forRoot(options: HermesToolsModuleOptions = {}): DynamicModule {
-    return rootModule(
-      options.imports ?? [],
-      { provide: HERMES_TOOLS_OPTIONS, useValue: Object.freeze({ ...options }) },
-      options.mcp === undefined ? [] : [mcpController(options.mcp)],
-    );
+  static forRoot(given: HermesToolsModuleOptions = {}): DynamicModule {
+    const options = rootOptions(given);
+    return rootModule(options.imports ?? [], { provide: HERMES_TOOLS_OPTIONS, useValue: options }, options.mcp === undefined ? [] : [mcpController(options.mcp)]);
   }
 
   /** The registry with options made by a factory that injects Nest providers (a ConfigService, say). */
-  static forRootAsync(options: HermesToolsAsyncOptions): DynamicModule {
+  static forRootAsync(given: HermesToolsAsyncOptions): DynamicModule {
+    const options = ownOptions(given);
     const factory = options.useFactory as (...args: unknown[]) => HermesToolsModuleOptions | Promise<HermesToolsModuleOptions>;
-    const { mcp } = options;
+    const mcp = options.mcp === undefined ? undefined : ownOptions(options.mcp);
     return rootModule(
       options.imports ?? [],
       {
         provide: HERMES_TOOLS_OPTIONS,
         useFactory: async (...args: unknown[]) => {
-          const made = await factory(...args);
+          const made = ownOptions(await factory(...args));
           // An mcp the factory returns comes too late to mount a route: reported when the registry is built.
-          return Object.freeze({ ...made, mcp, ...(made?.mcp !== undefined && { [MCP_FROM_FACTORY]: true }) });
+          return rootOptions({ ...made, mcp, ...(made.mcp !== undefined && { [MCP_FROM_FACTORY]: true }) });
         },
         inject: [...(options.inject ?? [])],
       },
@@ -59,7 +58,8 @@ export class HermesToolsModule {
    * A feature module's own toolset, in the one registry. Its tools are the providers some module
    * declares (the feature module's, usually), or constructed by Nest with what `imports` exports.
    */
-  static forFeature(options: NestToolsetOptions): DynamicModule {
+  static forFeature(given: NestToolsetOptions): DynamicModule {
+    const options = ownOptions(given);
     const problems: DefinitionProblem[] = [];
     const descriptor = toDescriptor(options, problems);
     features += 1;
@@ -75,6 +75,17 @@ export class HermesToolsModule {
       ],
     };
   }
+}
+
+/** The root options as own keys only, `mcp` and `discover` included (see ownOptions). */
+function rootOptions(given: HermesToolsModuleOptions): HermesToolsModuleOptions {
+  const options = ownOptions(given);
+  const { mcp, discover } = options;
+  return ownOptions({
+    ...options,
+    ...(mcp !== undefined && { mcp: ownOptions(mcp) }),
+    ...(typeof discover === 'object' && discover !== null && { discover: ownOptions(discover) }),
+  });
 }
 
 /** The global module that provides the registry, with a provider of its options. */

@@ -11,6 +11,7 @@ import { DeferredToolRegistry } from './DeferredToolRegistry.js';
 import { FeatureToolset } from './FeatureToolset.js';
 import { hasToolDecorator } from './hasToolDecorator.js';
 import { mcpOptionProblems } from './mcpOptionProblems.js';
+import { ownOptions } from './ownOptions.js';
 import type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
 import { resolveFromNest } from './resolveFromNest.js';
 import { toDescriptor } from './toDescriptor.js';
@@ -35,7 +36,9 @@ export class RegistryBuilder implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     refreshSecrets();
-    const { toolsets: rootToolsets = [], discover, imports: _imports, mcp, ...moduleOptions } = this.options;
+    // this.options holds own keys only (see ownOptions), and so does what is passed on.
+    const { toolsets: rootToolsets = [], discover, imports: _imports, mcp, ...rest } = this.options;
+    const moduleOptions = ownOptions(rest);
     const problems: DefinitionProblem[] = mcpOptionProblems(mcp, (this.options as { [MCP_FROM_FACTORY]?: boolean })[MCP_FROM_FACTORY] === true);
     const owners = new Map<Function, ModuleRef>();
     const toolsets: Required<ToolsetOptions>[] = [];

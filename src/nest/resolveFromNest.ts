@@ -11,7 +11,8 @@ export async function resolveFromNest(moduleRef: ModuleRef, type: Function): Pro
   try {
     scope = moduleRef.introspect(type as new () => object).scope;
   } catch {
-    // No module provides it: Nest would construct it with the scope its @Injectable() declares.
+    // Converted: Nest answers "no module provides it" only by throwing; it is then constructed with
+    // the scope its @Injectable() declares.
     scope = undefined;
     const declared = (Reflect.getMetadata(SCOPE_OPTIONS_METADATA, type) as ScopeOptions | undefined)?.scope;
     if (declared !== undefined && declared !== Scope.DEFAULT) scope = declared;

@@ -2,9 +2,11 @@ import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { ToolsetOptions } from '../di/ToolsetOptions.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import type { NestToolsetOptions } from './NestToolsetOptions.js';
+import { ownOptions } from './ownOptions.js';
 
-/** A toolset as the registry build reads it; a `scope` given anyway is reported. */
-export function toDescriptor(options: NestToolsetOptions, problems: DefinitionProblem[]): Required<ToolsetOptions> {
+/** A toolset as the registry build reads it, from its own keys only; a `scope` given anyway is reported. */
+export function toDescriptor(given: NestToolsetOptions, problems: DefinitionProblem[]): Required<ToolsetOptions> {
+  const options = ownOptions(given);
   if ((options as { scope?: unknown }).scope !== undefined && (options as { scope?: unknown }).scope !== 'singleton')
     problems.push({
       where: `toolset "${options.name}"`,

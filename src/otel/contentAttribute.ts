@@ -13,6 +13,7 @@ export function contentAttribute(value: unknown): string {
   try {
     text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch (error) {
+    // Converted: a value JSON cannot hold is recorded as a marker naming why.
     text = `[not JSON: ${error instanceof Error ? error.name : typeof error}]`;
   }
   return redactAndClip(text, MAX_CONTENT_CHARS);

@@ -125,6 +125,7 @@ function describeObject(value: object): string {
   try {
     proto = Object.getPrototypeOf(value);
   } catch {
+    // Converted: a proxy whose prototype cannot be read is described as such.
     return 'an object that cannot be read';
   }
   if (proto === Object.prototype || proto === null) return 'an object';
@@ -133,6 +134,7 @@ function describeObject(value: object): string {
     const ctor = (proto as { constructor?: unknown }).constructor;
     name = typeof ctor === 'function' ? ctor.name : undefined;
   } catch {
+    // Converted: a constructor that cannot be read names no class.
     name = undefined;
   }
   return typeof name === 'string' && name !== '' ? `an instance of ${clipKey(name)}` : 'an object with a prototype of its own';

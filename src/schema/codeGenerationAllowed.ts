@@ -6,6 +6,7 @@ export function codeGenerationAllowed(): boolean {
     try {
       canGenerate = new Function('return true')() === true;
     } catch {
+      // Converted: the host forbids generated code (an EvalError); the closures are used instead.
       canGenerate = false;
     }
   }

@@ -37,6 +37,7 @@ export function coerceJson(value: unknown, want: 'array' | 'object', run: Valida
   try {
     return JSON.parse(value) as unknown;
   } catch {
+    // Converted: text that is not JSON stays text, and validation reports its type.
     return value;
   }
 }

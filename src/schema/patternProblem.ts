@@ -58,11 +58,13 @@ function analyse(source: string, flags: PatternFlags): Verdict {
   try {
     new RegExp(source, `${flags.unicode ? 'u' : ''}${flags.caseInsensitive ? 'i' : ''}${flags.multiLine ? 'm' : ''}${flags.dotAll ? 's' : ''}`);
   } catch {
+    // Converted: a pattern RegExp refuses is reported as invalid.
     return 'invalid';
   }
   try {
     return isSafePattern(source, { ...flags, maxSteps: 5000 }).safe ? 'safe' : 'ambiguous';
   } catch {
+    // Converted: a pattern the analyser cannot read is reported as such.
     return 'unreadable';
   }
 }

@@ -208,6 +208,7 @@ function runConstraints(
     try {
       ok = c.validate(value, args);
     } catch {
+      // Converted: a constraint that throws fails the value, reported below as its issue.
       ok = false;
     }
     if (ok === true) continue;
@@ -236,6 +237,7 @@ function instantiate(dto: Function): Record<string, unknown> {
   try {
     return new (dto as new () => Record<string, unknown>)();
   } catch {
+    // Converted: a DTO whose constructor throws is built without it, on its prototype.
     return Object.create(dto.prototype as object) as Record<string, unknown>;
   }
 }

@@ -258,6 +258,7 @@ function isJsonScalarOrData(value: unknown): boolean {
   try {
     return value === null || ['string', 'number', 'boolean'].includes(typeof value) || JSON.stringify(value) !== undefined;
   } catch {
+    // Converted: a value JSON cannot hold is not data.
     return false;
   }
 }

@@ -190,6 +190,7 @@ function instantiate(dto: Function): object | undefined {
   try {
     return new (dto as new () => object)();
   } catch {
+    // Converted: a DTO that cannot be built without arguments has no defaults to read.
     return undefined;
   }
 }
@@ -220,6 +221,7 @@ function failsOnUndefined(constraint: DtoConstraint, dto: Function, property: st
     const ok = constraint.validate(undefined, { value: undefined, constraints: [...constraint.constraints], targetName: dto.name, object: {}, property });
     return ok !== true;
   } catch {
+    // Converted: a constraint that throws on undefined fails on it.
     return true;
   }
 }
@@ -268,6 +270,7 @@ function safeString(value: unknown): string {
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     return text === undefined ? String(value) : text.length > 40 ? `${text.slice(0, 40)}…` : text;
   } catch {
+    // Converted: a value that cannot be shown is named by its type.
     return typeof value;
   }
 }

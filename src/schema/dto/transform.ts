@@ -18,6 +18,7 @@ export function transform(transforms: readonly DtoTransform[], value: unknown, k
   try {
     for (const fn of transforms) out = fn({ value: out, key, obj, type: TransformationType.PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS });
   } catch {
+    // Converted to a validation issue; the transform's own text is not repeated to the model.
     run.report(at, `could not be read: its @Transform failed on ${run.describe(value)}; send a value of the type the schema gives`, 'transform');
     return value;
   }
