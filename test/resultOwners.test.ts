@@ -70,22 +70,20 @@ describe('results.read over MCP', () => {
     expect(await read(bob.client, id)).toEqual({ ok: false, text: expect.stringMatching(/id is not the id of a result you can read/) });
   });
 
-  it('keeps a result without a principal to its session: another session cannot read it', async () => {
+  it('keeps a result without a principal to its session, or its connection: another one, of the same client name, cannot read it', async () => {
     const http = await serveHttp(registry, { name: 'owners', version: '1.0.0', port: 0, listChangedIntervalMs: 0 });
     open.push(http);
     const session = async (): Promise<Client> => {
-      const client = new Client({ name: 'reader', version: '1.0.0' });
+      const client = new Client({ name: 'same-name', version: '1.0.0' });
       open.push(client);
       await client.connect(new StreamableHTTPClientTransport(http.url));
       return client;
     };
-    const mine = await session();
-    const id = await cutResultId(mine);
-    expect((await read(mine, id)).ok).toBe(true);
-    expect((await read(await session(), id)).ok).toBe(false);
-  });
+    const mySession = await session();
+    const sessionResult = await cutResultId(mySession);
+    expect((await read(mySession, sessionResult)).ok).toBe(true);
+    expect((await read(await session(), sessionResult)).ok).toBe(false);
 
-  it('keeps a result to its connection when there is no session: a client of the same name on another connection cannot read it', async () => {
     const connect = async (): Promise<Client> => {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       const server = createMcpServer(registry, { name: 'owners', version: '1.0.0', listChangedIntervalMs: 0 });
