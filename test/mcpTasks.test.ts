@@ -357,7 +357,10 @@ describe('MCP tasks over Streamable HTTP', () => {
       version: '1.0.0',
       port: 0,
       listChangedIntervalMs: 0,
-      auth: { verify: (token) => (token === 'reader-token' ? { principal: 'ann', scopes: ['notes:read'] } : token === 'writer-token' ? { principal: 'bob', scopes: ['notes:write'] } : undefined) },
+      auth: {
+        verify: (token) =>
+          token === 'reader-token' ? { principal: 'ann', scopes: ['notes:read'] } : token === 'writer-token' ? { principal: 'bob', scopes: ['notes:write'] } : undefined,
+      },
     });
     const as = async (token: string): Promise<Client> => {
       const client = new Client({ name: 'http-tasks', version: '1.0.0' });

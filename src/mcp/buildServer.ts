@@ -153,7 +153,8 @@ export function buildServer(registry: ToolRegistry, given: McpServerOptions, wir
       );
     }
     const progressToken = request.params._meta?.progressToken;
-    const relay = progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }), failed);
+    const relay =
+      progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }), failed);
     // Object literals of one shape, not spreads: a spread of conditional parts makes a new shape per combination, on every call.
     const trace = traceContextOf(request.params._meta);
     const onProgress = relay?.report;
