@@ -97,4 +97,34 @@ describe('approvals over MCP, asked through elicitation', () => {
       await http.close();
     }
   });
+
+  it("keeps the operator's approver: a module approver that refuses is not replaced by a client that accepts elicitation", async () => {
+    const operatorAsked: string[] = [];
+    const { registry: guarded } = await buildRegistry(
+      toolsModule({
+        approvals: {
+          approve: ({ tool }) => {
+            operatorAsked.push(tool.name);
+            return 'the operator allows no drops today';
+          },
+        },
+      }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
+    const asked: ElicitRequest[] = [];
+    const client = elicitingClient(() => ({ action: 'accept', content: { approve: true } }), asked);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = createMcpServer(guarded, { name: 't', version: '1.0.0', listChangedIntervalMs: 0 });
+    try {
+      await server.connect(serverSide);
+      await client.connect(clientSide);
+      const result = outcome(await client.callTool({ name: 'db.drop', arguments: { table: 'users' } }));
+      expect(result).toMatchObject({ isError: true, code: 'approval_denied' });
+      expect(result.text).toContain('the operator allows no drops today');
+      expect([operatorAsked, asked, dropped]).toEqual([['db.drop'], [], []]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
 });

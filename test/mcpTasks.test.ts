@@ -3,14 +3,48 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolResultSchema, ErrorCode, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, type McpError, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
 import { ERROR_META_KEY, createMcpServer, MemoryTaskStore, serveHttp, type McpServerOptions } from 'hermes-tools/mcp';
-import { Tool, toolset, PermissionSet, type ToolRegistry } from 'hermes-tools';
+import { Permissions, Tool, toolset, PermissionSet, type ToolRegistry } from 'hermes-tools';
 import { replicaAuth, TOKENS } from './fixtures/taskAuth.js';
 import { ScanRepository, scanAsTask } from './fixtures/readmeTasks.js';
 import { closeGate, gate, running, taskTools } from './fixtures/taskTools.js';
 import { createTask, refusal, text } from './support/mcpTaskClient.js';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
+
+const secretRuns: string[] = [];
+
+@Tool({ name: 'vault.list', description: 'A tool nobody here may see, never a task.' })
+@Permissions('vault:read')
+class SecretPlain {
+  execute(): string {
+    secretRuns.push('vault.list');
+    return 'plain secret';
+  }
+}
+
+@Tool({ name: 'vault.scan', description: 'A tool nobody here may see, runnable as a task.', task: 'optional' })
+@Permissions('vault:read')
+class SecretTask {
+  execute(): string {
+    secretRuns.push('vault.scan');
+    return 'task secret';
+  }
+}
+
+@Tool({ name: 'notes.write', description: 'Writes a note: needs notes:write.', task: 'optional' })
+@Permissions('notes:write')
+class WriteNote {
+  execute(): string {
+    secretRuns.push('notes.write');
+    return 'written';
+  }
+}
+
+/** A refusal with the tool's name taken out: what it tells the caller beyond the name it asked. */
+function shape(error: McpError, name: string): unknown {
+  return JSON.parse(JSON.stringify({ code: error.code, message: error.message, data: error.data }).replaceAll(name, '<name>'));
+}
 
 let registry: ToolRegistry;
 beforeAll(async () => {
@@ -19,6 +53,7 @@ beforeAll(async () => {
 
 const open: Client[] = [];
 afterEach(async () => {
+  secretRuns.length = 0;
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
@@ -98,11 +133,35 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     expect((invalid.data as Record<string, { code: string }>)[ERROR_META_KEY]).toEqual(ordinary._meta?.[ERROR_META_KEY]);
     expect(invalid.message).toContain(text(ordinary));
 
-    const denied = await refusal(createTask(client, 'vault.read'));
-    expect((denied.data as Record<string, { code: string; permission: string }>)[ERROR_META_KEY]).toMatchObject({ code: 'permission_denied', permission: 'vault:read' });
     const unknown = await refusal(createTask(client, 'no.such.tool'));
     expect((unknown.data as Record<string, { code: string }>)[ERROR_META_KEY]).toMatchObject({ code: 'tool_not_found' });
     expect((await client.experimental.tasks.listTasks()).tasks).toEqual([]);
+  });
+
+  it('answers a task call of a tool the caller may not see exactly as one of a tool that does not exist', async () => {
+    const { registry: hidden } = await buildRegistry(toolset({ name: 'hidden', tools: [SecretPlain, SecretTask], granted: PermissionSet.none() }), taskTools());
+    const client = await connect(createMcpServer(hidden, { name: 'hidden', version: '1.0.0', listChangedIntervalMs: 0 }));
+    const unknown = shape(await refusal(createTask(client, 'vault.nope')), 'vault.nope');
+    expect(unknown).toMatchObject({ code: ErrorCode.InvalidParams, data: { [ERROR_META_KEY]: { code: 'tool_not_found' } } });
+    expect(shape(await refusal(createTask(client, 'vault.list')), 'vault.list')).toEqual(unknown);
+    expect(shape(await refusal(createTask(client, 'vault.scan')), 'vault.scan')).toEqual(unknown);
+    // Seen, and not a task: only then is it said that it cannot run as one.
+    expect((await refusal(createTask(client, 'plain'))).message).toMatch(/plain cannot run as a task/);
+    expect(secretRuns).toEqual([]);
+    expect((await client.experimental.tasks.listTasks()).tasks).toEqual([]);
+  });
+
+  it("gives an expired task's slot back to its owner: the per-caller cap counts only the tasks still kept", async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const store = new MemoryTaskStore({ now: () => now });
+    const client = await serve({ tasks: { store, maxTasksPerCaller: 1 } });
+    const { task } = await createTask(client, 'echo', { text: 'first' }, 60_000);
+    expect((await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).structuredContent).toEqual({ echoed: 'first' });
+    expect((await refusal(createTask(client, 'echo', { text: 'second' }))).message).toMatch(/already holds 1 tasks/);
+    now += 60_001;
+    expect((await refusal(client.experimental.tasks.getTask(task.taskId))).message).toMatch(/no such task for this caller/);
+    const { task: next } = await createTask(client, 'echo', { text: 'after expiry' }, 60_000);
+    expect((await client.experimental.tasks.getTaskResult(next.taskId, CallToolResultSchema)).structuredContent).toEqual({ echoed: 'after expiry' });
   });
 
   it('makes tasks/result wait for a task still working, and answer once it ends', async () => {
@@ -286,6 +345,41 @@ describe('MCP tasks over Streamable HTTP', () => {
       const annAgain = await as(TOKENS.ann);
       expect((await annAgain.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).structuredContent).toEqual({ echoed: 'over http' });
     } finally {
+      await Promise.all(open.splice(0).map((c) => c.close()));
+      await http.close();
+    }
+  });
+
+  it("runs a task call under the token's own permissions, narrower than the toolset's grant: a tool outside them is not found", async () => {
+    const { registry: notes } = await buildRegistry(toolset({ name: 'notes', tools: [WriteNote], granted: PermissionSet.none().grant('notes:read', 'notes:write') }), taskTools());
+    const http = await serveHttp(notes, {
+      name: 'tasks',
+      version: '1.0.0',
+      port: 0,
+      listChangedIntervalMs: 0,
+      auth: {
+        verify: (token) =>
+          token === 'reader-token' ? { principal: 'ann', scopes: ['notes:read'] } : token === 'writer-token' ? { principal: 'bob', scopes: ['notes:write'] } : undefined,
+      },
+    });
+    const as = async (token: string): Promise<Client> => {
+      const client = new Client({ name: 'http-tasks', version: '1.0.0' });
+      open.push(client);
+      await client.connect(new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      return client;
+    };
+    try {
+      const reader = await as('reader-token');
+      const refused = await refusal(createTask(reader, 'notes.write'));
+      expect(shape(refused, 'notes.write')).toEqual(shape(await refusal(createTask(reader, 'notes.nope')), 'notes.nope'));
+      expect((refused.data as Record<string, { code: string }>)[ERROR_META_KEY]).toMatchObject({ code: 'tool_not_found' });
+      expect(secretRuns).toEqual([]);
+      const writer = await as('writer-token');
+      const { task } = await createTask(writer, 'notes.write');
+      expect((await writer.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).content).toEqual([{ type: 'text', text: 'written' }]);
+      expect(secretRuns).toEqual(['notes.write']);
+    } finally {
+      secretRuns.length = 0;
       await Promise.all(open.splice(0).map((c) => c.close()));
       await http.close();
     }

@@ -429,7 +429,9 @@ describe('the registry at its edges', () => {
         new TypeError('forCaller: permissions must be a PermissionSet (PermissionSet.none().grant(...)), or left out'),
       );
     }
-    for (const permissions of [undefined, PermissionSet.all()]) expect((await registry.forCaller({ caller: 'ann', permissions })).has('echo')).toBe(true);
+    // Given as undefined (a lookup that found nothing), it is refused: it would widen the caller to the toolsets' grants.
+    await expect(registry.forCaller({ caller: 'ann', permissions: undefined })).rejects.toThrow(/forCaller: permissions is undefined/);
+    expect((await registry.forCaller({ caller: 'ann', permissions: PermissionSet.all() })).has('echo')).toBe(true);
     expect((await registry.forCaller({ caller: 'ann' })).has('echo')).toBe(true);
     expect((await registry.forCaller({ caller: 'ann', permissions: PermissionSet.none() })).has('echo')).toBe(true);
   });

@@ -54,8 +54,9 @@ export class AvailabilityWatch {
     for (const listener of [...this.#listeners]) {
       try {
         listener();
-      } catch {
-        // One session failing to hear of the change must not keep the others from hearing it.
+      } catch (error) {
+        // One session failing to hear of the change must not keep the others from hearing it: reported, not thrown.
+        process.emitWarning(`hermes-tools: a tools/list_changed listener threw: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   }

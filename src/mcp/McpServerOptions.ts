@@ -25,7 +25,8 @@ export interface McpServerOptions {
   readonly listChangedIntervalMs?: number;
   /**
    * What a tool sees as `ctx.caller` for a call from this server. Default:
-   * `{ via: 'mcp', client, sessionId }`, with the client's name from its `initialize`.
+   * `{ via: 'mcp', client, sessionId }`, with the client's name from its `initialize`. A hook
+   * that throws, or returns a promise, fails that request only (a JSON-RPC error naming it).
    */
   readonly caller?: (extra: McpRequestExtra) => unknown;
   /**

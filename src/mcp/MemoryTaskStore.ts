@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { ownValue } from '../pipeline/ownValue.js';
 import type { NewTask, TaskCancellation, TaskPage, TaskRecord, TaskStatus, TaskStore } from '../contracts/TaskStore.js';
 
 /** Options of {@link MemoryTaskStore}. */
 export interface MemoryTaskStoreOptions {
   /** The most tasks kept at once, all owners together; a task beyond it is refused. Default 10,000. */
   readonly maxTasks?: number;
+  /** @internal The clock tasks expire by, for tests. Default `Date.now`. */
+  readonly now?: () => number;
 }
 
 interface Entry {
@@ -32,18 +35,20 @@ export class MemoryTaskStore implements TaskStore {
   readonly #tasks = new Map<string, Entry>();
   readonly #perOwner = new Map<string, number>();
   readonly #maxTasks: number;
+  readonly #now: () => number;
   #seq = 0;
 
   constructor(options: MemoryTaskStoreOptions = {}) {
-    const max = options.maxTasks ?? 10_000;
+    const max = ownValue(options, 'maxTasks') ?? 10_000;
     if (!(Number.isInteger(max) && max >= 1)) throw new TypeError(`MemoryTaskStore: maxTasks must be a whole number of at least 1, got ${String(max)}`);
     this.#maxTasks = max;
+    this.#now = ownValue(options, 'now') ?? Date.now;
   }
 
   async create(task: NewTask): Promise<TaskRecord | undefined> {
     this.#sweep();
     if (this.#tasks.size >= this.#maxTasks || (this.#perOwner.get(task.owner) ?? 0) >= task.maxPerOwner) return undefined;
-    const now = Date.now();
+    const now = this.#now();
     const at = new Date(now).toISOString();
     const taskId = randomBytes(16).toString('hex');
     const record: TaskRecord = Object.freeze({
@@ -127,7 +132,7 @@ export class MemoryTaskStore implements TaskStore {
         reject(signal.reason);
       };
       // A task that expires while still working is gone: the wait ends with it.
-      const timer = setTimeout(done, Math.max(0, entry.expiresAt - Date.now()));
+      const timer = setTimeout(done, Math.max(0, entry.expiresAt - this.#now()));
       timer.unref();
       entry.onSettle.add(done);
       signal.addEventListener('abort', aborted, { once: true });
@@ -142,13 +147,13 @@ export class MemoryTaskStore implements TaskStore {
   #live(taskId: string): Entry | undefined {
     const entry = this.#tasks.get(taskId);
     if (entry === undefined) return undefined;
-    if (entry.expiresAt > Date.now()) return entry;
+    if (entry.expiresAt > this.#now()) return entry;
     this.#drop(taskId, entry);
     return undefined;
   }
 
   #sweep(): void {
-    const now = Date.now();
+    const now = this.#now();
     for (const [id, entry] of this.#tasks) if (entry.expiresAt <= now) this.#drop(id, entry);
   }
 
@@ -165,8 +170,9 @@ function notify(listeners: Set<() => void>): void {
   for (const listener of [...listeners]) {
     try {
       listener();
-    } catch {
-      // One listener's failure must not keep the others from hearing.
+    } catch (error) {
+      // One listener's failure must not keep the others from hearing: it is reported, not thrown.
+      process.emitWarning(`hermes-tools: a task listener threw: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }

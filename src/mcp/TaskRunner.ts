@@ -2,6 +2,9 @@ import type { TaskRecord, TaskStore } from '../contracts/TaskStore.js';
 import { MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import type { McpTaskOptions } from './McpTaskOptions.js';
 import { MemoryTaskStore } from './MemoryTaskStore.js';
+import { ownValue } from '../pipeline/ownValue.js';
+
+const TASK_OPTION_KEYS: readonly string[] = ['store', 'maxTtlMs', 'defaultTtlMs', 'maxTasksPerCaller', 'pollIntervalMs'];
 
 /**
  * The tasks of one server (or of every session of one HTTP endpoint): the store, the limits, and
@@ -18,11 +21,16 @@ export class TaskRunner {
   readonly #running = new Map<AbortController, Promise<void>>();
 
   constructor(options: McpTaskOptions = {}) {
-    this.store = options.store ?? new MemoryTaskStore();
-    this.maxTtlMs = whole(options.maxTtlMs ?? 3_600_000, 'maxTtlMs', MAX_TIMEOUT_MS);
-    this.defaultTtlMs = Math.min(whole(options.defaultTtlMs ?? 600_000, 'defaultTtlMs', MAX_TIMEOUT_MS), this.maxTtlMs);
-    this.maxPerCaller = whole(options.maxTasksPerCaller ?? 100, 'maxTasksPerCaller', 1_000_000);
-    this.pollIntervalMs = whole(options.pollIntervalMs ?? 1000, 'pollIntervalMs', MAX_TIMEOUT_MS);
+    // Own keys only: a polluted Object.prototype sets no store and no limit.
+    if (typeof options !== 'object' || options === null) throw new TypeError('MCP tasks: tasks must be an object of task options, or false');
+    for (const key of Object.keys(options)) {
+      if (!TASK_OPTION_KEYS.includes(key)) throw new TypeError(`MCP tasks: unknown option "${key.slice(0, 80)}"; the options are ${TASK_OPTION_KEYS.join(', ')}`);
+    }
+    this.store = ownValue(options, 'store') ?? new MemoryTaskStore();
+    this.maxTtlMs = whole(ownValue(options, 'maxTtlMs') ?? 3_600_000, 'maxTtlMs', MAX_TIMEOUT_MS);
+    this.defaultTtlMs = Math.min(whole(ownValue(options, 'defaultTtlMs') ?? 600_000, 'defaultTtlMs', MAX_TIMEOUT_MS), this.maxTtlMs);
+    this.maxPerCaller = whole(ownValue(options, 'maxTasksPerCaller') ?? 100, 'maxTasksPerCaller', 1_000_000);
+    this.pollIntervalMs = whole(ownValue(options, 'pollIntervalMs') ?? 1000, 'pollIntervalMs', MAX_TIMEOUT_MS);
   }
 
   /** The ttl a task gets: what the client asked, within (0, maxTtlMs], else the default. */
@@ -45,6 +53,7 @@ export class TaskRunner {
     } catch (error) {
       // A task whose cancellation could not be heard is not run: it ends failed, at once.
       const text = 'the server could not start this task; call again';
+      // Converted to "not recorded": the store's first failure, rethrown below, is the one to report.
       await this.store.finish(task.taskId, 'failed', { content: [{ type: 'text', text }], isError: true }).catch(() => false);
       throw error;
     }

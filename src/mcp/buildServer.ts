@@ -3,13 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ApproveFunction } from '../contracts/ToolApprover.js';
-import type { PermissionSet } from '../permissions/PermissionSet.js';
 import { FOLLOWED_SIGNAL, type FollowingCallOptions } from '../pipeline/followedSignal.js';
-import { dispatchWithText, type ToolRegistry } from '../registry/ToolRegistry.js';
+import { PermissionSet } from '../permissions/PermissionSet.js';
+import type { CallerIdentity } from '../registry/CallerIdentity.js';
+import { RESULT_OWNER } from '../registry/resultOwner.js';
+import { dispatchAsUnknown, dispatchWithText, type ToolRegistry } from '../registry/ToolRegistry.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
-import { callAsTask } from './callAsTask.js';
+import { callAsTask, refusalOf } from './callAsTask.js';
+import { ownServerOptions } from './ownServerOptions.js';
 import { ProgressRelay } from './ProgressRelay.js';
 import { serveTasks } from './serveTasks.js';
 import type { TaskRunner } from './TaskRunner.js';
@@ -39,33 +42,22 @@ export interface ServerWiring {
  * through `registry.forCaller`, so a client sees only the tools it may call; calls go through
  * `registry.dispatch` with the same caller and permissions.
  */
-export function buildServer(registry: ToolRegistry, options: McpServerOptions, wiring: ServerWiring): Server {
+export function buildServer(registry: ToolRegistry, given: McpServerOptions, wiring: ServerWiring): Server {
+  const options = ownServerOptions(given, 'createMcpServer');
   const pageSize = options.pageSize ?? Number.POSITIVE_INFINITY;
   if (!(pageSize >= 1)) throw new TypeError(`createMcpServer: pageSize must be a number of at least 1, got ${String(options.pageSize)}`);
   const listChanged = wiring.watch.intervalMs > 0;
   const tasks = wiring.tasks;
+  // Without a prototype: the SDK reads more keys of these than are given here, and a polluted Object.prototype must set none.
   const server = new Server(
-    { name: options.name, version: options.version },
-    {
+    Object.assign(Object.create(null) as object, { name: options.name, version: options.version }),
+    Object.assign(Object.create(null) as object, {
       capabilities: { tools: { listChanged }, ...(tasks === undefined ? {} : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }) },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-    },
+    }),
   );
 
-  const callerOf =
-    options.caller ??
-    ((extra: McpRequestExtra) => {
-      const principal = extra.authInfo?.extra?.principal;
-      const caller: { via: 'mcp'; client: string | undefined; sessionId: string | undefined; principal?: unknown } = {
-        via: 'mcp',
-        client: server.getClientVersion()?.name,
-        sessionId: extra.sessionId,
-      };
-      if (principal !== undefined) caller.principal = principal;
-      return caller;
-    });
-
-  // A task belongs to who created it: the principal, else the session, else this connection.
+  // A task, and a result cut to fit, belong to who made them: the principal, else the session, else this connection.
   const connection = `connection:${randomUUID()}`;
   const ownerOf = (extra: McpRequestExtra): string => {
     const given = wiring.owner?.(extra);
@@ -76,18 +68,47 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
   };
   if (tasks !== undefined) serveTasks(server, tasks, ownerOf, wiring.unlisted);
 
-  // A registry that is already a caller's view cannot be narrowed again: it is listed as it is.
-  let isView = false;
-  const visible = async (extra: McpRequestExtra): Promise<ToolRegistry> => {
-    if (isView) return registry;
-    try {
-      return await registry.forCaller({ caller: callerOf(extra), permissions: wiring.permissions?.(extra) }, { signal: extra.signal });
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-      isView = true;
-      return registry;
+  // What fails outside any request (a notice to a client gone away) goes to the SDK's error hook: the server goes on.
+  const failed = (error: unknown): void => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
+
+  const hook = options.caller;
+  const callerOf = (extra: McpRequestExtra): unknown => {
+    if (hook === undefined) {
+      const principal = extra.authInfo?.extra?.principal;
+      const caller: { via: 'mcp'; client: string | undefined; sessionId: string | undefined; principal?: unknown; [RESULT_OWNER]: string } = {
+        via: 'mcp',
+        client: server.getClientVersion()?.name,
+        sessionId: extra.sessionId,
+        [RESULT_OWNER]: ownerOf(extra),
+      };
+      if (principal !== undefined) caller.principal = principal;
+      return caller;
     }
+    let caller: unknown;
+    try {
+      caller = hook(extra);
+    } catch (error) {
+      // Converted: the hook's own message may name internals; the client learns which hook failed, and only its request fails.
+      throw new McpError(ErrorCode.InternalError, `${HOOK_FAILED}: options.caller threw (${error instanceof Error ? error.name : typeof error})`);
+    }
+    if (isThenable(caller)) throw new McpError(ErrorCode.InternalError, `${HOOK_FAILED}: options.caller returned a promise; it must return the caller itself`);
+    return caller;
   };
+
+  /** Who a request acts for, checked where it enters: a hook that fails, or gives permissions that are not a PermissionSet, fails this request only. */
+  const identityOf = (extra: McpRequestExtra): CallerIdentity => {
+    const caller = callerOf(extra);
+    const permissions: unknown = wiring.permissions?.(extra);
+    if (permissions === undefined) return { caller };
+    if (!(permissions instanceof PermissionSet)) {
+      throw new McpError(ErrorCode.InternalError, `${HOOK_FAILED}: the permissions of this request (auth.mapScopes, or the Nest mcp.caller hook) are not a PermissionSet`);
+    }
+    return { caller, permissions };
+  };
+
+  // A registry that is already a caller's view cannot be narrowed again: it is listed as it is.
+  const visible = (identity: CallerIdentity, extra: McpRequestExtra): Promise<ToolRegistry> =>
+    registry.isCallerView ? Promise.resolve(registry) : registry.forCaller(identity, { signal: extra.signal });
 
   // The listing is rebuilt only when the set of tools shown changes.
   let cache: { key: string; tools: Tool[] } | undefined;
@@ -99,7 +120,7 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
-    const tools = listing(await visible(extra));
+    const tools = listing(await visible(identityOf(extra), extra));
     const start = request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, tools.length);
     const end = Math.min(start + pageSize, tools.length);
     return end < tools.length ? { tools: tools.slice(start, end), nextCursor: encodeCursor(end) } : { tools: tools.slice(start) };
@@ -121,26 +142,29 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {}, task } = request.params;
+    const identity = identityOf(extra);
+    const { caller, permissions } = identity;
     const support = taskSupport(name);
-    if (task === undefined && support === 'required') {
+    // A tool the caller may not see answers as any call of it does: only one it sees is said to need a task.
+    if (task === undefined && support === 'required' && (await visible(identity, extra)).has(name)) {
       throw new McpError(
         ErrorCode.MethodNotFound,
         `${name} runs only as a task: call it with a task (a task-augmented tools/call, params.task), then fetch its result with tasks/result`,
       );
     }
-    if (task !== undefined && tasks !== undefined && registry.has(name) && support !== 'optional' && support !== 'required') {
-      throw new McpError(ErrorCode.MethodNotFound, `${name} cannot run as a task; call it without params.task`);
-    }
     const progressToken = request.params._meta?.progressToken;
-    const relay = progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }));
+    const relay =
+      progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }), failed);
     // Object literals of one shape, not spreads: a spread of conditional parts makes a new shape per combination, on every call.
-    const caller = callerOf(extra);
     const trace = traceContextOf(request.params._meta);
-    const permissions = wiring.permissions?.(extra);
     const onProgress = relay?.report;
     if (task !== undefined && tasks !== undefined) {
+      // Who may see the tool first, then whether it can be a task: a hidden tool answers exactly as one that does not exist.
+      const view = await visible(identity, extra);
       const taskOptions: CallOptions = { caller, trace, permissions, onProgress };
-      return callAsTask(registry, tasks, { name, args, owner: ownerOf(extra), requestedTtl: task.ttl, structured: structured(name), options: taskOptions });
+      if (!view.has(name)) throw refusalOf(await dispatchAsUnknown(view, name, args, taskOptions));
+      if (support !== 'optional' && support !== 'required') throw new McpError(ErrorCode.MethodNotFound, `${name} cannot run as a task; call it without params.task`);
+      return callAsTask(view, tasks, { name, args, owner: ownerOf(extra), requestedTtl: task.ttl, structured: structured(name), options: taskOptions, onError: failed });
     }
     // The approver is made only for a call that asks for one (most never do).
     const approve: ApproveFunction = (approval) => elicitApproval(server, extra)(approval);
@@ -154,11 +178,17 @@ export function buildServer(registry: ToolRegistry, options: McpServerOptions, w
   if (listChanged) {
     let unsubscribe: (() => void) | undefined;
     server.oninitialized = () => {
-      unsubscribe = wiring.watch.subscribe(() => void server.sendToolListChanged().catch(() => undefined));
+      unsubscribe = wiring.watch.subscribe(() => void server.sendToolListChanged().catch(failed));
     };
     server.onclose = () => unsubscribe?.();
   }
   return server;
+}
+
+const HOOK_FAILED = 'this request was refused because a hook of the MCP server failed';
+
+function isThenable(value: unknown): boolean {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** A tool as listed by a server that offers no tasks: every call is an ordinary one. */

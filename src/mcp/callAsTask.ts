@@ -16,6 +16,8 @@ export interface TaskCall {
   readonly structured: boolean;
   /** The call's options: caller, permissions, trace, progress. Its signal and approval are the task's. */
   readonly options: CallOptions;
+  /** Hears a task whose end the store could not record (the task then expires unfinished). */
+  readonly onError: (error: unknown) => void;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function callAsTask(registry: ToolRegistry, runner: TaskRunner, cal
         );
       }
     } catch {
+      // Converted to this refusal: a store's own failure names hosts and ports, which the client must not learn.
       refusal = new McpError(ErrorCode.InternalError, 'the task store could not be reached; call again later');
     }
     decided();
@@ -63,13 +66,13 @@ export async function callAsTask(registry: ToolRegistry, runner: TaskRunner, cal
         const result = toCallToolResult(settled, call.structured) as Readonly<Record<string, unknown>>;
         await runner.store.finish(running.task.taskId, settled.ok ? 'completed' : 'failed', result);
       })
-      .catch(() => undefined),
+      .catch(call.onError),
   );
   return { task: running.task };
 }
 
 /** A refused call's outcome as the JSON-RPC error of its task-augmented request. */
-function refusalOf(outcome: ToolOutcome): McpError {
+export function refusalOf(outcome: ToolOutcome): McpError {
   if (outcome.ok) return new McpError(ErrorCode.InternalError, 'the call ended before its task was created');
   const code = outcome.error.code === 'invalid_input' || outcome.error.code === 'tool_not_found' ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest;
   return new McpError(code, outcome.error.message, { [ERROR_META_KEY]: { ...outcome.error } });

@@ -3,6 +3,7 @@ import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { AvailabilityWatch } from './AvailabilityWatch.js';
 import { buildServer } from './buildServer.js';
 import type { McpServerOptions } from './McpServerOptions.js';
+import { ownServerOptions, rejectUnknownServerOptions } from './ownServerOptions.js';
 import { taskRunnerFor } from './taskRunnerFor.js';
 
 /**
@@ -17,7 +18,10 @@ import { taskRunnerFor } from './taskRunnerFor.js';
  * const server = createMcpServer(container.get(ToolRegistry), { name: 'my-tools', version: '1.0.0' });
  * await server.connect(transport);
  */
-export function createMcpServer(registry: ToolRegistry, options: McpServerOptions): Server {
+export function createMcpServer(registry: ToolRegistry, given: McpServerOptions): Server {
+  // Own keys only, and no others: a polluted Object.prototype sets no option, and a misspelt one is not ignored.
+  const options = ownServerOptions(given, 'createMcpServer');
+  rejectUnknownServerOptions(given, 'createMcpServer');
   const tasks = taskRunnerFor(registry, options);
   const server = buildServer(registry, options, { watch: new AvailabilityWatch(registry, options.listChangedIntervalMs ?? 1000), ...(tasks === undefined ? {} : { tasks }) });
   if (tasks !== undefined) {

@@ -51,6 +51,9 @@ export class DeferredToolRegistry extends ToolRegistry {
   override view(filter: ToolFilter): ToolRegistry {
     return this.#built().view(filter);
   }
+  override get isCallerView(): boolean {
+    return this.#built().isCallerView;
+  }
   override forCaller(identity: CallerIdentity, options?: ForCallerOptions): Promise<ToolRegistry> {
     return this.#built().forCaller(identity, options);
   }

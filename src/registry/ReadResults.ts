@@ -4,12 +4,13 @@ import { Arg } from '../decorators/Arg.js';
 import { Ctx } from '../decorators/Ctx.js';
 import { Tool } from '../decorators/Tool.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
-import { callerKey } from './callerKey.js';
+import { resultOwnerOf } from './resultOwner.js';
 
 /**
  * `results.read`: the rest of a result that was cut to fit its budget, page by page, in characters
  * of its JSON text. Only the caller that produced a result can read it, holding the permissions
- * its tool declares; to anyone else an id is indistinguishable from one that never existed.
+ * its tool declares (over MCP: the same principal, from any of its sessions, else the same session);
+ * to anyone else an id is indistinguishable from one that never existed.
  */
 @Tool({
   name: 'results.read',
@@ -34,7 +35,7 @@ export class ReadResults {
     const permissions = ctx.permissions;
     const allowed =
       stored !== undefined &&
-      stored.owner === callerKey(ctx.caller) &&
+      stored.owner === resultOwnerOf(ctx.caller) &&
       (!stored.restricted || (permissions !== undefined && stored.toolPermissions.every((p) => permissions.allows(p))));
     if (!allowed) {
       throw new ToolValidationError(ctx.tool, [

@@ -24,7 +24,7 @@ import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { safePayload } from './safePayload.js';
 import { closestNames } from './closestNames.js';
 import type { ToolFilter } from './ToolFilter.js';
-import { callerKey } from './callerKey.js';
+import { resultOwnerOf } from './resultOwner.js';
 import { cutJson } from './cutJson.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
@@ -47,6 +47,13 @@ const withText = (outcome: ToolOutcome, text?: string): DispatchedWithText => ({
 export let dispatchWithText: (registry: ToolRegistry, name: string, args: unknown, options: CallOptions) => Promise<DispatchedWithText>;
 
 /**
+ * `registry.dispatch` of a name the caller may not see, answered and audited exactly as a name no
+ * tool has: a kernel that must not tell a hidden tool from an unknown one (MCP tasks). Not part
+ * of the public API.
+ */
+export let dispatchAsUnknown: (registry: ToolRegistry, name: string, args: unknown, options: CallOptions) => Promise<ToolOutcome>;
+
+/**
  * The tools an agent kernel lists and calls. Get it from the container (`container.get(ToolRegistry)`)
  * after loading toolsets, or build one from RegisteredTools. Immutable; `view` narrows it by
  * toolset or tag, and `forCaller` to what one caller may use.
@@ -63,6 +70,8 @@ export class ToolRegistry {
   #listed: ReadonlySet<string> | undefined;
 
   readonly #options: ToolRegistryOptions;
+  /** Whether any tool carries a caller's identity: a view, whose identity cannot be replaced. */
+  readonly #bound: boolean;
 
   /**
    * @param tools RegisteredTools made by hermes-tools (from a registry, or wrapped with `withMiddleware` / `withPermissions`).
@@ -94,6 +103,7 @@ export class ToolRegistry {
     }
     if (problems.length > 0) throw new ToolDefinitionError(problems);
     this.#tools = map;
+    this.#bound = [...map.values()].some((tool) => coreOf(tool).identity !== undefined);
     Object.freeze(this);
   }
 
@@ -126,6 +136,14 @@ export class ToolRegistry {
     return this.#knows(name);
   }
 
+  /**
+   * Whether this registry is already a caller's view (made by `forCaller`, or built from a view's
+   * tools): its calls carry that caller's identity, and `forCaller` refuses it.
+   */
+  get isCallerView(): boolean {
+    return this.#bound;
+  }
+
   #knows(name: string): boolean {
     return this.#tools.has(name) && (this.#listed === undefined || this.#listed.has(name));
   }
@@ -134,6 +152,11 @@ export class ToolRegistry {
   call(name: string, args: unknown, options?: CallOptions): Promise<unknown> {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (tool !== undefined) return tool.execute(args, options);
+    return this.#callUnknown(name, args, options);
+  }
+
+  /** A call to a name no tool here answers to: refused as not found, traced and audited. */
+  #callUnknown(name: string, args: unknown, options: CallOptions | undefined): Promise<unknown> {
     const audit = this.#options.audit;
     if (!callObserved() && audit === undefined) return rejectLater(this.#notFound(name));
     // Only the caller's own options, as in the pipeline: a polluted Object.prototype names no caller in the audit.
@@ -163,7 +186,7 @@ export class ToolRegistry {
    * `dispatch`, handing `finish` the outcome and, for an object or array result, the JSON text made of it on the way.
    * Not an async function: the outcome is made in the call's own settlement, without the turns an `await` adds.
    */
-  #dispatch<T>(name: string, args: unknown, options: CallOptions, finish: (outcome: ToolOutcome, text?: string) => T): Promise<T> {
+  #dispatch<T>(name: string, args: unknown, options: CallOptions, finish: (outcome: ToolOutcome, text?: string) => T, asUnknown = false): Promise<T> {
     const tool = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
     let callId = '';
     let running: Promise<unknown>;
@@ -172,9 +195,10 @@ export class ToolRegistry {
     try {
       const given = ownValue(options, 'callId');
       callId = typeof given === 'string' ? given.slice(0, 200) : newCallId();
-      const found = typeof name === 'string' ? this.#tools.get(name) : undefined;
+      const found = typeof name === 'string' && !asUnknown ? this.#tools.get(name) : undefined;
       passed = withCallOptions(options, { callId });
-      running = found === undefined ? this.call(name, args, passed) : pipelineOf(found).attempt(args, passed);
+      if (found !== undefined) running = pipelineOf(found).attempt(args, passed);
+      else running = asUnknown ? this.#callUnknown(name, args, passed) : this.call(name, args, passed);
     } catch (error) {
       return Promise.resolve(finish({ ok: false, tool, callId, error: safePayload(tool, error) }));
     }
@@ -214,6 +238,7 @@ export class ToolRegistry {
     // A subclass that forwards dispatch elsewhere (Nest's registry, built later) is asked through its own dispatch.
     dispatchWithText = (registry, name, args, options) =>
       registry.dispatch === own ? registry.#dispatch(name, args, options, withText) : registry.dispatch(name, args, options).then((outcome) => ({ outcome, text: undefined }));
+    dispatchAsUnknown = (registry, name, args, options) => registry.#dispatch(name, args, options, outcomeOnly, true);
   }
 
   /** A registry that sees only the matching tools; nothing reached through it can reach another tool. */
@@ -243,15 +268,20 @@ export class ToolRegistry {
     const identity: CallerIdentity = { caller: ownValue(given, 'caller'), permissions: ownValue(given, 'permissions') };
     const tools = [...this.#tools.values()];
     // A view's identity is fixed: making a view of a view would let its holder become someone else.
-    if (tools.some((tool) => coreOf(tool).identity !== undefined)) {
+    if (this.#bound) {
       throw new TypeError("forCaller: this registry is already a caller's view, whose identity cannot be replaced; make each caller's view from the full registry");
     }
     const timeoutMs = ownValue(options, 'timeoutMs') ?? 10_000;
     if (!isTimeoutMs(timeoutMs)) throw new TypeError(`forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
-    // Checked here, not tool by tool: a list of strings in its place would otherwise hide every tool without a word.
+    // Checked here, not tool by tool: a list of strings in its place would otherwise hide every tool without a word. A key
+    // given as undefined (a lookup that found nothing) is refused too: it would otherwise widen the caller to the toolsets' grants.
+    if (Object.hasOwn(given ?? {}, 'permissions') && identity.permissions === undefined) {
+      throw new TypeError("forCaller: permissions is undefined; pass a PermissionSet, or leave the key out for the toolsets' grants alone");
+    }
     if (identity.permissions !== undefined && !(identity.permissions instanceof PermissionSet)) {
       throw new TypeError('forCaller: permissions must be a PermissionSet (PermissionSet.none().grant(...)), or left out');
     }
+    if (isThenable(identity.caller)) throw new TypeError('forCaller: caller is a promise; await it, and pass the caller itself');
     const bound = tools.map((tool) => createRegisteredTool({ ...coreOf(tool), identity: Object.freeze({ caller: identity.caller, permissions: identity.permissions }) }));
     // A guard that does not answer in time (or before the signal) leaves its tool out: listings fail closed, like calls.
     let giveUpNow!: (value: false) => void;
@@ -300,7 +330,8 @@ export class ToolRegistry {
     const restricted = (core.identity === undefined ? options.permissions : core.identity.permissions) !== undefined;
     let id: string | undefined;
     try {
-      id = await this.#options.results!.save({ text, tool: core.definition.name, toolPermissions: core.definition.permissions, owner: callerKey(caller), restricted });
+      const owner = resultOwnerOf(caller);
+      id = await this.#options.results!.save({ text, tool: core.definition.name, toolPermissions: core.definition.permissions, owner, restricted });
     } catch (error) {
       core.logger.error('hermes-tools: a cut result could not be kept in the result store', {
         tool: core.definition.name,
@@ -334,11 +365,16 @@ function matches(definition: ToolDefinition, filter: ToolFilter | undefined): bo
   return true;
 }
 
+function isThenable(value: unknown): boolean {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
 function describeTool(tool: unknown): string {
   try {
     const name = (tool as { name?: unknown } | null)?.name;
     return typeof name === 'string' ? `"${name.slice(0, 80)}"` : 'a value';
   } catch {
+    // Converted: a tool whose name cannot be read is named "a value" in the problem.
     return 'a value';
   }
 }
