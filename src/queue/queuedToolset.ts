@@ -8,6 +8,7 @@ import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
 import { MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { planArguments } from '../tools/planArguments.js';
 import { silentLogger } from '../context/silentLogger.js';
+import { PermissionSet } from '../permissions/PermissionSet.js';
 import { ownValue } from '../pipeline/ownValue.js';
 import { ownOptions } from './ownOptions.js';
 import { QueuedCalls } from './QueuedCalls.js';
@@ -115,7 +116,8 @@ export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule 
     loadToolset(load, {
       name: options.name as string,
       tools: [],
-      ...(options.granted !== undefined && { granted: options.granted }),
+      // Given explicitly, so that nothing down the line reads an inherited grant.
+      granted: options.granted ?? PermissionSet.none(),
       guards: options.guards ?? [],
       interceptors: options.interceptors ?? [],
       declarations,

@@ -160,7 +160,7 @@ function readWorkerOptions(options: ToolWorkerOptions): WorkerSettings {
   if (!(registry instanceof ToolRegistry)) fail('registry must be a ToolRegistry');
   const queue = readQueueAddress(given.queue);
   if (queue === undefined)
-    fail(`queue must be { connection, name, prefix? }, the name matching ${QUEUE_NAME.source}, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }`);
+    fail(`queue must be { connection, name } (and an optional prefix), the name matching ${QUEUE_NAME.source}, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }`);
   const concurrency = given.concurrency ?? 1;
   if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 10_000)) fail('concurrency must be a whole number from 1 to 10000');
   for (const key of ['drainTimeoutMs', 'lockDurationMs', 'stalledIntervalMs'] as const) {
