@@ -16,10 +16,8 @@ export class JobRefusedError extends ToolError {
     readonly tool: string,
     readonly reason: string,
   ) {
-    super(
-      `${tool} was refused by the queue's worker: ${reason}. Nothing ran. ` +
-        'Check that the agent (queuedToolset) and its workers (toolWorker) share a signingKey.',
-    );
+    const advice = 'Check that the agent (queuedToolset) and its workers (toolWorker) share a signingKey.';
+    super(`${tool} was refused by the queue's worker: ${reason}. Nothing ran. ${advice}`);
   }
 
   override toPayload(): ToolErrorPayload {

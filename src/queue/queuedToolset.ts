@@ -147,8 +147,7 @@ function checkOptions(options: Partial<QueuedToolsetOptions>, where: string): De
   if (options.describeCaller !== undefined && typeof options.describeCaller !== 'function')
     problems.push({ where, code: 'invalid_toolset', message: 'describeCaller must be a function (caller) => JSON' });
   const retry = options.retry;
-  if (retry !== undefined && (typeof retry !== 'object' || retry === null))
-    problems.push({ where, code: 'invalid_toolset', message: 'retry must be { attempts?, backoffMs? }' });
+  if (retry !== undefined && (typeof retry !== 'object' || retry === null)) problems.push({ where, code: 'invalid_toolset', message: 'retry must be { attempts?, backoffMs? }' });
   const attempts = ownValue(retry, 'attempts');
   if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 1 && attempts <= 100))
     problems.push({ where, code: 'invalid_toolset', message: 'retry.attempts must be a whole number from 1 to 100' });

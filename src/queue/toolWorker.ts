@@ -118,19 +118,7 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
   return { close, closed, queue: address };
 }
 
-const KEYS = [
-  'registry',
-  'container',
-  'queue',
-  'concurrency',
-  'drainTimeoutMs',
-  'shutdownSignals',
-  'lockDurationMs',
-  'stalledIntervalMs',
-  'signingKey',
-  'logger',
-  'now',
-];
+const KEYS = ['registry', 'container', 'queue', 'concurrency', 'drainTimeoutMs', 'shutdownSignals', 'lockDurationMs', 'stalledIntervalMs', 'signingKey', 'logger', 'now'];
 
 /** The options as the worker reads them: own keys only, checked, with their defaults. */
 interface WorkerSettings {
@@ -154,13 +142,14 @@ function readWorkerOptions(options: ToolWorkerOptions): WorkerSettings {
   const { values, unknown } = ownOptions(options, KEYS);
   if (unknown.length > 0) fail(`unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${KEYS.filter((k) => k !== 'now').join(', ')}`);
   const given = values as Partial<Record<keyof ToolWorkerOptions, unknown>>;
-  if ((given.registry === undefined) === (given.container === undefined))
-    fail('give exactly one of registry (a ToolRegistry) or container (one that holds your toolsets)');
+  if ((given.registry === undefined) === (given.container === undefined)) fail('give exactly one of registry (a ToolRegistry) or container (one that holds your toolsets)');
   const registry = given.registry ?? (given.container as NonNullable<ToolWorkerOptions['container']>).get(ToolRegistry);
   if (!(registry instanceof ToolRegistry)) fail('registry must be a ToolRegistry');
   const queue = readQueueAddress(given.queue);
   if (queue === undefined)
-    fail(`queue must be { connection, name } (and an optional prefix), the name matching ${QUEUE_NAME.source}, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }`);
+    fail(
+      `queue must be { connection, name } (and an optional prefix), the name matching ${QUEUE_NAME.source}, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }`,
+    );
   const concurrency = given.concurrency ?? 1;
   if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 10_000)) fail('concurrency must be a whole number from 1 to 10000');
   for (const key of ['drainTimeoutMs', 'lockDurationMs', 'stalledIntervalMs'] as const) {
