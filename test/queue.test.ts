@@ -287,6 +287,13 @@ describe('toolWorker', () => {
     expect(await inject(job({ tool: 'queue.echo', input: { text: 'x' }, v: 2 }))).toMatchObject({ ok: false, error: { message: expect.stringContaining('format version 2') } });
   });
 
+  it('refuses a job whose permissions are not a list, never running it with the whole grant', async () => {
+    for (const permissions of ['jobs:admin', '*', { 0: '*', length: 1 }, {}, 7]) {
+      const outcome = await inject(job({ tool: 'queue.secret_op', input: { what: 'x' }, permissions }));
+      expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed', message: expect.stringContaining('its permissions are not a list of strings') } });
+    }
+  });
+
   it('refuses options that cannot work, all in one ToolDefinitionError', async () => {
     await expect(toolWorker({ queue: { connection: { url: redis.url }, name: 'x' } })).rejects.toThrow(/exactly one of registry/);
     await expect(toolWorker({ registry: local, queue: { connection: { url: redis.url }, name: 'x' }, concurrency: 0 })).rejects.toThrow(/concurrency/);

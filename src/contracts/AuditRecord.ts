@@ -19,6 +19,11 @@ export interface AuditRecord {
   readonly reason?: string;
   /** Present when the tool needed approval and the call got that far: the answer, and who gave it if the approver said. */
   readonly approval?: { readonly approved: boolean; readonly by?: string; readonly reason?: string };
+  /**
+   * What the call carried on trust, verified by nothing here: a queued job's approval (`approval`
+   * then says who the job named) and its grant, read from Redis by a `toolWorker` with no signing key.
+   */
+  readonly unverified?: readonly ('approval' | 'permissions')[];
   /** `ok`, or the error code the caller got. */
   readonly outcome: 'ok' | ToolErrorCode;
   readonly durationMs: number;

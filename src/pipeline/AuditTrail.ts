@@ -3,6 +3,7 @@ import type { Logger } from '../contracts/Logger.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolError } from '../errors/ToolError.js';
 import { toJsonValue } from './toJsonValue.js';
+import type { UnverifiedClaim } from './unverifiedClaims.js';
 
 /** Where a trail sends its record: the resolved sink, and whether content goes in it. */
 export interface AuditDestination {
@@ -38,6 +39,8 @@ export class AuditTrail {
       readonly permissions: readonly string[];
     },
     private readonly input: unknown,
+    /** Claims the call carried unverified, read when the record is sent. */
+    private readonly unverified?: readonly UnverifiedClaim[],
   ) {}
 
   finish(outcome: { ok: true; result: unknown } | { ok: false; error: unknown }): void {
@@ -48,6 +51,7 @@ export class AuditTrail {
       access: this.access,
       ...(this.reason !== undefined && { reason: this.reason }),
       ...(this.approval !== undefined && { approval: this.approval }),
+      ...(this.unverified !== undefined && this.unverified.length > 0 && { unverified: [...this.unverified] }),
       outcome: outcome.ok ? 'ok' : outcome.error instanceof ToolError ? outcome.error.code : 'execution_failed',
       durationMs: performance.now() - this.#started,
       ...(destination.captureArguments && { arguments: content(this.input) }),

@@ -24,6 +24,7 @@ import { PendingCall } from './PendingCall.js';
 import { rejectLater } from './rejectLater.js';
 import { requestApproval } from './requestApproval.js';
 import { toJsonValue } from './toJsonValue.js';
+import { unverifiedClaims } from './unverifiedClaims.js';
 import { withCallOptions } from './withCallOptions.js';
 import { withDeadline } from './withDeadline.js';
 
@@ -296,7 +297,12 @@ export class CallPipeline {
     const trail =
       audit === undefined
         ? undefined
-        : new AuditTrail(audit, { tool: name, toolset: definition.toolset, callId, caller: options.caller, permissions: definition.permissions }, input);
+        : new AuditTrail(
+            audit,
+            { tool: name, toolset: definition.toolset, callId, caller: options.caller, permissions: definition.permissions },
+            input,
+            unverifiedClaims(options.signal),
+          );
     const run = (): Promise<unknown> => settled(this.#run(input, traced, trail, asValue ? REMEMBER : REJECT));
     const running = !callObserved()
       ? run()

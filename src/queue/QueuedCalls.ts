@@ -1,12 +1,16 @@
+import type { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, QueueEventsProducer } from 'bullmq';
+import type { Logger } from '../contracts/Logger.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
+import { redactSecrets } from '../errors/redactSecrets.js';
 import { ToolUnavailableError } from '../errors/ToolUnavailableError.js';
 import { onAbort } from '../pipeline/onAbort.js';
 import { toJsonValue } from '../pipeline/toJsonValue.js';
 import { describeGrant } from './describeGrant.js';
+import { jobSignature } from './jobSignature.js';
 import type { QueueAddress } from './QueueAddress.js';
 import { CANCEL_EVENT, CANCEL_MARK_MS, cancelKey } from './queueSignals.js';
 import { readOutcome } from './readOutcome.js';
@@ -20,6 +24,16 @@ interface Pending {
   readonly ctx: ToolContext;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
+}
+
+/** What QueuedCalls is made with: the options of `queuedToolset` that concern the queue, read and checked. */
+export interface QueuedCallsSettings {
+  readonly address: QueueAddress;
+  readonly describeCaller: ((caller: unknown) => unknown) | undefined;
+  readonly retry: { readonly attempts?: number; readonly backoffMs?: number } | undefined;
+  /** The signing keys; the first signs every job. None: jobs go unsigned. */
+  readonly keys: readonly Buffer[];
+  readonly logger: Logger;
 }
 
 /** How one tool's calls are queued. */
@@ -44,22 +58,26 @@ export class QueuedCalls {
   readonly #pending = new Map<string, Pending>();
   readonly #describeCaller: (caller: unknown) => unknown;
   readonly #retry: { readonly attempts: number; readonly backoffMs: number };
+  readonly #key: Buffer | undefined;
+  readonly #logger: Logger;
   #status: () => string = () => 'wait';
   #closed = false;
 
-  constructor(address: QueueAddress, describeCaller: ((caller: unknown) => unknown) | undefined, retry: { attempts?: number; backoffMs?: number } | undefined) {
+  constructor(settings: QueuedCallsSettings) {
+    const { address, describeCaller, retry, keys, logger } = settings;
     this.#address = address;
+    this.#key = keys[0];
+    this.#logger = logger;
     const options = { connection: address.connection, ...(address.prefix !== undefined && { prefix: address.prefix }) };
     this.#queue = new Queue(address.name, options);
     this.#events = new QueueEvents(address.name, { ...options, autorun: false });
     this.#producer = new QueueEventsProducer(address.name, options);
     this.#describeCaller = describeCaller ?? ((caller) => caller);
     this.#retry = { attempts: retry?.attempts ?? 3, backoffMs: retry?.backoffMs ?? 1000 };
-    // BullMQ reconnects on its own; an error it reports is seen again as the connection's status.
-    const ignore = (): void => undefined;
-    this.#queue.on('error', ignore);
-    this.#events.on('error', ignore);
-    this.#producer.on('error', ignore);
+    // BullMQ reconnects on its own; an error it reports is logged, and seen again as the connection's status.
+    this.#queue.on('error', this.#report);
+    this.#events.on('error', this.#report);
+    this.#producer.on('error', this.#report);
     this.#events.on('completed', ({ jobId, returnvalue }) => this.#finish(jobId, returnvalue));
     this.#events.on('failed', ({ jobId }) => this.#interrupted(jobId));
     this.#events.on('progress', ({ jobId, data }) => this.#progress(jobId, data));
@@ -69,7 +87,7 @@ export class QueuedCalls {
   async start(): Promise<void> {
     const client = await this.#queue.getBackend().client;
     this.#status = () => client.status;
-    await startReading(this.#events, this.#producer);
+    await startReading(this.#events, this.#producer, this.#report);
   }
 
   /** Whether Redis is connected now: a call is refused as unavailable, before queueing, when it is not. */
@@ -80,8 +98,8 @@ export class QueuedCalls {
   /** Runs one validated call on the queue and gives its result, or throws the worker's error. */
   async run(tool: QueuedTool, input: unknown, ctx: ToolContext): Promise<unknown> {
     if (this.#closed) throw new ToolUnavailableError(tool.name, `the queue "${this.#address.name}" is closed`);
-    const job = this.#job(tool, input, ctx);
     const jobId = randomUUID();
+    const job = this.#sign(this.#job(tool, input, ctx), jobId);
     const outcome = new Promise<unknown>((resolve, reject) => this.#pending.set(jobId, { tool: tool.name, ctx, resolve, reject }));
     const removeAbort = onAbort(ctx.signal, () => void this.#cancel(jobId));
     try {
@@ -149,6 +167,19 @@ export class QueuedCalls {
     };
   }
 
+  /** The job with its signature, when the toolset has a signing key: over its queue, its id, the time, and every field. */
+  #sign(job: ToolJob, jobId: string): ToolJob {
+    if (this.#key === undefined) return job;
+    const at = Date.now();
+    return { ...job, signed: { at, mac: jobSignature(this.#key, job, { address: this.#address, jobId, at }) } };
+  }
+
+  readonly #report = (error: unknown): void =>
+    this.#logger.error('hermes-tools queuedToolset: BullMQ reported an error', {
+      queue: this.#address.name,
+      error: redactSecrets(error instanceof Error ? error.message : String(error)),
+    });
+
   #finish(jobId: string, returned: unknown): void {
     const pending = this.#pending.get(jobId);
     if (pending === undefined) return;
@@ -185,8 +216,13 @@ export class QueuedCalls {
       await client.set(cancelKey(this.#address, jobId), '1', { PX: CANCEL_MARK_MS });
       const removed = await this.#queue.remove(jobId);
       if (removed !== 1) await this.#producer.publishEvent({ eventName: CANCEL_EVENT, jobId });
-    } catch {
+    } catch (error) {
       // Redis is unreachable: the call has already ended for its caller, and the worker's own time limit still holds.
+      this.#logger.warn('hermes-tools queuedToolset: a cancellation could not reach Redis', {
+        queue: this.#address.name,
+        jobId,
+        error: redactSecrets(error instanceof Error ? error.message : String(error)),
+      });
     }
   }
 }

@@ -1,7 +1,9 @@
 import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
+import type { Logger } from '../contracts/Logger.js';
 import type { QueueAddress } from './QueueAddress.js';
+import type { SigningKey } from './SigningKey.js';
 
 /** Options of `queuedToolset`: a toolset's options, and the queue its calls run on. */
 export interface QueuedToolsetOptions {
@@ -31,4 +33,11 @@ export interface QueuedToolsetOptions {
   readonly retry?: { readonly attempts?: number; readonly backoffMs?: number };
   /** How long loading may wait for Redis, in milliseconds, before it fails. Default: 30,000. */
   readonly connectTimeoutMs?: number;
+  /**
+   * The queue's signing key (at least 32 bytes), shared with its workers: every job is signed with
+   * it (HMAC-SHA256), or with the first of a list. Default: none, and the workers trust Redis.
+   */
+  readonly signingKey?: SigningKey | readonly SigningKey[];
+  /** Told of the queue's Redis errors (BullMQ reconnects by itself) and of cancellations that could not reach Redis. Default: silent. */
+  readonly logger?: Logger;
 }

@@ -21,4 +21,9 @@ export interface ToolJob {
   readonly trace: Readonly<Record<string, string>> | null;
   /** Present when the agent asked for, and got, a person's approval before queueing the call. */
   readonly approval: { readonly by: string | null } | null;
+  /**
+   * With a signing key: when the agent queued the job (milliseconds since the epoch) and the job's
+   * HMAC-SHA256, base64url, over its queue, id, `at` and every other field (see `queuedToolset`'s `signingKey`).
+   */
+  readonly signed?: { readonly at: number; readonly mac: string };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '../contracts/Logger.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { QueueAddress } from './QueueAddress.js';
+import type { SigningKey } from './SigningKey.js';
 
 /** Options of `toolWorker`: whose tools run, from which queue, how many at once, and how it stops. */
 export interface ToolWorkerOptions {
@@ -29,6 +30,15 @@ export interface ToolWorkerOptions {
   readonly lockDurationMs?: number;
   /** How often this worker looks for jobs whose worker died (BullMQ `stalledInterval`), in milliseconds. Default 30,000. */
   readonly stalledIntervalMs?: number;
-  /** Told of BullMQ's errors (a lost Redis connection, which it retries), redacted. Default: silent. */
+  /**
+   * The queue's signing key, or keys: with one, this worker runs only jobs signed with one of them
+   * (by a `queuedToolset` given the same key), unaltered, queued less than 7 days ago, and whose id
+   * it has not run before; it refuses any other with a JobRefusedError, and logs the refusal. List
+   * the new key and the old one while rotating. Default: none, and Redis is trusted (see the README).
+   */
+  readonly signingKey?: SigningKey | readonly SigningKey[];
+  /** Told of BullMQ's errors (a lost Redis connection, which it retries), redacted, and of refused jobs. Default: silent. */
   readonly logger?: Logger;
+  /** @internal The clock a job's age is read with, in milliseconds since the epoch: tests age a job with it. */
+  readonly now?: () => number;
 }

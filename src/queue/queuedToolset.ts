@@ -7,9 +7,15 @@ import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
 import { MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { planArguments } from '../tools/planArguments.js';
+import { silentLogger } from '../context/silentLogger.js';
+import { PermissionSet } from '../permissions/PermissionSet.js';
+import { ownValue } from '../pipeline/ownValue.js';
+import { ownOptions } from './ownOptions.js';
 import { QueuedCalls } from './QueuedCalls.js';
 import { QUEUE_NAME } from './queueSignals.js';
 import type { QueuedToolsetOptions } from './QueuedToolsetOptions.js';
+import { readQueueAddress } from './readQueueAddress.js';
+import { readSigningKeys } from './readSigningKeys.js';
 
 /** The module `queuedToolset` returns: load it with `await container.loadAsync(module)` (the load connects to Redis), and close it when done. */
 export interface QueuedToolsetModule extends ContainerModule {
@@ -33,19 +39,34 @@ export interface QueuedToolsetModule extends ContainerModule {
  * const reports = queuedToolset({ name: 'reports', tools: [BuildReport], granted: PermissionSet.none().grant('reports:build'), queue: { connection: { url: 'redis://127.0.0.1:6379' }, name: 'reports' } });
  * await container.loadAsync(toolsModule(), reports);
  */
-export function queuedToolset(options: QueuedToolsetOptions): QueuedToolsetModule {
-  const where = `queuedToolset "${options.name}"`;
+export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule {
+  // Own keys only, read once, here: a polluted Object.prototype grants, guards or signs nothing.
+  const { values, unknown } = ownOptions(given, KEYS);
+  const options = values as Partial<QueuedToolsetOptions>;
+  const where = `queuedToolset "${String(options.name)}"`;
   const checked = checkOptions(options, where);
+  if (unknown.length > 0) checked.push({ where, code: 'invalid_toolset', message: `unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${KEYS.join(', ')}` });
+  const address = readQueueAddress(options.queue);
+  const retry = ownOptions(options.retry, ['attempts', 'backoffMs']);
+  if (retry.unknown.length > 0) checked.push({ where, code: 'invalid_toolset', message: 'retry must be { attempts?, backoffMs? }' });
+  const keys = readSigningKeys(options.signingKey);
+  if (!keys.ok) checked.push({ where, code: 'invalid_toolset', message: keys.reason });
   let calls: QueuedCalls | undefined;
   // One class per toolset: its bound instance holds the queueing handlers of this toolset's tools.
-  const Handlers = { [`QueuedToolset(${options.name})`]: class {} }[`QueuedToolset(${options.name})`]!;
+  const Handlers = { [`QueuedToolset(${String(options.name)})`]: class {} }[`QueuedToolset(${String(options.name)})`]!;
   const module = new ContainerModule(async (load) => {
-    if (checked.length > 0) throw new ToolDefinitionError(checked);
+    if (checked.length > 0 || address === undefined || !keys.ok) throw new ToolDefinitionError(checked);
     const problems: DefinitionProblem[] = [];
-    const queued = new QueuedCalls(options.queue, options.describeCaller, options.retry);
+    const queued = new QueuedCalls({
+      address,
+      describeCaller: options.describeCaller,
+      retry: retry.values as QueuedToolsetOptions['retry'],
+      keys: keys.keys,
+      logger: options.logger ?? silentLogger,
+    });
     const handlers: Record<string, (input: unknown, ctx: ToolContext) => Promise<unknown>> = Object.create(null);
     const declarations: ToolDeclaration[] = [];
-    for (const target of options.tools) {
+    for (const target of options.tools ?? []) {
       if (typeof target !== 'function') {
         problems.push({ where, code: 'not_a_class', message: `${String(target)} is not a class` });
         continue;
@@ -67,7 +88,7 @@ export function queuedToolset(options: QueuedToolsetOptions): QueuedToolsetModul
           input: shape,
           classInterceptors: [],
           methodInterceptors: [],
-          requires: [{ check: () => queued.connected(), description: `the queue "${options.queue.name}", its Redis connected` }],
+          requires: [{ check: () => queued.connected(), description: `the queue "${address.name}", its Redis connected` }],
           params: new Map(),
           paramTypes: undefined,
           arity: 2,
@@ -93,9 +114,10 @@ export function queuedToolset(options: QueuedToolsetOptions): QueuedToolsetModul
     }
     load.bind(Handlers).toConstantValue(handlers);
     loadToolset(load, {
-      name: options.name,
+      name: options.name as string,
       tools: [],
-      ...(options.granted !== undefined && { granted: options.granted }),
+      // Given explicitly, so that nothing down the line reads an inherited grant.
+      granted: options.granted ?? PermissionSet.none(),
       guards: options.guards ?? [],
       interceptors: options.interceptors ?? [],
       declarations,
@@ -104,24 +126,33 @@ export function queuedToolset(options: QueuedToolsetOptions): QueuedToolsetModul
   return Object.assign(module, { close: () => calls?.close() ?? Promise.resolve() });
 }
 
-function checkOptions(options: QueuedToolsetOptions, where: string): DefinitionProblem[] {
+const KEYS = ['name', 'tools', 'granted', 'guards', 'interceptors', 'queue', 'describeCaller', 'retry', 'connectTimeoutMs', 'signingKey', 'logger'];
+
+function checkOptions(options: Partial<QueuedToolsetOptions>, where: string): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
   const queue = options.queue as unknown as Record<string, unknown> | undefined;
-  if (typeof queue !== 'object' || queue === null || typeof queue.connection !== 'object' || queue.connection === null)
+  if (typeof options.name !== 'string' || options.name === '') problems.push({ where, code: 'invalid_toolset', message: 'name must be a non-empty string' });
+  const connection = ownValue(queue, 'connection');
+  if (typeof queue !== 'object' || queue === null || typeof connection !== 'object' || connection === null)
     problems.push({ where, code: 'invalid_toolset', message: "queue must be { connection, name }, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }" });
-  else if (typeof queue.name !== 'string' || !QUEUE_NAME.test(queue.name))
-    problems.push({ where, code: 'invalid_toolset', message: `queue.name must match ${QUEUE_NAME.source} (BullMQ uses it in Redis keys)` });
+  else if (readQueueAddress(queue) === undefined)
+    problems.push({
+      where,
+      code: 'invalid_toolset',
+      message: `queue.name must match ${QUEUE_NAME.source} (BullMQ uses it in Redis keys), as must queue.prefix; queue takes only connection, name and prefix`,
+    });
   if (options.connectTimeoutMs !== undefined && !(Number.isInteger(options.connectTimeoutMs) && options.connectTimeoutMs > 0 && options.connectTimeoutMs <= MAX_TIMEOUT_MS))
     problems.push({ where, code: 'invalid_toolset', message: `connectTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}` });
   if (!Array.isArray(options.tools)) problems.push({ where, code: 'invalid_toolset', message: 'tools must be an array of @Tool classes' });
   if (options.describeCaller !== undefined && typeof options.describeCaller !== 'function')
     problems.push({ where, code: 'invalid_toolset', message: 'describeCaller must be a function (caller) => JSON' });
   const retry = options.retry;
-  if (retry !== undefined) {
-    if (retry.attempts !== undefined && !(Number.isInteger(retry.attempts) && retry.attempts >= 1 && retry.attempts <= 100))
-      problems.push({ where, code: 'invalid_toolset', message: 'retry.attempts must be a whole number from 1 to 100' });
-    if (retry.backoffMs !== undefined && !(Number.isInteger(retry.backoffMs) && retry.backoffMs >= 0 && retry.backoffMs <= 3_600_000))
-      problems.push({ where, code: 'invalid_toolset', message: 'retry.backoffMs must be a whole number of milliseconds from 0 to 3600000' });
-  }
+  if (retry !== undefined && (typeof retry !== 'object' || retry === null)) problems.push({ where, code: 'invalid_toolset', message: 'retry must be { attempts?, backoffMs? }' });
+  const attempts = ownValue(retry, 'attempts');
+  if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 1 && attempts <= 100))
+    problems.push({ where, code: 'invalid_toolset', message: 'retry.attempts must be a whole number from 1 to 100' });
+  const backoffMs = ownValue(retry, 'backoffMs');
+  if (backoffMs !== undefined && !(Number.isInteger(backoffMs) && backoffMs >= 0 && backoffMs <= 3_600_000))
+    problems.push({ where, code: 'invalid_toolset', message: 'retry.backoffMs must be a whole number of milliseconds from 0 to 3600000' });
   return problems;
 }

@@ -2,7 +2,7 @@ import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import type { ToolJob } from './ToolJob.js';
 
-const KEYS = new Set(['v', 'tool', 'input', 'callId', 'caller', 'permissions', 'trace', 'approval']);
+const KEYS = new Set(['v', 'tool', 'input', 'callId', 'caller', 'permissions', 'trace', 'approval', 'signed']);
 const TRACE_KEYS = new Set(['traceparent', 'tracestate', 'baggage']);
 
 /** A job read on the worker: the call to make, or why the job is not one. */
@@ -26,17 +26,25 @@ export function readToolJob(data: unknown): ReadJob {
   if (trace !== null && !isTrace(trace)) return { ok: false, reason: 'its trace is not a W3C trace context (traceparent, tracestate, baggage as strings)' };
   const approval = job.approval as { by?: unknown } | null;
   if (approval !== null && !(typeof approval === 'object' && (typeof approval.by === 'string' || approval.by === null))) return { ok: false, reason: 'its approval is not { by }' };
+  if ('signed' in job && !isSigned(job.signed)) return { ok: false, reason: 'its signed is not { at, mac }' };
   const listed = job.permissions;
   let permissions: PermissionGrant | undefined;
   if (listed !== null) {
     if (!Array.isArray(listed) || !listed.every((p) => typeof p === 'string')) return { ok: false, reason: 'its permissions are not a list of strings' };
     try {
       permissions = listed.length === 1 && listed[0] === '*' ? PermissionSet.all() : new PermissionSet(listed as string[]);
-    } catch {
-      return { ok: false, reason: 'its permissions are malformed' };
+    } catch (error) {
+      // A permission PermissionSet refuses becomes this refusal of the job, with PermissionSet's reason.
+      return { ok: false, reason: `its permissions are malformed (${error instanceof Error ? error.message : String(error)})` };
     }
   }
   return { ok: true, job: job as unknown as ToolJob, permissions };
+}
+
+function isSigned(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { at, mac } = value as Record<string, unknown>;
+  return Object.keys(value).length === 2 && Object.hasOwn(value, 'at') && Object.hasOwn(value, 'mac') && Number.isSafeInteger(at) && typeof mac === 'string' && mac.length <= 100;
 }
 
 function isTrace(value: unknown): value is Record<string, string> {

@@ -1,7 +1,13 @@
+import type { Buffer } from 'node:buffer';
 import type { Job } from 'bullmq';
+import type { Logger } from '../contracts/Logger.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
+import { markUnverified, type UnverifiedClaim } from '../pipeline/unverifiedClaims.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import { checkJobSignature } from './checkJobSignature.js';
+import { JobRefusedError } from './JobRefusedError.js';
+import type { QueueAddress } from './QueueAddress.js';
 import { readToolJob } from './readToolJob.js';
 import { ToolInterruptedError } from './ToolInterruptedError.js';
 
@@ -15,18 +21,33 @@ export interface RunningJob {
   reason: 'cancelled' | 'shutdown' | undefined;
 }
 
+/** Where a worker remembers the ids of the signed jobs it ran. */
+export interface RunMarks {
+  /** `started`, `done`, or null for an id never run (or forgotten, past the replay window). */
+  get(jobId: string): Promise<string | null>;
+  set(jobId: string, mark: 'started' | 'done'): Promise<void>;
+}
+
 /** What a worker gives `runToolJob`: its registry, its table of running jobs, and whether a job was cancelled before it started. */
 export interface JobRunner {
   readonly registry: ToolRegistry;
   readonly running: Map<string, RunningJob>;
   readonly wasCancelled: (jobId: string) => Promise<boolean>;
+  readonly address: QueueAddress;
+  /** The keys a job must be signed with; none: jobs are not checked, and their claims are marked unverified. */
+  readonly keys: readonly Buffer[];
+  readonly marks: RunMarks;
+  readonly logger: Logger;
+  /** The time, in milliseconds since the epoch. */
+  readonly now: () => number;
 }
 
 /**
  * Runs one job through the worker's registry (guards and validation again, with the caller's
- * grant from the job) and gives the outcome to store as the job's result. Throws only to have
- * BullMQ try an idempotent tool's job again; a job of any other tool that was started before
- * (its worker died) is never run twice: it ends in ToolInterruptedError.
+ * grant from the job) and gives the outcome to store as the job's result. With signing keys, a job
+ * that is unsigned, altered, too old or already run is refused first (JobRefusedError). Throws
+ * only to have BullMQ try an idempotent tool's job again; a job of any other tool that was started
+ * before (its worker died) is never run twice: it ends in ToolInterruptedError.
  * @internal
  */
 export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutcome> {
@@ -38,14 +59,32 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
     return { ok: false, tool, callId: '', error: error.toPayload() };
   }
   const { job: call, permissions } = read;
-  const { registry } = runner;
+  const { registry, keys } = runner;
   const idempotent = registry.has(call.tool) && registry.get(call.tool).definition.idempotent === true;
+  const again = job.attemptsMade > 0 || job.attemptsStarted > 1;
+  if (keys.length > 0) {
+    const refusal = checkJobSignature(keys, call, runner.address, jobId, runner.now()) ?? (await replayed(runner.marks, jobId, again));
+    if (refusal !== undefined) {
+      runner.logger.warn('hermes-tools worker: a job was refused', { queue: runner.address.name, jobId, tool: call.tool, reason: refusal });
+      return { ok: false, tool: call.tool, callId: call.callId, error: new JobRefusedError(call.tool, refusal).toPayload() };
+    }
+  }
+  const finished = async (outcome: ToolOutcome): Promise<ToolOutcome> => {
+    if (keys.length > 0) await runner.marks.set(jobId, 'done');
+    return outcome;
+  };
   const attemptsLeft = job.attemptsMade + 1 < (job.opts.attempts ?? 1);
   const interrupted = (): ToolOutcome => ({ ok: false, tool: call.tool, callId: call.callId, error: new ToolInterruptedError(call.tool).toPayload() });
   // Started before and not finished: its worker died mid-call.
-  if (!idempotent && job.attemptsStarted > job.attemptsMade + 1) return interrupted();
+  if (!idempotent && job.attemptsStarted > job.attemptsMade + 1) return finished(interrupted());
 
   const entry: RunningJob = { controller: new AbortController(), reason: undefined };
+  // Without a key nothing vouches for the job: its grant, and the approval it may claim, are recorded as unverified.
+  const claims: UnverifiedClaim[] = [];
+  if (keys.length === 0) {
+    claims.push('permissions');
+    markUnverified(entry.controller.signal, claims);
+  }
   runner.running.set(jobId, entry);
   let reported: Promise<unknown> = Promise.resolve();
   try {
@@ -53,6 +92,7 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
       entry.reason = 'cancelled';
       entry.controller.abort();
     }
+    const approval = call.approval;
     const outcome = await registry.dispatch(call.tool, call.input, {
       callId: call.callId,
       caller: call.caller,
@@ -62,19 +102,41 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
       // Each report is sent after the one before, and all before the outcome: the caller hears them in order.
       onProgress: (progress, total, message) => {
         const data = { progress, ...(total !== undefined && { total }), ...(message !== undefined && { message }) };
-        reported = reported.then(() => job.updateProgress(data)).catch(() => undefined);
+        reported = reported
+          .then(() => job.updateProgress(data))
+          .catch((error: unknown) =>
+            runner.logger.warn('hermes-tools worker: a progress report could not be sent', {
+              queue: runner.address.name,
+              jobId,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          );
       },
       // Asked only when this worker's module names no approver: the agent asked its person before queueing the call.
-      ...(call.approval !== null && { approve: () => ({ approved: true, by: call.approval!.by ?? 'the agent that queued the call' }) }),
+      ...(approval !== null && {
+        approve: () => {
+          if (keys.length === 0) claims.push('approval');
+          return { approved: true, by: approval.by ?? 'the agent that queued the call' };
+        },
+      }),
     });
     await reported;
     if (entry.reason === 'shutdown') {
       if (idempotent && attemptsLeft) throw new Error('the worker shut down before the call finished; it is tried again');
-      return interrupted();
+      return await finished(interrupted());
     }
     if (!outcome.ok && idempotent && attemptsLeft && RETRIED.has(outcome.error.code)) throw new Error(outcome.error.message);
-    return outcome;
+    return await finished(outcome);
   } finally {
     runner.running.delete(jobId);
   }
+}
+
+/** Why a signed job's id is refused as one already run, or undefined; marks it started when it is not. */
+async function replayed(marks: RunMarks, jobId: string, again: boolean): Promise<string | undefined> {
+  const mark = await marks.get(jobId);
+  // A job's own retry (BullMQ's next attempt, or a dead worker's job taken back) runs under the id it started with.
+  if (mark === 'done' || (mark !== null && !again)) return `a job with its id (${jobId.slice(0, 100)}) has already run: it is a replay`;
+  if (mark === null) await marks.set(jobId, 'started');
+  return undefined;
 }

@@ -6,9 +6,10 @@ import { READY_EVENT } from './queueSignals.js';
  * Starts a QueueEvents reader (made with `autorun: false`) and resolves once it reads: BullMQ's
  * reader begins at the stream's end on its first read, which has no event of its own, so an
  * event is published to itself (again every 200 ms until heard) and its arrival is the proof.
+ * `report` is told of the reader's and the publisher's failures.
  * @internal
  */
-export async function startReading(events: QueueEvents, producer: QueueEventsProducer): Promise<void> {
+export async function startReading(events: QueueEvents, producer: QueueEventsProducer, report: (error: unknown) => void): Promise<void> {
   await events.waitUntilReady();
   const token = randomUUID();
   let timer: NodeJS.Timeout | undefined;
@@ -19,9 +20,10 @@ export async function startReading(events: QueueEvents, producer: QueueEventsPro
     };
     events.on(READY_EVENT as 'added', listener as never);
   });
-  void events.run().catch(() => undefined);
+  // The reader's own failure (its connection closed under it) and a publish that failed are reported; the next publish retries.
+  void events.run().catch(report);
   const publish = (): void => {
-    void producer.publishEvent({ eventName: READY_EVENT, token }).catch(() => undefined);
+    void producer.publishEvent({ eventName: READY_EVENT, token }).catch(report);
     timer = setTimeout(publish, 200);
   };
   publish();

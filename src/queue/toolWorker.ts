@@ -1,11 +1,18 @@
+import type { Buffer } from 'node:buffer';
 import { type Job, QueueEvents, QueueEventsProducer, Worker } from 'bullmq';
+import type { Logger } from '../contracts/Logger.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import { silentLogger } from '../context/silentLogger.js';
 import { redactSecrets } from '../errors/redactSecrets.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
+import { REPLAY_WINDOW_MS } from './checkJobSignature.js';
+import { ownOptions } from './ownOptions.js';
 import type { QueueAddress } from './QueueAddress.js';
 import { CANCEL_EVENT, cancelKey, QUEUE_NAME } from './queueSignals.js';
+import { ranKey } from './ranKey.js';
+import { readQueueAddress } from './readQueueAddress.js';
+import { readSigningKeys } from './readSigningKeys.js';
 import { type JobRunner, type RunningJob, runToolJob } from './runToolJob.js';
 import { startReading } from './startReading.js';
 import type { ToolWorkerOptions } from './ToolWorkerOptions.js';
@@ -33,15 +40,12 @@ export interface ToolWorker {
  * const worker = await toolWorker({ container, queue: { connection: { url: process.env.REDIS_URL }, name: 'reports' }, concurrency: 4 });
  */
 export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker> {
-  const registry = resolveRegistry(options);
-  const { queue: address } = options;
-  const concurrency = options.concurrency ?? 1;
-  const drainTimeoutMs = options.drainTimeoutMs ?? 30_000;
+  const settings = readWorkerOptions(options);
+  const { registry, queue: address, concurrency, drainTimeoutMs, keys, logger } = settings;
   const connection = { connection: address.connection, ...(address.prefix !== undefined && { prefix: address.prefix }) };
   const running = new Map<string, RunningJob>();
   const events = new QueueEvents(address.name, { ...connection, autorun: false });
   const producer = new QueueEventsProducer(address.name, connection);
-  const logger = options.logger ?? silentLogger;
   const report = (error: unknown): void =>
     logger.error('hermes-tools worker: BullMQ reported an error', { queue: address.name, error: redactSecrets(error instanceof Error ? error.message : String(error)) });
   events.on('error', report);
@@ -59,8 +63,8 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
     ...connection,
     autorun: false,
     concurrency,
-    ...(options.lockDurationMs !== undefined && { lockDuration: options.lockDurationMs }),
-    ...(options.stalledIntervalMs !== undefined && { stalledInterval: options.stalledIntervalMs }),
+    ...(settings.lockDurationMs !== undefined && { lockDuration: settings.lockDurationMs }),
+    ...(settings.stalledIntervalMs !== undefined && { stalledInterval: settings.stalledIntervalMs }),
     maxStalledCount: 1,
   });
   worker.on('error', report);
@@ -69,15 +73,23 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
     registry,
     running,
     wasCancelled: async (jobId: string) => (await client.get(cancelKey(address, jobId))) !== null,
+    address,
+    keys,
+    marks: {
+      get: (jobId) => client.get(ranKey(address, jobId)),
+      set: async (jobId, mark) => void (await client.set(ranKey(address, jobId), mark, { PX: REPLAY_WINDOW_MS })),
+    },
+    logger,
+    now: settings.now,
   };
-  await startReading(events, producer);
+  await startReading(events, producer, report);
 
   let closing: Promise<void> | undefined;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;
   });
-  const signals = options.shutdownSignals ?? ['SIGTERM', 'SIGINT'];
+  const signals = settings.shutdownSignals;
   const onSignal = (): void => void close();
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -106,35 +118,64 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
   return { close, closed, queue: address };
 }
 
-function resolveRegistry(options: ToolWorkerOptions): ToolRegistry {
+const KEYS = ['registry', 'container', 'queue', 'concurrency', 'drainTimeoutMs', 'shutdownSignals', 'lockDurationMs', 'stalledIntervalMs', 'signingKey', 'logger', 'now'];
+
+/** The options as the worker reads them: own keys only, checked, with their defaults. */
+interface WorkerSettings {
+  readonly registry: ToolRegistry;
+  readonly queue: QueueAddress;
+  readonly concurrency: number;
+  readonly drainTimeoutMs: number;
+  readonly shutdownSignals: readonly NodeJS.Signals[];
+  readonly lockDurationMs: number | undefined;
+  readonly stalledIntervalMs: number | undefined;
+  readonly keys: readonly Buffer[];
+  readonly logger: Logger;
+  readonly now: () => number;
+}
+
+function readWorkerOptions(options: ToolWorkerOptions): WorkerSettings {
   const where = 'toolWorker';
-  if ((options.registry === undefined) === (options.container === undefined))
-    throw new ToolDefinitionError([{ where, code: 'invalid_worker', message: 'give exactly one of registry (a ToolRegistry) or container (one that holds your toolsets)' }]);
-  const registry = options.registry ?? options.container!.get(ToolRegistry);
-  if (!(registry instanceof ToolRegistry)) throw new ToolDefinitionError([{ where, code: 'invalid_worker', message: 'registry must be a ToolRegistry' }]);
-  const queue = options.queue as unknown as Record<string, unknown> | undefined;
-  if (
-    typeof queue !== 'object' ||
-    queue === null ||
-    typeof queue.connection !== 'object' ||
-    queue.connection === null ||
-    typeof queue.name !== 'string' ||
-    !QUEUE_NAME.test(queue.name)
-  )
-    throw new ToolDefinitionError([
-      {
-        where,
-        code: 'invalid_worker',
-        message: `queue must be { connection, name }, the name matching ${QUEUE_NAME.source}, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }`,
-      },
-    ]);
-  const concurrency = options.concurrency ?? 1;
-  if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 10_000))
-    throw new ToolDefinitionError([{ where, code: 'invalid_worker', message: 'concurrency must be a whole number from 1 to 10000' }]);
+  const fail = (message: string): never => {
+    throw new ToolDefinitionError([{ where, code: 'invalid_worker', message }]);
+  };
+  const { values, unknown } = ownOptions(options, KEYS);
+  if (unknown.length > 0) fail(`unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${KEYS.filter((k) => k !== 'now').join(', ')}`);
+  const given = values as Partial<Record<keyof ToolWorkerOptions, unknown>>;
+  if ((given.registry === undefined) === (given.container === undefined)) fail('give exactly one of registry (a ToolRegistry) or container (one that holds your toolsets)');
+  const registry = given.registry ?? (given.container as NonNullable<ToolWorkerOptions['container']>).get(ToolRegistry);
+  if (!(registry instanceof ToolRegistry)) fail('registry must be a ToolRegistry');
+  const queue = readQueueAddress(given.queue);
+  if (queue === undefined)
+    fail(
+      `queue must be { connection, name } (and an optional prefix), the name matching ${QUEUE_NAME.source}, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }`,
+    );
+  const concurrency = given.concurrency ?? 1;
+  if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 10_000)) fail('concurrency must be a whole number from 1 to 10000');
   for (const key of ['drainTimeoutMs', 'lockDurationMs', 'stalledIntervalMs'] as const) {
-    const value = options[key];
-    if (value !== undefined && !(Number.isInteger(value) && value > 0 && value <= 2_147_483_647))
-      throw new ToolDefinitionError([{ where, code: 'invalid_worker', message: `${key} must be a whole number of milliseconds greater than 0` }]);
+    const value = given[key];
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647))
+      fail(`${key} must be a whole number of milliseconds greater than 0`);
   }
-  return registry;
+  const signals = given.shutdownSignals ?? ['SIGTERM', 'SIGINT'];
+  if (!Array.isArray(signals) || !signals.every((signal) => typeof signal === 'string')) fail("shutdownSignals must be a list of signal names, e.g. ['SIGTERM']");
+  const keys = readSigningKeys(given.signingKey);
+  if (!keys.ok) fail(keys.reason);
+  const logger = given.logger ?? silentLogger;
+  if (typeof logger !== 'object' || logger === null || typeof (logger as Logger).error !== 'function' || typeof (logger as Logger).warn !== 'function')
+    fail('logger must have error and warn methods (a console-, pino- or winston-like logger)');
+  const now = given.now ?? Date.now;
+  if (typeof now !== 'function') fail('now must be a function');
+  return {
+    registry: registry as ToolRegistry,
+    queue: queue as QueueAddress,
+    concurrency: concurrency as number,
+    drainTimeoutMs: (given.drainTimeoutMs as number | undefined) ?? 30_000,
+    shutdownSignals: signals as readonly NodeJS.Signals[],
+    lockDurationMs: given.lockDurationMs as number | undefined,
+    stalledIntervalMs: given.stalledIntervalMs as number | undefined,
+    keys: (keys as Extract<typeof keys, { ok: true }>).keys,
+    logger: logger as Logger,
+    now: now as () => number,
+  };
 }
