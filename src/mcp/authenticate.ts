@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import { ownValue } from '../pipeline/ownValue.js';
-import type { McpHttpAuth, VerifiedToken } from './McpHttpAuth.js';
+import type { McpHttpAuth } from './McpHttpAuth.js';
 import { scopesToPermissions } from './scopesToPermissions.js';
 
 /** A request's authentication: its `AuthInfo` (with `extra.principal` and `extra.permissions`), or the refusal to send. */
@@ -53,10 +53,11 @@ export async function authenticate(req: IncomingMessage, auth: McpHttpAuth, meta
   }
   if (expiresAt !== undefined && !(expiresAt * 1000 > now)) return refuse('the bearer token has expired; get a new one', 'invalid_token');
   const mapScopes = ownValue(auth, 'mapScopes');
-  const claims: VerifiedToken = { principal, scopes, ...(expiresAt === undefined ? {} : { expiresAt }), ...clientIdOf(verified) };
+  const given = ownValue(verified, 'clientId');
+  const clientId = typeof given === 'string' ? given : principal;
   let permissions: unknown;
   try {
-    permissions = mapScopes === undefined ? scopesToPermissions(scopes) : mapScopes.call(auth, scopes, claims);
+    permissions = mapScopes === undefined ? scopesToPermissions(scopes) : mapScopes.call(auth, scopes, verified);
   } catch (cause) {
     // Converted: a mapper that throws fails this request closed (500), logged by the caller.
     return { ok: false, status: 500, message: "the token's scopes could not be mapped to permissions (auth.mapScopes threw)", cause };
@@ -70,17 +71,12 @@ export async function authenticate(req: IncomingMessage, auth: McpHttpAuth, meta
     principal,
     info: {
       token,
-      clientId: claims.clientId ?? principal,
+      clientId,
       scopes: [...scopes],
       ...(expiresAt === undefined ? {} : { expiresAt }),
       extra: { principal, permissions },
     },
   };
-}
-
-function clientIdOf(verified: VerifiedToken): { clientId?: string } {
-  const clientId = ownValue(verified, 'clientId');
-  return typeof clientId === 'string' ? { clientId } : {};
 }
 
 function describe(value: unknown): string {

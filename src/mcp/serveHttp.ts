@@ -31,6 +31,9 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
   const endpoint = options.path ?? '/mcp';
   const loopback = isLoopbackHost(host);
   const { auth } = options;
+  if (auth !== undefined && typeof ownValue(auth, 'verify') !== 'function') {
+    throw new TypeError('serveHttp: auth.verify must be a function (token, request) => { principal, scopes, expiresAt? } | undefined');
+  }
   if (!loopback && auth === undefined) {
     if (options.allowUnauthenticated !== true) {
       throw new TypeError(
