@@ -52,6 +52,7 @@ async function open(url: URL, token: string): Promise<string> {
   expect(init.status).toBe(200);
   await init.text();
   const id = init.headers.get('mcp-session-id')!;
+  expect(id).toEqual(expect.any(String));
   const ready = await post(url, token, { jsonrpc: '2.0', method: 'notifications/initialized' }, id);
   expect(ready.status).toBe(202);
   await ready.text();
