@@ -347,9 +347,13 @@ describe('serveHttp auth.mapScopes fails closed', () => {
   it.each([
     ['returns undefined', () => undefined, 'did not return a PermissionSet'],
     ['returns a plain object', () => ({ allows: () => true }), 'did not return a PermissionSet'],
-    ['throws', () => {
-      throw new Error('no such scope');
-    }, 'threw'],
+    [
+      'throws',
+      () => {
+        throw new Error('no such scope');
+      },
+      'threw',
+    ],
   ])('answers 500 naming mapScopes when it %s, and lists nothing', async (_case, mapScopes, says) => {
     TOKENS.set('odd-token', { principal: 'ann', scopes: ['nobody-mapped-this'] });
     const warnings: string[] = [];
@@ -388,12 +392,23 @@ describe("serveHttp's own origin", () => {
     const { request } = await import('node:http');
     const status = (headers: Record<string, string>): Promise<number> =>
       new Promise((resolve, reject) => {
-        const req = request(new URL(`http://127.0.0.1:${port}/mcp`), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-          res.resume();
-          resolve(res.statusCode!);
-        });
+        const req = request(
+          new URL(`http://127.0.0.1:${port}/mcp`),
+          { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
         req.on('error', reject);
-        req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+        req.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+          }),
+        );
       });
     expect(await status({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` })).toBe(403);
     // Bound to every address, it has no one address of its own: an origin of 0.0.0.0 is foreign too.

@@ -197,6 +197,7 @@ describe('serveHttp sessions per principal', () => {
   });
 
   it('refuses a non-positive maxSessionsPerPrincipal when it starts', async () => {
-    for (const bad of [0, -1, Number.NaN]) await expect(serve({ maxSessionsPerPrincipal: bad })).rejects.toThrow(/serveHttp: maxSessionsPerPrincipal must be a number greater than 0/);
+    for (const bad of [0, -1, Number.NaN])
+      await expect(serve({ maxSessionsPerPrincipal: bad })).rejects.toThrow(/serveHttp: maxSessionsPerPrincipal must be a number greater than 0/);
   });
 });

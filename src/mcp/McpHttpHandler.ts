@@ -21,15 +21,7 @@ import { taskRunnerFor } from './taskRunnerFor.js';
 export type McpHttpHandlerOptions = McpServerOptions &
   Pick<
     McpHttpOptions,
-    | 'sessionIdleMs'
-    | 'maxSessions'
-    | 'maxSessionsPerPrincipal'
-    | 'maxRequestBodyBytes'
-    | 'stateless'
-    | 'onSessionOpened'
-    | 'onSessionClosed'
-    | 'onWarning'
-    | 'sessionClock'
+    'sessionIdleMs' | 'maxSessions' | 'maxSessionsPerPrincipal' | 'maxRequestBodyBytes' | 'stateless' | 'onSessionOpened' | 'onSessionClosed' | 'onWarning' | 'sessionClock'
   >;
 
 /**
