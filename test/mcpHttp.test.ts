@@ -2,8 +2,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isLoopbackHost, type McpHttpAuth, type McpHttpOptions, serveHttp, type VerifiedToken } from 'hermes-tools/mcp';
-import { ToolRegistry } from 'hermes-tools';
+import { PermissionSet, ToolRegistry } from 'hermes-tools';
 import { cancelled, container } from './fixtures/httpTools.js';
+import { deferred } from './support/deferred.js';
+import { ManualClock } from './support/manualClock.js';
 
 async function registry(): Promise<ToolRegistry> {
   return (await container()).get(ToolRegistry);
@@ -19,8 +21,12 @@ function text(result: unknown): string {
   return (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 }
 
+/** What a test opened, closed after it (newest first) even when it failed, or when `connect` threw. */
+const opened: { close(): Promise<unknown> }[] = [];
+
 async function connect(url: URL, token?: string): Promise<Client> {
   const client = new Client({ name: 'http-test', version: '1.0.0' });
+  opened.push(client);
   const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
   await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
   return client;
@@ -42,10 +48,15 @@ function initialize(url: URL, headers: Record<string, string> = {}, body?: strin
 }
 
 async function serve(options: Partial<McpHttpOptions> = {}) {
-  return serveHttp(await registry(), { name: 'http-test', version: '1.0.0', port: 0, ...options });
+  const http = await serveHttp(await registry(), { name: 'http-test', version: '1.0.0', port: 0, ...options });
+  opened.push(http);
+  return http;
 }
 
-afterEach(() => TOKENS.clear());
+afterEach(async () => {
+  TOKENS.clear();
+  for (const thing of opened.splice(0).reverse()) await thing.close();
+});
 
 describe('serveHttp with auth', () => {
   it('answers 401 with WWW-Authenticate naming the resource metadata, and serves that document', async () => {
@@ -201,16 +212,17 @@ describe('serveHttp hardening', () => {
 
   it('closes a session left idle, and answers its id with 404 after', async () => {
     const closed: [string, string][] = [];
-    let onClosed: () => void = () => undefined;
-    const gone = new Promise<void>((resolve) => (onClosed = resolve));
-    const http = await serve({ sessionIdleMs: 50, onSessionClosed: (id, reason) => (closed.push([id, reason]), onClosed()) });
+    const gone = deferred();
+    // Time passes only when the test moves the clock: connecting takes no idle time, however busy the machine.
+    const clock = new ManualClock();
+    const http = await serve({ sessionIdleMs: 60_000, sessionClock: clock, onSessionClosed: (id, reason) => (closed.push([id, reason]), gone.resolve()) });
     const client = await connect(http.url);
     const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
     try {
       expect(http.sessions()).toBe(1);
-      // Abandoned: the client goes away without ending its session.
+      // Abandoned: the client goes away without ending its session. Once the server has seen it go, a minute passes.
       await client.close();
-      await gone;
+      await clock.advanceUntil(gone.promise, 15_000);
       expect(closed).toEqual([[sessionId, 'idle']]);
       expect(http.sessions()).toBe(0);
       const stale = await fetch(http.url, {
@@ -327,6 +339,155 @@ describe('serveHttp stateless', () => {
     } finally {
       await client.close();
       await http.close();
+    }
+  });
+});
+
+describe('serveHttp auth.mapScopes fails closed', () => {
+  it.each([
+    ['returns undefined', () => undefined, 'did not return a PermissionSet'],
+    ['returns a plain object', () => ({ allows: () => true }), 'did not return a PermissionSet'],
+    [
+      'throws',
+      () => {
+        throw new Error('no such scope');
+      },
+      'threw',
+    ],
+  ])('answers 500 naming mapScopes when it %s, and lists nothing', async (_case, mapScopes, says) => {
+    TOKENS.set('odd-token', { principal: 'ann', scopes: ['nobody-mapped-this'] });
+    const warnings: string[] = [];
+    const http = await serve({ auth: { ...AUTH, mapScopes: mapScopes as unknown as McpHttpAuth['mapScopes'] }, onWarning: (m) => warnings.push(m) });
+    const answer = await initialize(http.url, { authorization: 'Bearer odd-token' });
+    expect(answer.status).toBe(500);
+    expect(JSON.stringify(await answer.json())).toContain(`auth.mapScopes ${says}`);
+    expect(warnings).toEqual([expect.stringContaining('mapScopes')]);
+    await expect(connect(http.url, 'odd-token')).rejects.toThrow();
+    expect(http.sessions()).toBe(0);
+  });
+
+  it('serves the permissions a mapScopes returns, as a PermissionSet', async () => {
+    TOKENS.set('reader-token', { principal: 'ann', scopes: ['reader'] });
+    const http = await serve({ auth: { ...AUTH, mapScopes: (scopes) => PermissionSet.none().grant(...(scopes.includes('reader') ? ['notes:read'] : [])) } });
+    const client = await connect(http.url, 'reader-token');
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'wait.cancel', 'whoami']);
+  });
+});
+
+describe("serveHttp's own origin", () => {
+  it('accepts the address and port it is bound to (and on loopback its localhost and [::1] spellings), and no other', async () => {
+    const http = await serve();
+    const { port } = http.url;
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]) {
+      expect([origin, (await initialize(http.url, { origin })).status]).toEqual([origin, 200]);
+    }
+    for (const origin of [`http://127.0.0.1:${Number(port) + 1}`, `https://127.0.0.1:${port}`, `http://127.0.0.2:${port}`, 'null']) {
+      expect([origin, (await initialize(http.url, { origin })).status]).toEqual([origin, 403]);
+    }
+  });
+
+  it("never takes its own origin from the request's Host header", async () => {
+    const http = await serve({ host: '0.0.0.0', allowUnauthenticated: true, onWarning: () => undefined });
+    const { port } = http.url;
+    const { request } = await import('node:http');
+    const status = (headers: Record<string, string>): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = request(
+          new URL(`http://127.0.0.1:${port}/mcp`),
+          { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
+        req.on('error', reject);
+        req.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+          }),
+        );
+      });
+    expect(await status({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` })).toBe(403);
+    // Bound to every address, it has no one address of its own: an origin of 0.0.0.0 is foreign too.
+    expect(await status({ origin: `http://0.0.0.0:${port}` })).toBe(403);
+    expect(await status({})).toBe(200);
+  });
+});
+
+describe('serveHttp reads its options as own keys only', () => {
+  const polluted = Object.prototype as Record<string, unknown>;
+  const pollute = (values: Record<string, unknown>): void => {
+    // Not enumerable: an enumerable key breaks the SDK's own parsing (its for…in loops), which is not what is tested here.
+    for (const [key, value] of Object.entries(values)) Object.defineProperty(polluted, key, { value, configurable: true, writable: true });
+  };
+  const clean = (values: Record<string, unknown>): void => {
+    for (const key of Object.keys(values)) delete polluted[key];
+  };
+
+  it('ignores an inherited allowUnauthenticated', async () => {
+    const values = { allowUnauthenticated: true };
+    pollute(values);
+    try {
+      await expect(serve({ host: '0.0.0.0' })).rejects.toThrow(/without authentication/);
+    } finally {
+      clean(values);
+    }
+  });
+
+  it('ignores inherited allowedOrigins', async () => {
+    const values = { allowedOrigins: ['https://evil.example'] };
+    pollute(values);
+    try {
+      const http = await serve();
+      expect((await initialize(http.url, { origin: 'https://evil.example' })).status).toBe(403);
+    } finally {
+      clean(values);
+    }
+  });
+
+  it('ignores an inherited auth, on the options and on the request', async () => {
+    const values = { auth: { verify: () => ({ principal: 'mallory', scopes: ['notes:write'] }) } };
+    pollute(values);
+    try {
+      const http = await serve({ caller: (extra) => ({ authInfo: extra.authInfo ?? 'none' }) });
+      expect((await initialize(http.url)).status).toBe(200);
+      const client = await connect(http.url);
+      expect(JSON.parse(text(await client.callTool({ name: 'whoami', arguments: {} })))).toEqual({ authInfo: 'none' });
+    } finally {
+      clean(values);
+    }
+  });
+
+  it('ignores an inherited stateless, maxSessions, maxSessionsPerPrincipal and sessionIdleMs', async () => {
+    TOKENS.set('ann-token', { principal: 'ann', scopes: ['notes:read'] });
+    const values = { stateless: true, maxSessions: 1, maxSessionsPerPrincipal: 1, sessionIdleMs: -1 };
+    pollute(values);
+    try {
+      const http = await serve({ auth: AUTH });
+      const first = await initialize(http.url, { authorization: 'Bearer ann-token' });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('mcp-session-id')).toEqual(expect.any(String));
+      expect((await initialize(http.url, { authorization: 'Bearer ann-token' })).status).toBe(200);
+      expect(http.sessions()).toBe(2);
+    } finally {
+      clean(values);
+    }
+  });
+
+  it("ignores an inherited mapScopes, and a token's inherited expiresAt and clientId", async () => {
+    TOKENS.set('reader-token', { principal: 'ann', scopes: ['notes:read'] });
+    const values = { mapScopes: () => PermissionSet.all(), expiresAt: 1, clientId: 'mallory' };
+    pollute(values);
+    try {
+      const http = await serve({ auth: AUTH, caller: (extra) => ({ clientId: extra.authInfo?.clientId }) });
+      const client = await connect(http.url, 'reader-token');
+      expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('notes.write');
+      expect(JSON.parse(text(await client.callTool({ name: 'whoami', arguments: {} })))).toEqual({ clientId: 'ann' });
+    } finally {
+      clean(values);
     }
   });
 });

@@ -9,20 +9,26 @@ import { AvailabilityWatch } from './AvailabilityWatch.js';
 import { buildServer, type ServerWiring } from './buildServer.js';
 import type { McpHttpOptions } from './McpHttpOptions.js';
 import type { McpServerOptions } from './McpServerOptions.js';
+import { ownOptions } from './ownOptions.js';
 import { replyError as reply } from './replyError.js';
+import { scheduleAt } from './scheduleAt.js';
+import { type SessionClock, systemClock } from './SessionClock.js';
 import { type Session, SessionTable } from './SessionTable.js';
 import type { TaskRunner } from './TaskRunner.js';
 import { taskRunnerFor } from './taskRunnerFor.js';
 
 /** What {@link McpHttpHandler} takes: the server's options and the session part of `serveHttp`'s. */
 export type McpHttpHandlerOptions = McpServerOptions &
-  Pick<McpHttpOptions, 'sessionIdleMs' | 'maxSessions' | 'maxRequestBodyBytes' | 'stateless' | 'onSessionOpened' | 'onSessionClosed'>;
+  Pick<
+    McpHttpOptions,
+    'sessionIdleMs' | 'maxSessions' | 'maxSessionsPerPrincipal' | 'maxRequestBodyBytes' | 'stateless' | 'onSessionOpened' | 'onSessionClosed' | 'onWarning' | 'sessionClock'
+  >;
 
 /**
  * The MCP side of a Streamable HTTP endpoint, once the request is authenticated and its body read:
- * the sessions (each bound to the principal that opened it, at most `maxSessions`, closed after
- * `sessionIdleMs` idle, ended by DELETE, with a GET stream), or with `stateless` a fresh server per
- * POST. `serveHttp` puts it behind its own `node:http` server, the Nest module behind a controller.
+ * the sessions (each bound to the principal that opened it, at most `maxSessions` and
+ * `maxSessionsPerPrincipal`, closed after `sessionIdleMs` idle, ended by DELETE, with a GET stream that
+ * ends when its token expires), or with `stateless` a fresh server per POST. Options are read as own keys only. `serveHttp` puts it behind its own `node:http` server, the Nest module behind a controller.
  * @internal
  */
 export class McpHttpHandler {
@@ -31,6 +37,7 @@ export class McpHttpHandler {
   readonly #options: McpHttpHandlerOptions;
   readonly #stateless: boolean;
   readonly #maxSessions: number;
+  readonly #maxPerPrincipal: number;
   readonly #sessions: SessionTable;
   readonly #wiring: ServerWiring;
   readonly #tasks: TaskRunner | undefined;
@@ -41,14 +48,24 @@ export class McpHttpHandler {
    * @param where Names the options in errors (`serveHttp`).
    * @param identified Whether requests may come with a principal (authentication, a Nest caller): tasks then belong to it, and those without one to a shared anonymous owner.
    */
-  constructor(registry: ToolRegistry, options: McpHttpHandlerOptions, where: string, identified: boolean) {
+  constructor(registry: ToolRegistry, given: McpHttpHandlerOptions, where: string, identified: boolean) {
     this.#registry = registry;
+    // Own keys only, here and in everything handed these options: a polluted Object.prototype changes nothing.
+    const options = ownOptions(given);
     this.#options = options;
     const idleMs = positive(options.sessionIdleMs ?? 600_000, 'sessionIdleMs', where);
     this.#maxSessions = positive(options.maxSessions ?? 1000, 'maxSessions', where);
+    this.#maxPerPrincipal = positive(options.maxSessionsPerPrincipal ?? 10, 'maxSessionsPerPrincipal', where);
     this.maxBody = positive(options.maxRequestBodyBytes ?? 4 * 1024 * 1024, 'maxRequestBodyBytes', where);
     this.#stateless = options.stateless === true;
-    this.#sessions = new SessionTable(idleMs, this.#maxSessions, options.onSessionClosed);
+    this.#sessions = new SessionTable({
+      idleMs,
+      max: this.#maxSessions,
+      maxPerPrincipal: this.#maxPerPrincipal,
+      clock: options.sessionClock ?? systemClock,
+      ...(options.onSessionClosed === undefined ? {} : { onClosed: options.onSessionClosed }),
+      onError: (message, error) => this.warn(`${where}: ${message}`, error),
+    });
     // One task store and runner for the whole endpoint: a task outlives the request (and the session) that made it.
     this.#tasks = taskRunnerFor(registry, options);
     this.#wiring = {
@@ -61,6 +78,18 @@ export class McpHttpHandler {
       // That one owner's task ids are all that keeps its tasks apart: they are never listed.
       unlisted: (owner) => owner === ANONYMOUS,
     };
+  }
+
+  /** Reports what failed with no request left to answer: to `onWarning`, else as a process warning. */
+  warn(message: string, error: unknown): void {
+    const text = `${message}: ${error instanceof Error ? error.message : String(error)}`;
+    if (this.#options.onWarning === undefined) process.emitWarning(text, { code: 'HERMES_MCP_HTTP' });
+    else this.#options.onWarning(text);
+  }
+
+  /** The clock sessions idle and tokens expire by. */
+  get clock(): SessionClock {
+    return this.#sessions.clock;
   }
 
   /** How many sessions are open now (0 when stateless). */
@@ -82,7 +111,8 @@ export class McpHttpHandler {
     await this.#sessions.closeAll();
   }
 
-  async #openSession(principal: string | undefined): Promise<Session> {
+  /** Opens a session for `principal`, counted (and held, so never idle) before its server connects. */
+  #openSession(principal: string | undefined): { session: Session; release: () => void } {
     const sessions = this.#sessions;
     const id = randomUUID();
     const transport = new StreamableHTTPServerTransport({
@@ -91,30 +121,53 @@ export class McpHttpHandler {
       maxRequestBodySize: this.maxBody,
     });
     transport.onclose = () => sessions.delete(id, 'client');
-    await buildServer(this.#registry, this.#options, this.#wiring).connect(transport);
-    const session: Session = { id, transport, principal, open: 0, lastSeen: Date.now() };
+    const session: Session = { id, transport, principal, holds: new Set(), lastSeen: sessions.clock.now() };
     sessions.add(session);
-    this.#options.onSessionOpened?.(id);
-    return session;
+    return { session, release: sessions.enter(session) };
   }
 
   async #serveSession(req: IncomingMessage, res: ServerResponse, body: unknown, who: AuthInfo | undefined, principal: string | undefined): Promise<void> {
     const sessions = this.#sessions;
     const id = req.headers['mcp-session-id'];
-    let session: Session | undefined;
+    let session: Session;
+    let done: () => void;
     if (typeof id === 'string') {
-      session = sessions.get(id);
-      if (session === undefined) return reply(res, 404, 'unknown or closed MCP session; initialize a new one');
-      if (session.principal !== principal) return reply(res, 403, 'this MCP session was opened with another identity; initialize a session of your own');
+      const found = sessions.get(id);
+      if (found === undefined) return reply(res, 404, 'unknown or closed MCP session; initialize a new one');
+      // Compared as they are, `undefined` included: a request without a principal never uses a principal's session.
+      if (found.principal !== principal) return reply(res, 403, 'this MCP session was opened with another identity; initialize a session of your own');
+      session = found;
+      // A GET stream holds its session only while the token that opened it is valid, and ends when it expires.
+      const until = req.method === 'GET' && who?.expiresAt !== undefined ? who.expiresAt * 1000 : Number.POSITIVE_INFINITY;
+      done = sessions.enter(session, until);
+      if (Number.isFinite(until)) {
+        const cancel = scheduleAt(sessions.clock, until, () => res.end());
+        res.once('close', cancel);
+      }
     } else {
       if (req.method !== 'POST' || !isInitializeRequest(body)) return reply(res, 400, 'no Mcp-Session-Id header: send initialize first, then pass the session id it returns');
+      if (sessions.fullFor(principal)) {
+        res.setHeader('retry-after', String(sessions.retryAfterSeconds(principal)));
+        return reply(
+          res,
+          429,
+          `you have ${this.#maxPerPrincipal} MCP sessions open on this server, its limit per caller (maxSessionsPerPrincipal); end one (DELETE) or retry later`,
+        );
+      }
       if (sessions.full) {
         res.setHeader('retry-after', String(sessions.retryAfterSeconds()));
         return reply(res, 503, `this server has its maximum of ${this.#maxSessions} sessions open; retry later`);
       }
-      session = await this.#openSession(principal);
+      ({ session, release: done } = this.#openSession(principal));
+      try {
+        await buildServer(this.#registry, this.#options, this.#wiring).connect(session.transport);
+      } catch (error) {
+        done();
+        sessions.delete(session.id, 'client');
+        throw error;
+      }
+      this.#options.onSessionOpened?.(session.id);
     }
-    const done = sessions.enter(session);
     res.once('close', done);
     try {
       await session.transport.handleRequest(withAuth(req, who), res, body);
@@ -122,7 +175,7 @@ export class McpHttpHandler {
       // A new session whose initialize failed holds nothing: it goes at once.
       if (session.transport.sessionId === undefined) {
         sessions.delete(session.id, 'client');
-        await session.transport.close().catch(() => undefined);
+        await session.transport.close().catch((error: unknown) => this.warn(`closing MCP session ${session.id} failed`, error));
       }
     }
   }
@@ -162,7 +215,7 @@ export class McpHttpHandler {
         if (left.length === 0) inflight.delete(key);
         else inflight.set(key, left);
       }
-      server.close().catch(() => undefined);
+      server.close().catch((error: unknown) => this.warn('closing a stateless MCP server failed', error));
     });
     await transport.handleRequest(withAuth(req, who), res, body);
   }
@@ -180,8 +233,11 @@ function callKey(principal: string | undefined, id: RequestId): string {
   return `${principal ?? ''}\n${typeof id}:${String(id)}`;
 }
 
-/** The request as the SDK's transport reads it: `req.auth` becomes the handlers' `extra.authInfo`. */
+/**
+ * The request as the SDK's transport reads it: `req.auth` becomes the handlers' `extra.authInfo`.
+ * Always an own key, `undefined` included, so that a polluted `Object.prototype.auth` is never read as one.
+ */
 function withAuth(req: IncomingMessage, info: AuthInfo | undefined): IncomingMessage & { auth?: AuthInfo } {
-  if (info !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = info;
+  (req as IncomingMessage & { auth?: AuthInfo }).auth = info;
   return req;
 }

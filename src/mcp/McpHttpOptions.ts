@@ -1,5 +1,6 @@
 import type { McpHttpAuth } from './McpHttpAuth.js';
 import type { McpServerOptions } from './McpServerOptions.js';
+import type { SessionClock } from './SessionClock.js';
 import type { SessionEndReason } from './SessionTable.js';
 
 /** Options of {@link serveHttp}: the server's, plus where to listen and how to protect it. */
@@ -17,17 +18,27 @@ export interface McpHttpOptions extends McpServerOptions {
    * Refused unless set; a warning is emitted when it is.
    */
   readonly allowUnauthenticated?: boolean;
-  /** Receives the server's warnings (serving without authentication). Default: `process.emitWarning`, printed on stderr. */
+  /** Receives the server's warnings (serving without authentication, a request that failed). Default: `process.emitWarning`, printed on stderr. */
   readonly onWarning?: (message: string) => void;
   /**
    * Origins (`https://app.example.com`) whose browser pages may call this server. A request with
    * any other `Origin` header gets 403. Default: none; requests without `Origin` (non-browser clients) pass.
    */
   readonly allowedOrigins?: readonly string[];
-  /** A session with no request for this long is closed, in milliseconds. Default 600,000 (10 minutes). */
+  /**
+   * A session with no request under way for this long is closed, in milliseconds. An open GET stream
+   * keeps it only while the token that opened it is valid: the stream ends when the token expires.
+   * Default 600,000 (10 minutes).
+   */
   readonly sessionIdleMs?: number;
   /** At most this many sessions at once; a new one beyond it gets 503 with `Retry-After`. Default 1,000. */
   readonly maxSessions?: number;
+  /**
+   * At most this many sessions per principal (with `auth`), so that one caller cannot take every
+   * slot; that principal's next `initialize` gets 429 with `Retry-After`, the others are unaffected.
+   * Requests without a principal are bounded by `maxSessions` only. Default 10.
+   */
+  readonly maxSessionsPerPrincipal?: number;
   /** Largest request body, in bytes; a larger one gets 413. Default 4 MiB. */
   readonly maxRequestBodyBytes?: number;
   /**
@@ -39,6 +50,8 @@ export interface McpHttpOptions extends McpServerOptions {
   readonly onSessionOpened?: (id: string) => void;
   /** Called once when a session ends, with why: `idle`, `client` (it deleted it) or `shutdown`. */
   readonly onSessionClosed?: (id: string, reason: SessionEndReason) => void;
+  /** The clock of idle and expiry, for tests. Default: the system's. @internal */
+  readonly sessionClock?: SessionClock;
 }
 
 /** A running Streamable HTTP endpoint. */

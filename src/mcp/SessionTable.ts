@@ -1,7 +1,13 @@
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { SessionClock } from './SessionClock.js';
 
 /** Why a session ended: idle too long, closed by its client (DELETE or a failed initialize), or the server closing. */
 export type SessionEndReason = 'idle' | 'client' | 'shutdown';
+
+/** What keeps a session from being idle until `until` (ms since the epoch): a request under way, or a stream. */
+interface Hold {
+  readonly until: number;
+}
 
 /** One MCP session of an HTTP endpoint. */
 export interface Session {
@@ -9,25 +15,42 @@ export interface Session {
   readonly transport: StreamableHTTPServerTransport;
   /** Who opened it (with `auth`): only that principal's tokens may use it. */
   readonly principal: string | undefined;
-  /** Requests under way, open streams included: a session with one is never idle. */
-  open: number;
+  /** Requests under way (held until they end) and open streams (held until their token expires). */
+  readonly holds: Set<Hold>;
   /** When the last request ended (or began), in ms since the epoch. */
   lastSeen: number;
 }
 
+/** What a {@link SessionTable} is built with. */
+export interface SessionTableOptions {
+  readonly idleMs: number;
+  readonly max: number;
+  /** At most this many sessions per principal; sessions without a principal count against `max` only. */
+  readonly maxPerPrincipal: number;
+  readonly clock: SessionClock;
+  readonly onClosed?: (id: string, reason: SessionEndReason) => void;
+  /** Told of what failed without a request to answer: a listener, or closing a transport. */
+  readonly onError: (message: string, error: unknown) => void;
+}
+
 /**
- * The live sessions of an HTTP endpoint, at most `max`, each closed after `idleMs` without a
- * request. One sweeping timer serves them all, and runs only while there are sessions.
+ * The live sessions of an HTTP endpoint, at most `max` (and `maxPerPrincipal` per principal), each
+ * closed after `idleMs` with no request under way and no stream open under a valid token. One
+ * sweeping timer serves them all, and runs only while there are sessions.
  */
 export class SessionTable {
   readonly #sessions = new Map<string, Session>();
-  #sweeper: NodeJS.Timeout | undefined;
+  readonly #perPrincipal = new Map<string, number>();
+  readonly #options: SessionTableOptions;
+  #cancelSweep: (() => void) | undefined;
 
-  constructor(
-    readonly idleMs: number,
-    readonly max: number,
-    private readonly onClosed: (id: string, reason: SessionEndReason) => void = () => undefined,
-  ) {}
+  constructor(options: SessionTableOptions) {
+    this.#options = options;
+  }
+
+  get clock(): SessionClock {
+    return this.#options.clock;
+  }
 
   get size(): number {
     return this.#sessions.size;
@@ -38,66 +61,104 @@ export class SessionTable {
   }
 
   get full(): boolean {
-    return this.#sessions.size >= this.max;
+    return this.#sessions.size >= this.#options.max;
+  }
+
+  /** Whether `principal` has its maximum of sessions open (never for no principal). */
+  fullFor(principal: string | undefined): boolean {
+    return principal !== undefined && (this.#perPrincipal.get(principal) ?? 0) >= this.#options.maxPerPrincipal;
   }
 
   add(session: Session): void {
     this.#sessions.set(session.id, session);
-    if (this.#sweeper === undefined) {
-      // Checking a quarter of the idle time apart keeps a session at most 25% past its idle time.
-      this.#sweeper = setInterval(() => this.#sweep(), Math.max(5, Math.min(this.idleMs / 4, 30_000)));
-      this.#sweeper.unref();
-    }
+    if (session.principal !== undefined) this.#perPrincipal.set(session.principal, (this.#perPrincipal.get(session.principal) ?? 0) + 1);
+    if (this.#cancelSweep === undefined) this.#armSweep();
   }
 
   /** Forgets a session (its transport is closed by the caller) and reports why it ended, once. */
   delete(id: string, reason: SessionEndReason): void {
-    if (!this.#sessions.delete(id)) return;
-    try {
-      this.onClosed(id, reason);
-    } catch {
-      // A listener's failure must not keep a session in the table.
+    const session = this.#sessions.get(id);
+    if (session === undefined) return;
+    this.#sessions.delete(id);
+    if (session.principal !== undefined) {
+      const left = (this.#perPrincipal.get(session.principal) ?? 1) - 1;
+      if (left === 0) this.#perPrincipal.delete(session.principal);
+      else this.#perPrincipal.set(session.principal, left);
     }
-    if (this.#sessions.size === 0 && this.#sweeper !== undefined) {
-      clearInterval(this.#sweeper);
-      this.#sweeper = undefined;
+    try {
+      this.#options.onClosed?.(id, reason);
+    } catch (error) {
+      // A listener's failure must not keep a session in the table: it is reported, and the session still goes.
+      this.#options.onError('onSessionClosed threw', error);
+    }
+    if (this.#sessions.size === 0) {
+      this.#cancelSweep?.();
+      this.#cancelSweep = undefined;
     }
   }
 
-  /** Marks a request under way on `session`; the function returned marks it ended. */
-  enter(session: Session): () => void {
-    session.open++;
-    session.lastSeen = Date.now();
-    let ended = false;
+  /**
+   * Marks a request (or a stream) under way on `session` until it ends, or until `until` (ms since
+   * the epoch: when the token that opened a stream expires) if that comes first. The function returned marks it ended.
+   */
+  enter(session: Session, until = Number.POSITIVE_INFINITY): () => void {
+    const hold: Hold = { until };
+    session.holds.add(hold);
+    session.lastSeen = this.clock.now();
     return () => {
-      if (ended) return;
-      ended = true;
-      session.open--;
-      session.lastSeen = Date.now();
+      if (!session.holds.delete(hold)) return;
+      session.lastSeen = this.clock.now();
     };
   }
 
-  /** Seconds until a session is likely to free up: what `Retry-After` says when the table is full. */
-  retryAfterSeconds(): number {
-    const now = Date.now();
-    let soonest = this.idleMs;
-    for (const session of this.#sessions.values()) if (session.open === 0) soonest = Math.min(soonest, session.lastSeen + this.idleMs - now);
-    return Math.max(1, Math.ceil(soonest / 1000));
+  /** Seconds until a session (of `principal`, when given) is likely to free up: what `Retry-After` says. */
+  retryAfterSeconds(principal?: string): number {
+    const now = this.clock.now();
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const session of this.#sessions.values()) {
+      if (principal === undefined || session.principal === principal) soonest = Math.min(soonest, this.#idleSince(session, Number.POSITIVE_INFINITY) + this.#options.idleMs);
+    }
+    const wait = Number.isFinite(soonest) ? soonest - now : this.#options.idleMs;
+    return Math.max(1, Math.ceil(wait / 1000));
   }
 
   /** Closes every session. */
   async closeAll(): Promise<void> {
     const all = [...this.#sessions.values()];
     for (const session of all) this.delete(session.id, 'shutdown');
-    await Promise.all(all.map((session) => session.transport.close().catch(() => undefined)));
+    await Promise.all(all.map((session) => this.#close(session)));
+  }
+
+  /** When `session` became idle (as of `now`), or +Infinity while a request or a stream under a valid token holds it. */
+  #idleSince(session: Session, now: number): number {
+    let since = session.lastSeen;
+    for (const hold of session.holds) {
+      if (hold.until > now) return Number.POSITIVE_INFINITY;
+      since = Math.max(since, hold.until);
+    }
+    return since;
+  }
+
+  #armSweep(): void {
+    // Checking a quarter of the idle time apart keeps a session at most 25% past its idle time.
+    const every = Math.max(5, Math.min(this.#options.idleMs / 4, 30_000));
+    this.#cancelSweep = this.clock.schedule(() => {
+      this.#cancelSweep = undefined;
+      this.#sweep();
+      if (this.#sessions.size > 0 && this.#cancelSweep === undefined) this.#armSweep();
+    }, every);
   }
 
   #sweep(): void {
-    const now = Date.now();
+    const now = this.clock.now();
     for (const session of [...this.#sessions.values()]) {
-      if (session.open > 0 || now - session.lastSeen < this.idleMs) continue;
+      if (now - this.#idleSince(session, now) < this.#options.idleMs) continue;
       this.delete(session.id, 'idle');
-      session.transport.close().catch(() => undefined);
+      void this.#close(session);
     }
+  }
+
+  #close(session: Session): Promise<void> {
+    return session.transport.close().catch((error: unknown) => this.#options.onError(`closing MCP session ${session.id} failed`, error));
   }
 }

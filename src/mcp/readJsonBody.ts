@@ -33,6 +33,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
+    // Converted: a body JSON.parse refuses is the client's error, answered 400 (JSON-RPC parse error).
     return { ok: false, status: 400, message: 'the request body is not JSON; send one JSON-RPC message (or a batch) as application/json' };
   }
 }

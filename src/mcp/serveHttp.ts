@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIPv6 } from 'node:net';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { ownValue } from '../pipeline/ownValue.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { authenticate } from './authenticate.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import type { McpHttpOptions, McpHttpServer } from './McpHttpOptions.js';
 import { McpHttpHandler } from './McpHttpHandler.js';
+import { ownOptions } from './ownOptions.js';
 import { readJsonBody } from './readJsonBody.js';
 import { replyError as reply } from './replyError.js';
 
@@ -14,18 +16,24 @@ const METADATA_PATH = '/.well-known/oauth-protected-resource';
 /**
  * Serves the registry over MCP Streamable HTTP: one MCP session per client, or none with
  * `stateless: true`. Bound to loopback by default, where the `Host` header is checked against
- * DNS rebinding; a foreign `Origin` is refused everywhere. A non-loopback address needs `auth`
+ * DNS rebinding; a foreign `Origin` is refused everywhere (the server's own origin, the address and
+ * port it is bound to, passes; on loopback its `localhost` and `[::1]` spellings too). A non-loopback address needs `auth`
  * (or an explicit `allowUnauthenticated`). With `auth`, every request needs a valid bearer token,
  * and its scopes decide what `tools/list` shows and `tools/call` allows.
  *
  * @example
  * const http = await serveHttp(registry, { name: 'my-tools', version: '1.0.0', port: 3000, auth });
  */
-export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions): Promise<McpHttpServer> {
+export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): Promise<McpHttpServer> {
+  // Own keys only: a polluted Object.prototype (`allowUnauthenticated`, `auth`, `allowedOrigins`…) changes nothing.
+  const options = ownOptions(given);
   const host = options.host ?? '127.0.0.1';
   const endpoint = options.path ?? '/mcp';
   const loopback = isLoopbackHost(host);
   const { auth } = options;
+  if (auth !== undefined && typeof ownValue(auth, 'verify') !== 'function') {
+    throw new TypeError('serveHttp: auth.verify must be a function (token, request) => { principal, scopes, expiresAt? } | undefined');
+  }
   if (!loopback && auth === undefined) {
     if (options.allowUnauthenticated !== true) {
       throw new TypeError(
@@ -39,6 +47,7 @@ export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions)
   }
   const handler = new McpHttpHandler(registry, options, 'serveHttp', auth !== undefined);
   const maxBody = handler.maxBody;
+  // The server's own origins are added once it is bound: from its address, never from a request's Host.
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   let allowedHosts: string[] = [];
   let metadataUrl: string | undefined;
@@ -60,9 +69,10 @@ export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions)
     let who: AuthInfo | undefined;
     let principal: string | undefined;
     if (auth !== undefined) {
-      const checked = await authenticate(req, auth, metadataUrl);
+      const checked = await authenticate(req, auth, metadataUrl, handler.clock.now());
       if (!checked.ok) {
-        if (checked.challenge !== undefined) res.setHeader('www-authenticate', checked.challenge);
+        if (checked.status === 401) res.setHeader('www-authenticate', checked.challenge);
+        else handler.warn(`serveHttp: ${checked.message}`, checked.cause);
         return reply(res, checked.status, checked.message);
       }
       who = checked.info;
@@ -81,7 +91,9 @@ export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions)
   };
 
   const http = createServer((req, res) => {
-    handle(req, res).catch(() => {
+    handle(req, res).catch((error: unknown) => {
+      // Converted to a 500 for the client, and reported to the operator: the cause is never sent.
+      handler.warn('serveHttp: an MCP request could not be handled', error);
       if (!res.headersSent) reply(res, 500, 'the MCP request could not be handled');
       else res.end();
     });
@@ -93,16 +105,19 @@ export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions)
   const { port } = http.address() as AddressInfo;
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   allowedHosts = [`${shownHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`];
+  for (const origin of ownOrigins(host, port, loopback)) allowedOrigins.add(origin);
   const url = new URL(`http://${shownHost}:${port}${endpoint}`);
-  if (auth?.resourceMetadata !== undefined) {
-    const m = auth.resourceMetadata;
-    const resource = m.resource ?? url.href;
+  const m = ownValue(auth, 'resourceMetadata');
+  if (m !== undefined) {
+    const resource = ownValue(m, 'resource') ?? url.href;
+    const scopesSupported = ownValue(m, 'scopesSupported');
+    const resourceName = ownValue(m, 'resourceName');
     metadataUrl = new URL(`${METADATA_PATH}${new URL(resource).pathname}`, resource).href;
     metadata = JSON.stringify({
       resource,
-      authorization_servers: m.authorizationServers,
-      ...(m.scopesSupported === undefined ? {} : { scopes_supported: m.scopesSupported }),
-      ...(m.resourceName === undefined ? {} : { resource_name: m.resourceName }),
+      authorization_servers: ownValue(m, 'authorizationServers'),
+      ...(scopesSupported === undefined ? {} : { scopes_supported: scopesSupported }),
+      ...(resourceName === undefined ? {} : { resource_name: resourceName }),
       bearer_methods_supported: ['header'],
     });
   }
@@ -116,4 +131,19 @@ export async function serveHttp(registry: ToolRegistry, options: McpHttpOptions)
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The origins of pages this server itself could serve: `http://` with the address and port it is
+ * bound to (not an unspecified one such as `0.0.0.0`), and on loopback the `localhost` and `[::1]`
+ * spellings of that port.
+ */
+function ownOrigins(host: string, port: number, loopback: boolean): string[] {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (bare === '0.0.0.0' || bare === '::' || bare === '') return [];
+  // As a browser writes it: an IPv6 address in its shortest form, in brackets.
+  const shown = isIPv6(bare) ? new URL(`http://[${bare}]`).hostname : bare.toLowerCase();
+  const origins = [`http://${shown}:${port}`];
+  if (loopback) origins.push(`http://localhost:${port}`, `http://[::1]:${port}`);
+  return origins;
 }
