@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { type GuardRequest, PermissionSet, Permissions, Tool, toolset, type ToolRegistry, UseGuards } from 'hermes-tools';
+import { type GuardRequest, PermissionSet, Permissions, Tool, toolset, toolsModule, type ToolRegistry, UseGuards } from 'hermes-tools';
 import { createMcpServer, type McpServerOptions, serveHttp } from 'hermes-tools/mcp';
 import { buildRegistry } from './support/buildRegistry.js';
 
@@ -40,7 +40,8 @@ class OpenVault {
 
 let registry: ToolRegistry;
 beforeAll(async () => {
-  ({ registry } = await buildRegistry(toolset({ name: 'app', tools: [ReadNotes, Purge, OpenVault], granted: PermissionSet.all() })));
+  // Result budgets off: the listings below are the app's tools alone, without the registry's results.read.
+  ({ registry } = await buildRegistry(toolsModule({ results: false }), toolset({ name: 'app', tools: [ReadNotes, Purge, OpenVault], granted: PermissionSet.all() })));
 });
 
 const open: { close(): Promise<void> }[] = [];
@@ -104,16 +105,16 @@ describe('permissions that are not a PermissionSet', () => {
       auth: { verify: (token) => (token === 'ann-token' ? { principal: 'ann', scopes: ['vault:open'] } : undefined), mapScopes: () => ({ vault: true }) as never },
     });
     open.push(http);
-    const client = new Client({ name: 'ann', version: '1.0.0' });
-    open.push(client);
+    // The first request of a session fails (the server answers 500 naming the hook), and so does the next one.
     const attempt = async (): Promise<unknown> => {
+      const client = new Client({ name: 'ann', version: '1.0.0' });
+      open.push(client);
       await client.connect(new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: 'Bearer ann-token' } } }));
-      const listed = await client.listTools();
-      return listed.tools.map((t) => t.name);
+      await client.callTool({ name: 'vault.open', arguments: {} });
+      return (await client.listTools()).tools.map((t) => t.name);
     };
     await expect(attempt()).rejects.toThrow(/mapScopes/);
-    await expect(client.callTool({ name: 'vault.open', arguments: {} })).rejects.toThrow();
-    await expect(client.listTools()).rejects.toThrow(/mapScopes/);
+    await expect(attempt()).rejects.toThrow(/mapScopes/);
     expect(ran).toEqual([]);
   });
 

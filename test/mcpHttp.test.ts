@@ -370,7 +370,7 @@ describe('serveHttp auth.mapScopes fails closed', () => {
     TOKENS.set('reader-token', { principal: 'ann', scopes: ['reader'] });
     const http = await serve({ auth: { ...AUTH, mapScopes: (scopes) => PermissionSet.none().grant(...(scopes.includes('reader') ? ['notes:read'] : [])) } });
     const client = await connect(http.url, 'reader-token');
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'wait.cancel', 'whoami']);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'results.read', 'wait.cancel', 'whoami']);
   });
 });
 

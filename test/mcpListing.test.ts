@@ -1,7 +1,7 @@
 // The tools/list a server sends follows which tools are shown, not how many.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Requires, Tool, toolset } from 'hermes-tools';
+import { Requires, Tool, toolset, toolsModule } from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
 import { buildRegistry } from './support/buildRegistry.js';
 
@@ -33,7 +33,7 @@ class Status {
 
 describe('tools/list', () => {
   it("shows the tool that took another's place, though the number of tools is the same", async () => {
-    const { registry } = await buildRegistry(toolset({ name: 'search', tools: [SearchPrimary, SearchReplica, Status] }));
+    const { registry } = await buildRegistry(toolsModule({ results: false }), toolset({ name: 'search', tools: [SearchPrimary, SearchReplica, Status] }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const server = createMcpServer(registry, { name: 'listing', version: '1.0.0', listChangedIntervalMs: 0 });
     const client = new Client({ name: 'lister', version: '1.0.0' });
