@@ -16,7 +16,9 @@ import { CallDidNotSettleError } from './CallDidNotSettleError.js';
 import { failIfStalled } from './failIfStalled.js';
 import { loadRegistry } from './loadRegistry.js';
 import { parseTimeout } from './parseTimeout.js';
+import { HELP_WIDTH, helpColumns } from './helpColumns.js';
 import { UsageError } from './UsageError.js';
+import { wrapText } from './wrapText.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -27,8 +29,8 @@ interface Command {
   readonly usage: string;
   readonly summary: string;
   readonly options: Options;
-  /** Help lines for the command's own options. */
-  readonly optionHelp?: readonly string[];
+  /** Help for the command's own options: the option, then what it does. */
+  readonly optionHelp?: readonly (readonly [option: string, description: string])[];
   readonly positionals: readonly [min: number, max: number];
   run(registry: () => Promise<ToolRegistry>, values: Record<string, string | boolean | string[] | undefined>, positionals: string[]): Promise<number>;
 }
@@ -70,7 +72,7 @@ const COMMANDS: Record<string, Command> = {
     usage: "call <name> ['<json arguments>'] [--timeout <ms>]",
     summary: 'Calls one tool through its whole pipeline and prints the outcome as JSON. Exit code 1 when the outcome is an error, or when the call never settles.',
     options: { timeout: { type: 'string', short: 't' } },
-    optionHelp: ['--timeout, -t <ms>   end the call with a timeout outcome after this many milliseconds (1 to 2147483647)'],
+    optionHelp: [['--timeout, -t <ms>', 'end the call with a timeout outcome after this many milliseconds (1 to 2147483647)']],
     positionals: [1, 2],
     async run(registry, values, [name, json]) {
       const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(String(values.timeout));
@@ -102,14 +104,14 @@ const COMMANDS: Record<string, Command> = {
       remote: { type: 'string', multiple: true },
     },
     optionHelp: [
-      '--http <port>              Streamable HTTP on this port (0 picks a free one); or --stdio',
-      '--host <address>           the interface to bind (default 127.0.0.1, this machine only)',
-      '--token-env <NAME>         require "Authorization: Bearer <token>", the token being the value of $NAME (16+ characters)',
-      '--allow-unauthenticated    serve a non-loopback --host without a token (refused otherwise)',
-      '--allow-origin <origin>    let browser pages of this origin call the server (repeatable; others get 403)',
-      '--stateless                keep no session, so that many replicas can sit behind one load balancer',
-      '--remote <name>=<command>  serve the tools of another MCP server as "<name>.<tool>", spawning <command> (repeatable);',
-      '--remote <name>=<url>      or reaching it over Streamable HTTP: a gateway, used instead of --module',
+      ['--http <port>', 'Streamable HTTP on this port (0 picks a free one); or --stdio'],
+      ['--host <address>', 'the interface to bind (default 127.0.0.1, this machine only)'],
+      ['--token-env <NAME>', 'require "Authorization: Bearer <token>", the token being the value of $NAME (16+ characters)'],
+      ['--allow-unauthenticated', 'serve a non-loopback --host without a token (refused otherwise)'],
+      ['--allow-origin <origin>', 'let browser pages of this origin call the server (repeatable; others get 403)'],
+      ['--stateless', 'keep no session, so that many replicas can sit behind one load balancer'],
+      ['--remote <name>=<command>', 'serve the tools of another MCP server as "<name>.<tool>", spawning <command> (repeatable);'],
+      ['--remote <name>=<url>', 'or reaching it over Streamable HTTP: a gateway, used instead of --module'],
     ],
     positionals: [0, 0],
     async run(registry, values) {
@@ -162,13 +164,13 @@ const COMMANDS: Record<string, Command> = {
       'stalled-interval': { type: 'string' },
     },
     optionHelp: [
-      '--redis <url>              the Redis holding the queue: redis://[user:password@]host:port[/db] or rediss://… (default redis://127.0.0.1:6379)',
-      "--queue <name>             the queue the agents' queuedToolset uses (required)",
-      "--prefix <prefix>          the prefix of the queue's Redis keys, if the agents set one (default bull)",
-      '--concurrency <n>          calls run at once (default 1)',
-      '--drain-timeout <ms>       on SIGTERM, how long running calls may take to finish before they are aborted (default 30000)',
-      '--lock-duration <ms>       how soon a worker that died is noticed and its calls retried or failed (default 30000)',
-      '--stalled-interval <ms>    how often this worker looks for the calls of workers that died (default 30000)',
+      ['--redis <url>', 'the Redis holding the queue: redis://[user:password@]host:port[/db] or rediss://… (default redis://127.0.0.1:6379)'],
+      ['--queue <name>', "the queue the agents' queuedToolset uses (required)"],
+      ['--prefix <prefix>', "the prefix of the queue's Redis keys, if the agents set one (default bull)"],
+      ['--concurrency <n>', 'calls run at once (default 1)'],
+      ['--drain-timeout <ms>', 'on SIGTERM, how long running calls may take to finish before they are aborted (default 30000)'],
+      ['--lock-duration <ms>', 'how soon a worker that died is noticed and its calls retried or failed (default 30000)'],
+      ['--stalled-interval <ms>', 'how often this worker looks for the calls of workers that died (default 30000)'],
     ],
     positionals: [0, 0],
     async run(registry, values) {
@@ -326,29 +328,33 @@ function help(command?: string): string {
   if (command !== undefined) {
     const c = COMMANDS[command]!;
     return [
-      `Usage: hermes-tools --module <file> ${c.usage}`,
+      ...wrapText(c.usage, HELP_WIDTH, 'Usage: hermes-tools --module <file> ', '    '),
       '',
-      c.summary,
+      ...wrapText(c.summary, HELP_WIDTH),
       '',
-      ...(c.optionHelp ?? []),
-      '--module, -m <file>  a JavaScript module exporting a container or a registry (required)',
-      '--help, -h           this help',
+      'Options:',
+      ...helpColumns([...(c.optionHelp ?? []), ['--module, -m <file>', 'a JavaScript module exporting a container or a registry (required)'], ['--help, -h', 'this help']]),
     ].join('\n');
   }
-  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(52)}${c.summary}`);
   return [
-    `hermes-tools ${VERSION}: list, show and call a registry's tools, serve them over MCP, or run their queued calls.`,
+    ...wrapText(`hermes-tools ${VERSION}: list, show and call a registry's tools, serve them over MCP, or run their queued calls.`, HELP_WIDTH),
     '',
     'Usage: hermes-tools --module <file> <command> [options]',
     '',
     'Commands:',
-    ...lines,
+    ...helpColumns(Object.entries(COMMANDS).map(([name, c]) => [name, c.summary])),
     '',
     'Options:',
-    '  --module, -m <file>  a JavaScript module exporting `registry`, `container` or a default that is a',
-    '                       ToolRegistry, an Inversify container, or a function returning one (required)',
-    '  --help, -h           help, for the tool or a command',
-    '  --version            the version',
+    ...helpColumns([
+      [
+        '--module, -m <file>',
+        'a JavaScript module exporting `registry`, `container` or a default that is a ToolRegistry, an Inversify container, or a function returning one (required)',
+      ],
+      ['--help, -h', 'help, for the tool or a command'],
+      ['--version', 'the version'],
+    ]),
+    '',
+    'Run hermes-tools <command> --help for its usage and options.',
   ].join('\n');
 }
 

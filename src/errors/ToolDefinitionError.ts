@@ -1,3 +1,4 @@
+import { type InspectOptions, inspect } from 'node:util';
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { formatProblem } from './formatProblem.js';
 import { ToolError } from './ToolError.js';
@@ -24,5 +25,13 @@ export class ToolDefinitionError extends ToolError {
     super(`hermes-tools found ${lines.length} ${lines.length === 1 ? 'problem' : 'problems'} in the tool definitions:\n${lines.map((p) => `- ${p}`).join('\n')}`);
     this.problems = Object.freeze(lines);
     this.details = Object.freeze(details);
+  }
+
+  /**
+   * What Node shows of it (uncaught, or logged with `console.error`): the stack, whose message lists
+   * each problem once, and the code; `problems` and `details` hold the same list as data.
+   */
+  [inspect.custom](_depth: number, options: InspectOptions): string {
+    return `${this.stack ?? `${this.name}: ${this.message}`} ${inspect({ code: this.code, retryable: this.retryable }, options)}`;
   }
 }

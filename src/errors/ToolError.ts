@@ -1,3 +1,4 @@
+import { constructWithoutStack } from './constructWithoutStack.js';
 import { MAX_MESSAGE } from './MAX_MESSAGE.js';
 import { redactAndClip } from './redactSecrets.js';
 import type { ToolErrorCode } from '../contracts/ToolErrorCode.js';
@@ -15,7 +16,8 @@ export abstract class ToolError extends Error {
   /**
    * Whether instances capture a stack trace. The errors that answer a caller's mistake (bad input,
    * an unknown name, a denial…) are expected, frequent, never shown with a stack, and capturing one
-   * is most of their cost; the ones that report a fault keep theirs.
+   * is most of their cost; the ones that report a fault keep theirs. Either way, no process-wide
+   * setting is touched (see `constructWithoutStack`).
    */
   protected static readonly captureStack: boolean = true;
 
@@ -23,15 +25,17 @@ export abstract class ToolError extends Error {
    * The message is redacted here (see `redactSecrets`), so whatever a tool puts in an error it
    * throws, a secret from the environment never reaches a model, a client or a log line.
    */
+  // biome-ignore lint/correctness/noUnreachableSuper: a stackless instance is made by another realm's Error, not by super()
   constructor(message: string | undefined, options?: { cause?: unknown }) {
-    const limit = Error.stackTraceLimit;
-    if (!(new.target as unknown as typeof ToolError).captureStack) Error.stackTraceLimit = 0;
-    try {
-      // undefined: the subclass makes its message when first read, and redacts it then.
-      super(message === undefined ? undefined : redactAndClip(String(message), MAX_MESSAGE), options);
-    } finally {
-      Error.stackTraceLimit = limit;
+    // undefined: the subclass makes its message when first read, and redacts it then.
+    const text = message === undefined ? undefined : redactAndClip(String(message), MAX_MESSAGE);
+    if (!(new.target as unknown as typeof ToolError).captureStack) {
+      const error = constructWithoutStack(text, options, new.target) as ToolError;
+      error.name = new.target.name;
+      // biome-ignore lint/correctness/noConstructorReturn: the subclass's constructor goes on with this instance as `this`
+      return error;
     }
+    super(text, options);
     this.name = new.target.name;
   }
 

@@ -22,19 +22,6 @@ export class ToolValidationError extends ToolError {
   #message: string | undefined;
   protected static override readonly captureStack = false;
 
-  static {
-    // The message lists every issue; it is made when first read (unless the constructor had to make it), since a kernel that reads only `issues` or the code never needs it.
-    Object.defineProperty(ToolValidationError.prototype, 'message', {
-      get(this: ToolValidationError): string {
-        return (this.#message ??= invalidInputText(this.#name, this.issues, false));
-      },
-      set(this: ToolValidationError, text: string) {
-        this.#message = redactAndClip(String(text), MAX_MESSAGE);
-      },
-      configurable: true,
-    });
-  }
-
   constructor(
     readonly tool: string,
     issues: readonly ValidationIssue[],
@@ -45,6 +32,16 @@ export class ToolValidationError extends ToolError {
     this.#name = redactName(tool);
     // Issues joined can rebuild a secret that holds a line break; the whole message is then scanned, and must be by this environment.
     if (secretsSpanLines()) this.#message = invalidInputText(this.#name, this.issues, true);
+  }
+
+  /** Every issue and what to do; made when first read (unless the constructor had to make it): a kernel may read only `issues`. */
+  override get message(): string {
+    return (this.#message ??= invalidInputText(this.#name, this.issues, false));
+  }
+
+  /** A message set on the error, as on any Error, is redacted too. */
+  override set message(text: string) {
+    this.#message = redactAndClip(String(text), MAX_MESSAGE);
   }
 
   override toPayload(): ToolErrorPayload {
