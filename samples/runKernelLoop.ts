@@ -24,19 +24,29 @@ const script = [
   call('weather.current', { city: 'Paris' }),
 ];
 
+/** What the loop prints besides the calls: with `schemas`, each tool's JSON Schema too. */
+export interface KernelLoopOptions {
+  readonly schemas?: boolean;
+}
+
 /** Runs the sample agent loop against the sample toolsets. Returns every outcome, in order. */
-export async function runKernelLoop(workspace: string, print: (line: string) => void): Promise<ToolOutcome[]> {
+export async function runKernelLoop(workspace: string, print: (line: string) => void, options: KernelLoopOptions = {}): Promise<ToolOutcome[]> {
   const container = await createSampleContainer(workspace);
   const registry = container.get(ToolRegistry);
   const model = new ScriptedModel(script);
 
-  print('The catalogue the model is shown:\n');
-  for (const definition of registry.definitions()) {
-    print(`# ${definition.name}  [toolset ${definition.toolset}; needs ${definition.permissions.join(', ') || 'nothing'}]`);
-    print(indent(definition.modelDescription));
-    print(indent(`arguments: ${JSON.stringify(definition.inputSchema)}`));
-    print('');
+  const definitions = registry.definitions();
+  print(`The catalogue the model is shown: ${definitions.length} tools, each with a description and a JSON Schema of its arguments.\n`);
+  const width = Math.max(...definitions.map((d) => d.name.length));
+  for (const definition of definitions) {
+    const needs = definition.permissions.join(', ') || 'nothing';
+    print(indent(`${definition.name.padEnd(width)}  ${firstSentence(definition.description)} (needs ${needs})`));
+    if (options.schemas === true) {
+      print(indent(indent(definition.modelDescription)));
+      print(indent(indent(`arguments: ${JSON.stringify(definition.inputSchema)}`)));
+    }
   }
+  print('\nThe calls the scripted model makes, and the outcome of each:\n');
   const outcomes: ToolOutcome[] = [];
   let last: ToolOutcome | undefined;
   for (let toolCall = model.next(registry.definitions()); toolCall !== undefined; toolCall = model.next(registry.definitions(), last)) {
@@ -96,6 +106,13 @@ function report(print: (line: string) => void, toolCall: ToolCall, outcome: Tool
   if (outcome.ok) print(indent(`ok: ${JSON.stringify(outcome.value)}`));
   else print(indent(`${outcome.error.code}: ${outcome.error.message}`));
   print('');
+}
+
+/** A description's first sentence, cut to 60 characters, so the catalogue takes one line a tool. */
+function firstSentence(text: string): string {
+  const end = text.search(/\.(\s|$)/);
+  const sentence = end === -1 ? text : text.slice(0, end + 1);
+  return sentence.length > 60 ? `${sentence.slice(0, 59)}…` : sentence;
 }
 
 function indent(text: string): string {

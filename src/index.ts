@@ -4,6 +4,8 @@
  *
  * @module hermes-tools
  */
+// First: it notes which classes were decorated before reflect-metadata was loaded.
+import './schema/dto/decoratedBeforeReflect.js';
 import 'reflect-metadata';
 
 // Declaring tools
