@@ -4,8 +4,6 @@
  *
  * @module hermes-tools
  */
-// First: it notes which classes were decorated before reflect-metadata was loaded.
-import './schema/dto/decoratedBeforeReflect.js';
 import 'reflect-metadata';
 
 // Declaring tools

@@ -127,6 +127,25 @@ describe('the hermes-tools CLI', () => {
     }
   });
 
+  it('keeps names and descriptions in separate columns in --help: aligned, wrapped within 80 characters', async () => {
+    for (const args of [['--help'], ...['list', 'schema', 'call', 'serve', 'worker'].map((command) => [command, '--help'])]) {
+      const { stdout } = await cli(...args);
+      const lines = stdout.trimEnd().split('\n');
+      expect(lines.filter((line) => line.length > 80)).toEqual([]);
+      // Each section's rows: a name indented by two, then its description at the column all rows of the section share.
+      for (const header of ['Commands:', 'Options:']) {
+        const start = lines.indexOf(header);
+        if (start === -1) continue;
+        const rows = lines.slice(start + 1, lines.indexOf('', start) === -1 ? undefined : lines.indexOf('', start));
+        const column = /^ {2}\S+(?: \S+)* {2,}/.exec(rows[0]!)![0].length;
+        for (const row of rows) expect([args, row, row.length > column && row[column - 1] === ' ' && row[column] !== ' ']).toEqual([args, row, true]);
+        for (const row of rows) expect([args, row, /^ {2}\S/.test(row) || row.startsWith(' '.repeat(column))]).toEqual([args, row, true]);
+      }
+    }
+    expect((await cli('--help')).stdout).toContain('\n  schema  The tool definitions as JSON');
+    expect((await cli('call', '--help')).stdout).toContain('\n  --timeout, -t <ms>   end the call with a timeout outcome');
+  });
+
   it.each([
     [['list', '--bogus'], /^hermes-tools: Unknown option '--bogus'/],
     [['frobnicate'], /^hermes-tools: unknown command "frobnicate"/],

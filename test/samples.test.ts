@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { ToolRegistry } from 'hermes-tools';
 import { createSampleContainer } from '../samples/createSampleContainer.js';
 import { runKernelLoop } from '../samples/runKernelLoop.js';
@@ -83,5 +86,33 @@ describe('the README quickstart', () => {
     expect(logs[1]).toMatchObject({ ok: true, value: 'buy milk' });
     expect(logs[2]).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(logs[3]).toMatchObject({ ok: false, error: { code: 'permission_denied', permission: 'notes:write' } });
+  });
+});
+
+describe('npm start, as a newcomer first runs it', () => {
+  const kernelLoop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../samples/kernelLoop.js');
+
+  it('opens with what it is about to show, lists the catalogue one line a tool, and ends with the next step', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [kernelLoop]);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toMatch(/^hermes-tools sample: an agent loop, with a scripted model in place of an LLM/);
+    const catalogue = lines.indexOf('The catalogue the model is shown: 10 tools, each with a description and a JSON Schema of its arguments.');
+    expect(catalogue).toBeGreaterThan(0);
+    expect(lines.slice(catalogue + 2, catalogue + 4)).toEqual([
+      '    fs.read          Read a UTF-8 text file from the workspace. (needs fs:read)',
+      '    fs.list          List a folder of the workspace; folders end with "/". (needs fs:read)',
+    ]);
+    expect(stdout).not.toContain('"type":"object"');
+    expect(stdout.trimEnd().split('\n').slice(-4)).toEqual([
+      'Next:',
+      '    samples/runKernelLoop.ts   this loop; samples/filesystem, orders and git hold the tools it called',
+      '    README.md, Quickstart      declare a tool of your own, then call it',
+      '    npm run cli -- list        the same tools from the command line (then call, schema, serve: see --help)',
+    ]);
+  });
+
+  it('shows each JSON Schema in the catalogue with --schemas', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [kernelLoop, '--schemas']);
+    expect(stdout).toContain('        arguments: {"type":"object","properties":{"path":{"type":"string","minLength":1');
   });
 });

@@ -1,4 +1,3 @@
-import { type InspectOptions, inspect } from 'node:util';
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { formatProblem } from './formatProblem.js';
 import { ToolError } from './ToolError.js';
@@ -11,10 +10,10 @@ import { ToolError } from './ToolError.js';
 export class ToolDefinitionError extends ToolError {
   readonly code = 'invalid_definition' as const;
   readonly retryable = false;
-  /** Each problem as one line, `${where}: ${message}`. */
-  readonly problems: readonly string[];
+  /** Each problem as one line, `${where}: ${message}`. Not enumerable, as `details`: Node prints the message alone. */
+  declare readonly problems: readonly string[];
   /** Each problem as data, in the same order as `problems`. */
-  readonly details: readonly DefinitionProblem[];
+  declare readonly details: readonly DefinitionProblem[];
 
   /** A string is taken as a problem's whole text (code `unspecified`). */
   constructor(problems: readonly (DefinitionProblem | string)[]) {
@@ -23,15 +22,10 @@ export class ToolDefinitionError extends ToolError {
     );
     const lines = details.map(formatProblem);
     super(`hermes-tools found ${lines.length} ${lines.length === 1 ? 'problem' : 'problems'} in the tool definitions:\n${lines.map((p) => `- ${p}`).join('\n')}`);
-    this.problems = Object.freeze(lines);
-    this.details = Object.freeze(details);
-  }
-
-  /**
-   * What Node shows of it (uncaught, or logged with `console.error`): the stack, whose message lists
-   * each problem once, and the code; `problems` and `details` hold the same list as data.
-   */
-  [inspect.custom](_depth: number, options: InspectOptions): string {
-    return `${this.stack ?? `${this.name}: ${this.message}`} ${inspect({ code: this.code, retryable: this.retryable }, options)}`;
+    // The message lists every problem; enumerable, these would make Node print each three times when it is uncaught.
+    Object.defineProperties(this, {
+      problems: { value: Object.freeze(lines), enumerable: false, writable: true, configurable: true },
+      details: { value: Object.freeze(details), enumerable: false, writable: true, configurable: true },
+    });
   }
 }

@@ -4,6 +4,7 @@ import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import { argShape } from '../schema/argShape.js';
 import { compileShape } from '../schema/compileShape.js';
 import { dtoTreeProblems } from '../schema/dtoTreeProblems.js';
+import { loadOrderProblem } from '../schema/dto/loadOrderProblem.js';
 import { isForbiddenKey } from '../schema/isForbiddenKey.js';
 import { resolveTypeSpec } from '../schema/resolveTypeSpec.js';
 import type { Shape } from '../schema/Shape.js';
@@ -72,6 +73,8 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
         });
       } else {
         problems.push(...dtoTreeProblems(type).map((p) => nestProblem(at, p)));
+        const loadOrder = param.type === undefined ? loadOrderProblem(type) : undefined;
+        if (loadOrder !== undefined) problems.push(nestProblem(at, loadOrder));
         inputShape = { kind: 'dto', dto: type as abstract new () => object };
       }
       plan.push({ from: 'input' });

@@ -3,7 +3,6 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getFromContainer, getMetadataStorage, type ValidationArguments } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import type { DefinitionProblem } from '../../contracts/DefinitionProblem.js';
-import { decoratedBeforeReflect } from './decoratedBeforeReflect.js';
 import { getDescription } from './getDescription.js';
 import { isForbiddenKey } from '../isForbiddenKey.js';
 import { patternProblem } from '../patternProblem.js';
@@ -105,14 +104,6 @@ function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProbl
       ...(hasDefault && { default: { value: (defaults as Record<string, unknown>)[name] } }),
       designType,
       ...(getDescription(dto, name) !== undefined && { description: getDescription(dto, name) }),
-    });
-  }
-  if (decoratedBeforeReflect.has(dto) && properties.length > 0 && properties.every((p) => p.designType === undefined)) {
-    problems.push({
-      where: dto.name,
-      code: 'missing_metadata',
-      message:
-        "was decorated before reflect-metadata was loaded, so the property types TypeScript emitted for it (design:type) were dropped; import 'reflect-metadata' first, before any decorated class is loaded (the first import of the program's entry file)",
     });
   }
   const wireNames = new Set<string>(excludedKeys);
