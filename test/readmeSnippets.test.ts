@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 // included) or `<!-- snippet: file#region -->`, and must equal that file or region word for word. The files are
 // compiled by the build (tsconfig.json includes test/ and samples/), so every snippet compiles against the package.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const pages = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 const text = (page: string): string => readFileSync(path.join(root, page), 'utf8');
 
 interface Snippet {
