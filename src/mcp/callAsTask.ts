@@ -44,8 +44,10 @@ export async function callAsTask(registry: ToolRegistry, runner: TaskRunner, cal
           `this caller already holds ${runner.maxPerCaller} tasks, the most it may (or the server is full); fetch their results with tasks/result, cancel them with tasks/cancel, or wait until they expire`,
         );
       }
-    } catch {
-      // Converted to this refusal: a store's own failure names hosts and ports, which the client must not learn.
+    } catch (error) {
+      // Converted to this refusal: a store's own failure names hosts and ports, which the client must not learn; the
+      // operator hears it through onError.
+      call.onError(error);
       refusal = new McpError(ErrorCode.InternalError, 'the task store could not be reached; call again later');
     }
     decided();
