@@ -21,7 +21,7 @@ export class ToolCatalog {
   /** Whether any tool carries a caller's identity: a view, whose identity cannot be replaced. */
   readonly bound: boolean;
 
-  private constructor(tools: ReadonlyMap<string, RegisteredTool>, listed: ReadonlySet<string> | undefined, caller: CallerIdentity | undefined) {
+  private constructor(tools: Map<string, RegisteredTool>, listed?: ReadonlySet<string>, caller?: CallerIdentity) {
     this.#tools = tools;
     this.#listed = listed;
     this.caller = caller;
@@ -29,7 +29,7 @@ export class ToolCatalog {
     Object.freeze(this);
   }
 
-  /** A catalog of `tools`, every one checked: a ToolDefinitionError names each that is no RegisteredTool or repeats a name. */
+  /** A catalog of `tools`, each checked: a ToolDefinitionError names every one not made here or named twice. */
   static of(tools: Iterable<RegisteredTool>, listed?: ReadonlySet<string>, caller?: CallerIdentity): ToolCatalog {
     const map = new Map<string, RegisteredTool>();
     const problems: DefinitionProblem[] = [];
@@ -50,7 +50,7 @@ export class ToolCatalog {
         problems.push({
           where: '',
           code: 'duplicate_name',
-          message: `tool name "${tool.name}" is declared twice, in toolsets "${existing.definition.toolset}" and ` + `"${tool.definition.toolset}"; tool names must be unique`,
+          message: `tool name "${tool.name}" is declared twice, in toolsets "${existing.definition.toolset}" and "${tool.definition.toolset}"; tool names must be unique`,
         });
       }
     }
@@ -86,13 +86,17 @@ export class ToolCatalog {
 
   list(): { name: string; description: string }[] {
     const out: { name: string; description: string }[] = [];
-    for (const tool of this.#tools.values()) if (this.#shows(tool)) out.push({ name: tool.name, description: tool.description });
+    for (const tool of this.#tools.values()) {
+      if (this.#shows(tool)) out.push({ name: tool.name, description: tool.description });
+    }
     return out;
   }
 
   definitions(filter?: ToolFilter): ToolDefinition[] {
     const out: ToolDefinition[] = [];
-    for (const tool of this.#tools.values()) if (matches(tool.definition, filter) && this.#shows(tool)) out.push(tool.definition);
+    for (const tool of this.#tools.values()) {
+      if (matches(tool.definition, filter) && this.#shows(tool)) out.push(tool.definition);
+    }
     return out;
   }
 

@@ -91,8 +91,8 @@ export class ToolDispatcher implements Dispatcher {
   }
 
   /**
-   * The outcome of a call that settled with `value`, handed to `finish` with the JSON text made on the way: an invalid input's payload (made without an Error),
-   * or the value as JSON within its budget.
+   * The outcome of a call that settled with `value`, handed to `finish` with the JSON text made on the way:
+   * an invalid input's payload (made without an Error), or the value as JSON within its budget.
    */
   #outcome(
     name: string,

@@ -29,8 +29,10 @@ export class ToolRegistry implements HasDispatcher {
   readonly #options: ToolRegistryOptions;
 
   /**
-   * @param tools RegisteredTools made by hermes-tools (from a registry, or wrapped with `withMiddleware` / `withPermissions`).
-   * @param options `audit`: where the records of calls to names no tool has go (each tool's own calls are audited by its pipeline).
+   * @param tools RegisteredTools made by hermes-tools (from a registry, or wrapped with `withMiddleware` /
+   *   `withPermissions`).
+   * @param options `audit`: where the records of calls to names no tool has go (each tool's own calls are audited by
+   *   its pipeline).
    */
   constructor(tools: Iterable<RegisteredTool>, options: ToolRegistryOptions = {}) {
     this.#options = options;
@@ -109,7 +111,8 @@ export class ToolRegistry implements HasDispatcher {
    * absent from its listings; calling it by name is denied (not "not found"), so audit sees it.
    *
    * @example
-   * const mine = await registry.forCaller({ caller: { user: 'ann' }, permissions: PermissionSet.none().grant('fs:read') });
+   * const permissions = PermissionSet.none().grant('fs:read');
+   * const mine = await registry.forCaller({ caller: { user: 'ann' }, permissions });
    * mine.definitions(); // what ann may call
    */
   async forCaller(given: CallerIdentity, options: ForCallerOptions = {}): Promise<ToolRegistry> {

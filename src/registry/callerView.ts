@@ -14,7 +14,8 @@ import { isAvailable, ToolCatalog } from './ToolCatalog.js';
  * The identity and options are checked where they enter: a TypeError names what is wrong.
  */
 export async function callerView(catalog: ToolCatalog, given: CallerIdentity, options: ForCallerOptions): Promise<ToolCatalog> {
-  // Own keys only, of both: a polluted Object.prototype must not name the view's caller, grant it permissions, or stop every listing.
+  // Own keys only, of both: a polluted Object.prototype must not name the view's caller, grant it permissions, or stop
+  // every listing.
   const identity: CallerIdentity = { caller: ownValue(given, 'caller'), permissions: ownValue(given, 'permissions') };
   const tools = catalog.all();
   // A view's identity is fixed: making a view of a view would let its holder become someone else.
@@ -23,8 +24,9 @@ export async function callerView(catalog: ToolCatalog, given: CallerIdentity, op
   }
   const timeoutMs = ownValue(options, 'timeoutMs') ?? 10_000;
   if (!isTimeoutMs(timeoutMs)) throw new TypeError(`forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
-  // Checked here, not tool by tool: a list of strings in its place would otherwise hide every tool without a word. A key
-  // given as undefined (a lookup that found nothing) is refused too: it would otherwise widen the caller to the toolsets' grants.
+  // Checked here, not tool by tool: a list of strings in its place would otherwise hide every tool without a word. A
+  // key given as undefined (a lookup that found nothing) is refused too: it would otherwise widen the caller to the
+  // toolsets' grants.
   if (Object.hasOwn(given ?? {}, 'permissions') && identity.permissions === undefined) {
     throw new TypeError("forCaller: permissions is undefined; pass a PermissionSet, or leave the key out for the toolsets' grants alone");
   }
@@ -57,7 +59,8 @@ export async function callerView(catalog: ToolCatalog, given: CallerIdentity, op
         if (!isAvailable(tool) || !catalog.isListed(tool.name)) return false;
         // Never throws: the permissions were checked above, and a guard that throws or rejects denies.
         const answer = checkAccess(coreOf(tool))(identity.caller, identity.permissions);
-        return answer instanceof Promise ? await Promise.race([answer.then((denial) => denial === undefined), giveUp]) : answer === undefined;
+        if (!(answer instanceof Promise)) return answer === undefined;
+        return await Promise.race([answer.then((denial) => denial === undefined), giveUp]);
       }),
     );
     const listed = new Set(bound.filter((_, i) => allowed[i]).map((tool) => tool.name));
@@ -69,5 +72,6 @@ export async function callerView(catalog: ToolCatalog, given: CallerIdentity, op
 }
 
 function isThenable(value: unknown): boolean {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+  return typeof (value as { then?: unknown }).then === 'function';
 }

@@ -20,7 +20,8 @@ export async function cutToBudget(store: ResultStore, core: ToolCore, text: stri
   let id: string | undefined;
   try {
     const owner = resultOwnerOf(caller);
-    id = await store.save({ text, tool: core.definition.name, toolPermissions: core.definition.permissions, owner, restricted });
+    const { name: tool, permissions: toolPermissions } = core.definition;
+    id = await store.save({ text, tool, toolPermissions, owner, restricted });
   } catch (error) {
     core.logger.error('hermes-tools: a cut result could not be kept in the result store', {
       tool: core.definition.name,
@@ -29,5 +30,6 @@ export async function cutToBudget(store: ResultStore, core: ToolCore, text: stri
   }
   const how = id === undefined ? 'the rest could not be kept' : `read the whole result with results.read({"id":"${id}"})`;
   const cut = cutJson(value, budget, (left) => `[… cut to fit: ${left}; ${text.length} characters in all; ${how}]`);
-  return { value: cut.value, truncated: { id, shownChars: (JSON.stringify(cut.value) ?? '').length, totalChars: text.length } };
+  const shownChars = (JSON.stringify(cut.value) ?? '').length;
+  return { value: cut.value, truncated: { id, shownChars, totalChars: text.length } };
 }

@@ -27,7 +27,8 @@ export function refuseUnknown(
   const shown = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
   const caller = view === undefined ? ownValue(options, 'caller') : view.caller;
   const refuse = (): Promise<unknown> => Promise.reject(notFound());
-  const running = callObserved() ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace: ownValue(options, 'trace') }, refuse) : refuse();
+  const trace = ownValue(options, 'trace');
+  const running = callObserved() ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace }, refuse) : refuse();
   if (audit === undefined) return running;
   const trail = new AuditTrail(audit, { tool: shown, toolset: undefined, callId, caller, permissions: [] }, args);
   return running.catch((error: unknown) => {
