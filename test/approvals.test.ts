@@ -22,7 +22,8 @@ class CountRows {
   }
 }
 
-@Tool({ name: 'mail.send', description: 'Sends an email.', timeoutMs: 10 })
+// A limit no loaded machine exceeds while the handler runs, yet shorter than the approval below takes.
+@Tool({ name: 'mail.send', description: 'Sends an email.', timeoutMs: 500 })
 @RequiresApproval('it sends mail on your behalf')
 class SendMail {
   execute(@Arg('to') to: string): string {
@@ -88,7 +89,7 @@ describe('approvals', () => {
   });
 
   it("let a person take longer than the tool's own time limit", async () => {
-    const { registry } = await buildRegistry(toolsModule({ approvals: { approve: async () => (await sleep(60), true) } }), toolset({ name: 'mail', tools: [SendMail] }));
+    const { registry } = await buildRegistry(toolsModule({ approvals: { approve: async () => (await sleep(600), true) } }), toolset({ name: 'mail', tools: [SendMail] }));
     await expect(registry.call('mail.send', { to: 'a@example.com' })).resolves.toBe('sent');
   });
 

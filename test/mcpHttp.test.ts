@@ -375,14 +375,24 @@ describe('serveHttp auth.mapScopes fails closed', () => {
 });
 
 describe("serveHttp's own origin", () => {
-  it('accepts the address and port it is bound to (and on loopback its localhost and [::1] spellings), and no other', async () => {
+  it('accepts the address and port its socket is bound to, and no other (not another loopback spelling)', async () => {
     const http = await serve();
     const { port } = http.url;
-    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]) {
-      expect([origin, (await initialize(http.url, { origin })).status]).toEqual([origin, 200]);
-    }
-    for (const origin of [`http://127.0.0.1:${Number(port) + 1}`, `https://127.0.0.1:${port}`, `http://127.0.0.2:${port}`, 'null']) {
+    expect((await initialize(http.url, { origin: `http://127.0.0.1:${port}` })).status).toBe(200);
+    // Another process may own [::1] at this port, and localhost may resolve to it.
+    const others = [`http://localhost:${port}`, `http://[::1]:${port}`, `http://127.0.0.1:${Number(port) + 1}`, `https://127.0.0.1:${port}`];
+    for (const origin of [...others, `http://127.0.0.2:${port}`, 'null']) {
       expect([origin, (await initialize(http.url, { origin })).status]).toEqual([origin, 403]);
+    }
+  });
+
+  it('bound by the name localhost, accepts that name and the address it resolved to', async () => {
+    const http = await serve({ host: 'localhost' });
+    const { port } = http.url;
+    const { address } = await import('node:dns').then((dns) => dns.promises.lookup('localhost'));
+    const bound = address.includes(':') ? `[${address}]` : address;
+    for (const origin of [`http://localhost:${port}`, `http://${bound}:${port}`]) {
+      expect([origin, (await initialize(http.url, { origin })).status]).toEqual([origin, 200]);
     }
   });
 

@@ -196,6 +196,17 @@ describe('serveHttp sessions per principal', () => {
     expect(http.sessions()).toBe(11);
   });
 
+  it('caps each principal at a quarter of a small maxSessions by default, so that one caller cannot take every slot', async () => {
+    TOKENS.set('ann-token', { principal: 'ann', scopes: ['notes:read'] });
+    TOKENS.set('bob-token', { principal: 'bob', scopes: ['notes:read'] });
+    // The repro: maxSessions 5, and ann opening as many as she may.
+    const http = await serve({ maxSessions: 5 });
+    await open(http.url, 'ann-token');
+    expect((await post(http.url, 'ann-token', INITIALIZE)).status).toBe(429);
+    await open(http.url, 'bob-token');
+    expect(http.sessions()).toBe(2);
+  });
+
   it('refuses a non-positive maxSessionsPerPrincipal when it starts', async () => {
     for (const bad of [0, -1, Number.NaN])
       await expect(serve({ maxSessionsPerPrincipal: bad })).rejects.toThrow(/serveHttp: maxSessionsPerPrincipal must be a number greater than 0/);

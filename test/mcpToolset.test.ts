@@ -318,7 +318,8 @@ describe('mcpToolset under the module: approvals, interceptors, deadline', () =>
       name: 'ev',
       server: { command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' },
       granted: PermissionSet.all(),
-      timeoutMs: 300,
+      // Long enough for ev.echo below on a loaded machine, far shorter than the 60 s operation it cuts.
+      timeoutMs: 3_000,
       interceptors: [(input, ctx, next) => (seen.push(ctx.tool), next(input))],
     });
     const c = new Container();

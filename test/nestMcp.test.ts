@@ -29,6 +29,7 @@ class UsersService {
   readonly #users = new Map<string, User>([
     ['ann-token', { id: 'u1', name: 'ann', admin: true }],
     ['bob-token', { id: 'u2', name: 'bob', admin: false }],
+    ['dan-token', { id: 'u4', name: 'dan', admin: false }],
     // A user with no id: the endpoint cannot tell who owns a session of hers.
     ['cat-token', { name: 'cat', admin: false }],
   ]);
@@ -276,7 +277,8 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) 
     try {
       const first = await connect(url, 'ann-token');
       const second = await connect(url, 'bob-token');
-      const third = await post(url, { authorization: 'Bearer ann-token' }, INITIALIZE);
+      // A third caller: ann's own second session would meet the per-caller cap (a quarter of maxSessions, at least 1) first.
+      const third = await post(url, { authorization: 'Bearer dan-token' }, INITIALIZE);
       expect(third.status).toBe(503);
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(JSON.stringify(await third.json())).toContain('maximum of 2 sessions');

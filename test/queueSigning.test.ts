@@ -207,11 +207,11 @@ describe('a queue without a signing key: Redis is trusted, and the audit says wh
     expect(approved).toMatchObject({ ok: true, value: 'dropped trusted' });
     const record = records.find((r) => r.callId === 'asserted-approval');
     expect(record).toMatchObject({ approval: { approved: true, by: 'ceo' }, outcome: 'ok' });
-    expect([...(record?.unverified ?? [])].sort()).toEqual(['approval', 'permissions']);
+    expect([...(record?.unverified ?? [])].sort()).toEqual(['approval', 'caller', 'permissions']);
 
     const admin = await inject('plain', forged({ tool: 'queue.secret_op', input: { what: 'x' }, callId: 'asserted-grant', permissions: ['*'] }), 'plain-2');
     expect(admin).toMatchObject({ ok: true, value: 'done: x' });
-    expect(records.find((r) => r.callId === 'asserted-grant')).toMatchObject({ access: 'allowed', unverified: ['permissions'] });
+    expect(records.find((r) => r.callId === 'asserted-grant')).toMatchObject({ access: 'allowed', unverified: ['caller', 'permissions'] });
   });
 });
 

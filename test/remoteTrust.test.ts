@@ -88,6 +88,8 @@ describe('mcpToolset: a remote call is bounded in time by default', () => {
     try {
       const registry = await load({});
       expect(await codeOf(registry.call('h.silent', {}))).toBe('timeout');
+      // Back to 60 s before a call that must succeed: a loaded machine may take longer than 200 ms to answer it.
+      defaults.timeoutMs = 60_000;
       expect(await registry.call('h.echo', {})).toBe('echo ran');
     } finally {
       defaults.timeoutMs = 60_000;
@@ -126,7 +128,8 @@ describe('mcpToolset: what a remote server lists is bounded', () => {
     expect((error as ToolError).code).toBe('invalid_input');
     expect((error as ToolError).message).toMatch(/must be one of "v0", "v1", .*"v19" \(and 299980 more\), got "nope"/);
     expect((error as ToolError).message.length).toBeLessThan(1_000);
-  });
+    // Listing, parsing and compiling a 300,000-value schema takes seconds of CPU; a loaded machine needs more than the default.
+  }, 120_000);
 
   it('keeps limits.maxTools tools (default 1,000) of a server that lists 30,000 in one page, and logs the rest', async () => {
     const logger = keeper();
@@ -143,6 +146,14 @@ describe('mcpToolset: what a remote server lists is bounded', () => {
   });
 });
 
+describe('mcpToolset: what a remote server sends is not run as code here', () => {
+  it("never compiles a remote tool's output schema: a result that would backtrack its pattern for hours comes back at once", async () => {
+    const registry = await load({ server: server('output') });
+    // Had the SDK client checked it against the schema, this call would block the event loop, past every deadline.
+    expect(await registry.call('h.redos', {})).toEqual({ text: `${'a'.repeat(40)}b` });
+  });
+});
+
 describe('mcpToolset options', () => {
   const polluted: Record<string, unknown> = {
     prefix: 'polluted_',
@@ -152,6 +163,9 @@ describe('mcpToolset options', () => {
     trustReadOnly: ['plain'],
     limits: { maxTools: 1 },
     connectTimeoutMs: 1,
+    // Read from each remote tool's annotations: inherited hints must not skip the approval policy.
+    readOnlyHint: true,
+    destructiveHint: false,
   };
 
   it('are read as own keys only: a polluted Object.prototype changes nothing', async () => {

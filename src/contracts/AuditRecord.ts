@@ -21,9 +21,9 @@ export interface AuditRecord {
   readonly approval?: { readonly approved: boolean; readonly by?: string; readonly reason?: string };
   /**
    * What the call carried on trust, verified by nothing here: a queued job's approval (`approval`
-   * then says who the job named) and its grant, read from Redis by a `toolWorker` with no signing key.
+   * then says who the job named), its caller and its grant, read from Redis by a `toolWorker` with no signing key.
    */
-  readonly unverified?: readonly ('approval' | 'permissions')[];
+  readonly unverified?: readonly ('approval' | 'caller' | 'permissions')[];
   /** `ok`, or the error code the caller got. */
   readonly outcome: 'ok' | ToolErrorCode;
   readonly durationMs: number;

@@ -55,7 +55,9 @@ export class McpHttpHandler {
     this.#options = options;
     const idleMs = positive(options.sessionIdleMs ?? 600_000, 'sessionIdleMs', where);
     this.#maxSessions = positive(options.maxSessions ?? 1000, 'maxSessions', where);
-    this.#maxPerPrincipal = positive(options.maxSessionsPerPrincipal ?? 10, 'maxSessionsPerPrincipal', where);
+    // By default a quarter of the slots (at most 10, at least 1): however small maxSessions is, one caller cannot take them all.
+    const perPrincipal = options.maxSessionsPerPrincipal ?? Math.max(1, Math.min(10, Math.floor(this.#maxSessions / 4)));
+    this.#maxPerPrincipal = positive(perPrincipal, 'maxSessionsPerPrincipal', where);
     this.maxBody = positive(options.maxRequestBodyBytes ?? 4 * 1024 * 1024, 'maxRequestBodyBytes', where);
     this.#stateless = options.stateless === true;
     this.#sessions = new SessionTable({

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, McpError, type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
@@ -15,6 +16,17 @@ import type { ToolsetSettings } from './readToolsetOptions.js';
 const MAX_DETAIL = 500;
 /** Most pages of one tool listing: a server that never stops paging is listed this far. */
 const MAX_PAGES = 100;
+
+/**
+ * The SDK client would compile every listed tool's `outputSchema` (Ajv, in this process, on every listing) and run it on
+ * each result: a hostile server's schema could then hold the event loop (a catastrophic pattern) or the heap (thousands of
+ * schemas). Remote results are not checked against their schema here (the README says so): nothing is compiled.
+ */
+const UNCHECKED_OUTPUT: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (data) => ({ valid: true, data: data as T, errorMessage: undefined });
+  },
+};
 
 /**
  * The limit of a remote call when the toolset sets no `timeoutMs`: the MCP SDK's own default.
@@ -103,7 +115,7 @@ export class RemoteServer {
 
   private async open(): Promise<{ client: Client; tools: Tool[]; pid: number | undefined }> {
     const server = this.options.server;
-    const client = new Client({ name: 'hermes-tools', version: '1' }, { capabilities: {} });
+    const client = new Client({ name: 'hermes-tools', version: '1' }, { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT });
     let stdio: StdioClientTransport | undefined;
     const transport =
       'command' in server

@@ -7,13 +7,15 @@ import { FOLLOWED_SIGNAL, type FollowingCallOptions } from '../pipeline/followed
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import type { CallerIdentity } from '../registry/CallerIdentity.js';
 import { RESULT_OWNER } from '../registry/resultOwner.js';
-import { dispatchAsUnknown, dispatchWithText, type ToolRegistry } from '../registry/ToolRegistry.js';
+import { DISPATCHER } from '../registry/Dispatcher.js';
+import { JSON_TEXT, JsonTextSink, type TextSinkOptions } from '../registry/JsonTextSink.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
 import { callAsTask, refusalOf } from './callAsTask.js';
 import { ownServerOptions } from './ownServerOptions.js';
 import { ProgressRelay } from './ProgressRelay.js';
+import type { ServedRegistry } from './ServedRegistry.js';
 import { serveTasks } from './serveTasks.js';
 import type { TaskRunner } from './TaskRunner.js';
 import { traceContextOf } from './traceContextOf.js';
@@ -42,7 +44,7 @@ export interface ServerWiring {
  * through `registry.forCaller`, so a client sees only the tools it may call; calls go through
  * `registry.dispatch` with the same caller and permissions.
  */
-export function buildServer(registry: ToolRegistry, given: McpServerOptions, wiring: ServerWiring): Server {
+export function buildServer(registry: ServedRegistry, given: McpServerOptions, wiring: ServerWiring): Server {
   const options = ownServerOptions(given, 'createMcpServer');
   const pageSize = options.pageSize ?? Number.POSITIVE_INFINITY;
   if (!(pageSize >= 1)) throw new TypeError(`createMcpServer: pageSize must be a number of at least 1, got ${String(options.pageSize)}`);
@@ -107,12 +109,12 @@ export function buildServer(registry: ToolRegistry, given: McpServerOptions, wir
   };
 
   // A registry that is already a caller's view cannot be narrowed again: it is listed as it is.
-  const visible = (identity: CallerIdentity, extra: McpRequestExtra): Promise<ToolRegistry> =>
+  const visible = (identity: CallerIdentity, extra: McpRequestExtra): Promise<ServedRegistry> =>
     registry.isCallerView ? Promise.resolve(registry) : registry.forCaller(identity, { signal: extra.signal });
 
   // The listing is rebuilt only when the set of tools shown changes.
   let cache: { key: string; tools: Tool[] } | undefined;
-  const listing = (view: ToolRegistry): Tool[] => {
+  const listing = (view: ServedRegistry): Tool[] => {
     const definitions = view.definitions();
     const key = definitions.map((d) => d.name).join('\n');
     if (cache === undefined || cache.key !== key) cache = { key, tools: definitions.map((d) => (tasks === undefined ? withoutTasks(toMcpTool(d)) : toMcpTool(d))) };
@@ -162,17 +164,35 @@ export function buildServer(registry: ToolRegistry, given: McpServerOptions, wir
       // Who may see the tool first, then whether it can be a task: a hidden tool answers exactly as one that does not exist.
       const view = await visible(identity, extra);
       const taskOptions: CallOptions = { caller, trace, permissions, onProgress };
-      if (!view.has(name)) throw refusalOf(await dispatchAsUnknown(view, name, args, taskOptions));
+      if (!view.has(name)) throw refusalOf(await view[DISPATCHER].dispatchAsUnknown(name, args, taskOptions));
       if (support !== 'optional' && support !== 'required') throw new McpError(ErrorCode.MethodNotFound, `${name} cannot run as a task; call it without params.task`);
-      return callAsTask(view, tasks, { name, args, owner: ownerOf(extra), requestedTtl: task.ttl, structured: structured(name), options: taskOptions, onError: failed });
+      return callAsTask(view, tasks, {
+        name,
+        args,
+        owner: ownerOf(extra),
+        requestedTtl: task.ttl,
+        structured: structured(name),
+        options: taskOptions,
+        onError: failed,
+      });
     }
     // The approver is made only for a call that asks for one (most never do).
     const approve: ApproveFunction = (approval) => elicitApproval(server, extra)(approval);
     // The request's signal is followed, not raced: the SDK answers no cancelled request, and a listener on every request's signal costs more than the rest of the call.
-    const callOptions: FollowingCallOptions = { caller, trace, permissions, onProgress, approve, [FOLLOWED_SIGNAL]: extra.signal };
-    const { outcome, text } = await dispatchWithText(registry, name, args, callOptions);
+    // The JSON text dispatch makes of the result is kept, and sent as it is, not made twice.
+    const sink = new JsonTextSink();
+    const callOptions: FollowingCallOptions & TextSinkOptions = {
+      caller,
+      trace,
+      permissions,
+      onProgress,
+      approve,
+      [FOLLOWED_SIGNAL]: extra.signal,
+      [JSON_TEXT]: sink,
+    };
+    const outcome = await registry.dispatch(name, args, callOptions);
     if (relay !== undefined) await relay.close();
-    return toCallToolResult(outcome, structured(name), text);
+    return toCallToolResult(outcome, structured(name), sink.textOf(outcome));
   });
 
   if (listChanged) {

@@ -3,7 +3,7 @@ import type { CallOptions } from '../contracts/CallOptions.js';
 import type { TaskRecord } from '../contracts/TaskStore.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import { ToolUnavailableError } from '../errors/ToolUnavailableError.js';
-import type { ToolRegistry } from '../registry/ToolRegistry.js';
+import type { Dispatcher } from '../registry/Dispatcher.js';
 import type { TaskRunner } from './TaskRunner.js';
 import { ERROR_META_KEY, toCallToolResult } from './toCallToolResult.js';
 
@@ -27,7 +27,7 @@ export interface TaskCall {
  * carries the same message and `ToolErrorPayload` an ordinary call's error result would.
  * Resolves with the new task while the call goes on; its outcome becomes the task's result.
  */
-export async function callAsTask(registry: ToolRegistry, runner: TaskRunner, call: TaskCall): Promise<{ task: TaskRecord }> {
+export async function callAsTask(registry: Pick<Dispatcher, 'dispatch'>, runner: TaskRunner, call: TaskCall): Promise<{ task: TaskRecord }> {
   const controller = new AbortController();
   let started: { task: TaskRecord; track: (finished: Promise<void>) => void } | undefined;
   let refusal: McpError | undefined;
@@ -44,8 +44,10 @@ export async function callAsTask(registry: ToolRegistry, runner: TaskRunner, cal
           `this caller already holds ${runner.maxPerCaller} tasks, the most it may (or the server is full); fetch their results with tasks/result, cancel them with tasks/cancel, or wait until they expire`,
         );
       }
-    } catch {
-      // Converted to this refusal: a store's own failure names hosts and ports, which the client must not learn.
+    } catch (error) {
+      // Converted to this refusal: a store's own failure names hosts and ports, which the client must not learn; the
+      // operator hears it through onError.
+      call.onError(error);
       refusal = new McpError(ErrorCode.InternalError, 'the task store could not be reached; call again later');
     }
     decided();

@@ -7,6 +7,7 @@ import { loadToolset } from '../di/toolset.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import type { ToolOptions } from '../metadata/ToolOptions.js';
+import { ownValue } from '../pipeline/ownValue.js';
 import { jsonSchemaToShape } from '../schema/jsonSchemaToShape.js';
 import type { Shape } from '../schema/Shape.js';
 import type { McpToolsetOptions } from './McpToolsetOptions.js';
@@ -89,20 +90,25 @@ function toDeclaration(tool: Tool, settings: ToolsetSettings, target: Function, 
   if (shape.kind !== 'object') problems.push({ where, code: 'invalid_schema', message: 'its input schema must be an object schema' });
   if (problems.length > start || shape.kind !== 'object') return undefined;
   // Unknown keys are refused as for a local tool, unless the remote explicitly accepts them.
-  const input: Shape = schema.additionalProperties === undefined ? { ...shape, additionalProperties: false } : shape;
-  const a = tool.annotations ?? {};
+  const input: Shape = ownValue(schema, 'additionalProperties') === undefined ? { ...shape, additionalProperties: false } : shape;
+  // Own keys only: an inherited readOnlyHint (a polluted Object.prototype) must not skip the approval policy.
+  const a: NonNullable<Tool['annotations']> = ownValue(tool, 'annotations') ?? {};
+  const hintOf = (key: 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint' | 'title'): unknown => ownValue(a, key);
   const hint = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
   const trusted = settings.trustReadOnly.has(tool.name);
-  const readOnly = trusted || hint(a.readOnlyHint);
+  const readOnly = trusted || hint(hintOf('readOnlyHint'));
   // The MCP spec's defaults: a tool may be destructive unless it says it is read-only or not destructive.
-  const destructive = trusted ? false : a.destructiveHint === true || (a.destructiveHint !== false && readOnly !== true);
-  const hints = { readOnly, destructive, idempotent: hint(a.idempotentHint), openWorld: hint(a.openWorldHint) };
+  const destructiveHint = hintOf('destructiveHint');
+  const destructive = trusted ? false : destructiveHint === true || (destructiveHint !== false && readOnly !== true);
+  const hints = { readOnly, destructive, idempotent: hint(hintOf('idempotentHint')), openWorld: hint(hintOf('openWorldHint')) };
   const maxChars = settings.limits.maxDescriptionChars;
-  const title = typeof (tool.title ?? a.title) === 'string' ? clipText(String(tool.title ?? a.title), maxChars) : undefined;
+  const givenTitle = ownValue(tool, 'title') ?? hintOf('title');
+  const title = typeof givenTitle === 'string' ? clipText(givenTitle, maxChars) : undefined;
+  const givenDescription = ownValue(tool, 'description');
   // No prototype: the registry reads each option, and none may come from a polluted Object.prototype.
   const toolOptions: ToolOptions = Object.assign(Object.create(null) as object, {
     name,
-    description: clipText(tool.description?.trim() || title || `Calls "${tool.name}" on the MCP server "${settings.name}".`, maxChars),
+    description: clipText((typeof givenDescription === 'string' && givenDescription.trim()) || title || `Calls "${tool.name}" on the MCP server "${settings.name}".`, maxChars),
     ...Object.fromEntries(Object.entries(hints).filter(([, v]) => v !== undefined)),
     ...(settings.timeoutMs !== undefined && { timeoutMs: settings.timeoutMs }),
     metadata: { mcp: { server: settings.name, tool: tool.name, ...(title !== undefined && { title }) } },

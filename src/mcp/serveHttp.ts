@@ -105,7 +105,7 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
   const { port } = http.address() as AddressInfo;
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   allowedHosts = [`${shownHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`];
-  for (const origin of ownOrigins(host, port, loopback)) allowedOrigins.add(origin);
+  for (const origin of ownOrigins(host, (http.address() as AddressInfo).address, port)) allowedOrigins.add(origin);
   const url = new URL(`http://${shownHost}:${port}${endpoint}`);
   const m = ownValue(auth, 'resourceMetadata');
   if (m !== undefined) {
@@ -134,16 +134,16 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
 }
 
 /**
- * The origins of pages this server itself could serve: `http://` with the address and port it is
- * bound to (not an unspecified one such as `0.0.0.0`), and on loopback the `localhost` and `[::1]`
- * spellings of that port.
+ * The origins of pages this server itself could serve: `http://` with the address and port its socket is bound to
+ * (none for an unspecified address such as `0.0.0.0`), and the name it was told to bind when that name is
+ * `localhost` (which the system resolved to that address). No other loopback spelling: another process may own
+ * `[::1]` at the same port.
  */
-function ownOrigins(host: string, port: number, loopback: boolean): string[] {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  if (bare === '0.0.0.0' || bare === '::' || bare === '') return [];
+function ownOrigins(host: string, address: string, port: number): string[] {
+  if (address === '0.0.0.0' || address === '::' || address === '') return [];
   // As a browser writes it: an IPv6 address in its shortest form, in brackets.
-  const shown = isIPv6(bare) ? new URL(`http://[${bare}]`).hostname : bare.toLowerCase();
+  const shown = isIPv6(address) ? new URL(`http://[${address}]`).hostname : address;
   const origins = [`http://${shown}:${port}`];
-  if (loopback) origins.push(`http://localhost:${port}`, `http://[::1]:${port}`);
+  if (/^localhost\.?$/i.test(host)) origins.push(`http://localhost:${port}`);
   return origins;
 }

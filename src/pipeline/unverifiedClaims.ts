@@ -1,5 +1,5 @@
 /** What a call carried that its kernel could not verify (see `AuditRecord.unverified`). */
-export type UnverifiedClaim = 'approval' | 'permissions';
+export type UnverifiedClaim = 'approval' | 'caller' | 'permissions';
 
 const claims = new WeakMap<AbortSignal, UnverifiedClaim[]>();
 

@@ -204,7 +204,8 @@ export class RedisTaskStore implements TaskStore {
     const subscriber = this.#subscriber;
     this.#subscriber = undefined;
     this.#subscribed = undefined;
-    await Promise.all([subscriber?.quit().catch(() => undefined), this.#owned ? this.#redis.quit().catch(() => undefined) : undefined]);
+    // Closing goes on whatever one connection says; a failure (already gone, say) is reported, not thrown.
+    await Promise.all([subscriber?.quit().catch(warnClose), this.#owned ? this.#redis.quit().catch(warnClose) : undefined]);
   }
 
   #subscribe(): Promise<void> {
@@ -273,8 +274,17 @@ function notify(listeners: Set<() => void> | undefined): void {
   for (const listener of [...(listeners ?? [])]) {
     try {
       listener();
-    } catch {
-      // One listener's failure must not keep the others from hearing.
+    } catch (error) {
+      // One listener's failure must not keep the others from hearing; it is reported, not swallowed.
+      process.emitWarning(`RedisTaskStore: a task listener threw: ${error instanceof Error ? error.message : String(error)}`, {
+        code: 'HERMES_TASK_LISTENER',
+      });
     }
   }
+}
+
+function warnClose(error: unknown): void {
+  process.emitWarning(`RedisTaskStore: closing a Redis connection failed: ${error instanceof Error ? error.message : String(error)}`, {
+    code: 'HERMES_TASK_STORE_CLOSE',
+  });
 }

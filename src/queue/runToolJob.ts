@@ -64,7 +64,10 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
   const again = job.attemptsMade > 0 || job.attemptsStarted > 1;
   if (keys.length > 0) {
     const refusal = checkJobSignature(keys, call, runner.address, jobId, runner.now()) ?? (await replayed(runner.marks, jobId, again));
-    if (refusal !== undefined) {
+    // A started mark lets only an idempotent tool run again: its attempt counters are fields anyone who writes to Redis can
+    // set, so for any other tool a started id ends as interrupted, never run twice, whatever the counters claim.
+    if (refusal === STARTED && !idempotent) return { ok: false, tool: call.tool, callId: call.callId, error: new ToolInterruptedError(call.tool).toPayload() };
+    if (refusal !== undefined && refusal !== STARTED) {
       runner.logger.warn('hermes-tools worker: a job was refused', { queue: runner.address.name, jobId, tool: call.tool, reason: refusal });
       return { ok: false, tool: call.tool, callId: call.callId, error: new JobRefusedError(call.tool, refusal).toPayload() };
     }
@@ -82,7 +85,8 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
   // Without a key nothing vouches for the job: its grant, and the approval it may claim, are recorded as unverified.
   const claims: UnverifiedClaim[] = [];
   if (keys.length === 0) {
-    claims.push('permissions');
+    // The caller too: worker guards decide on it, and it is as much the job's say-so as the grant.
+    claims.push('caller', 'permissions');
     markUnverified(entry.controller.signal, claims);
   }
   runner.running.set(jobId, entry);
@@ -132,11 +136,19 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
   }
 }
 
-/** Why a signed job's id is refused as one already run, or undefined; marks it started when it is not. */
-async function replayed(marks: RunMarks, jobId: string, again: boolean): Promise<string | undefined> {
+/** What `replayed` says of an id a worker started and never finished, asked for again as a retry. */
+const STARTED = Symbol('started');
+
+/**
+ * Why a signed job's id is refused as one already run, STARTED for a retry of an id started before, or undefined;
+ * marks the id started when it is new. BullMQ keeps a job id unique while the job exists, so the same id can only
+ * come again once its job is gone, after its mark was written.
+ */
+async function replayed(marks: RunMarks, jobId: string, again: boolean): Promise<string | typeof STARTED | undefined> {
   const mark = await marks.get(jobId);
   // A job's own retry (BullMQ's next attempt, or a dead worker's job taken back) runs under the id it started with.
   if (mark === 'done' || (mark !== null && !again)) return `a job with its id (${jobId.slice(0, 100)}) has already run: it is a replay`;
-  if (mark === null) await marks.set(jobId, 'started');
+  if (mark !== null) return STARTED;
+  await marks.set(jobId, 'started');
   return undefined;
 }

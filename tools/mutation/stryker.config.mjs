@@ -71,7 +71,7 @@ export default {
         // only through the registry calls that the core's own tests make, each file paying a second of imports.
         // The queue and MCP task tests start a redis-server and BullMQ workers per file, and reach the core the same way.
         '/build/test/(aiSdk|mcpApproval|mcpHttp|mcpTasks|nest|nestMcp|otel|providerExamples|providerPropertyNames|providers|queue|redisTaskStore|samples)\\.test\\.js$',
-        '/build/test/adversarial/review2\\.test\\.js$',
+        '/build/test/adversarial/anonymousCallers\\.test\\.js$',
         // Half a minute each: an MCP transport soak, concurrent load, and property tests whose random inputs
         // would make a kill differ from one run to the next.
         '/build/test/mcpSoak\\.test\\.js$',

@@ -16,6 +16,6 @@ async function main(): Promise<void> {
   await container.load(toolset({ name: 'math', tools: [Add] }));
   const registry = container.get(ToolRegistry);
   const outcome = await registry.dispatch('math.add', { a: 2, b: 3 });
-  console.log(JSON.stringify({ format: typeof require === 'function' ? 'commonjs' : 'esm', outcome, openai: toOpenAITools(registry.definitions()).tools.length }));
+  console.log(JSON.stringify({ format: typeof require === 'function' ? 'commonjs' : 'esm', outcome, openai: toOpenAITools(registry.definitions({ toolsets: ['math'] })).tools.length }));
 }
 main();

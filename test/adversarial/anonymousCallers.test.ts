@@ -1,3 +1,5 @@
+// What a caller without a verified identity could reach or exhaust (another anonymous client's MCP tasks, the
+// task store in Redis), and a secret rebuilt from two redacted issues; each kept as a test.
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { Injectable } from '@nestjs/common';

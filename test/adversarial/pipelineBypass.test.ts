@@ -1,4 +1,5 @@
-// Findings of an adversarial review of the open pipeline and the hardening, each kept as a test.
+// Ways around the call pipeline's checks (limits skipped by @ValidateIf, a view of a view, a guard that never answers,
+// unredacted reasons, unbounded work, arguments on the call channel), each kept as a test.
 import { tracingChannel } from 'node:diagnostics_channel';
 import { Allow, IsIn, IsObject, IsString, ValidateIf, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';

@@ -1,0 +1,122 @@
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
+import { newCallId } from '../context/newCallId.js';
+import { invalidInputPayload } from '../errors/invalidInputPayload.js';
+import { redactIssues } from '../errors/redactIssues.js';
+import { InvalidInput } from '../pipeline/InvalidInput.js';
+import { notJson } from '../pipeline/notJson.js';
+import { ownValue } from '../pipeline/ownValue.js';
+import { toJsonValue } from '../pipeline/toJsonValue.js';
+import { withCallOptions } from '../pipeline/withCallOptions.js';
+import { coreOf, pipelineOf } from '../tools/createRegisteredTool.js';
+import { cutToBudget } from './cutToBudget.js';
+import type { Dispatcher } from './Dispatcher.js';
+import { JSON_TEXT, type TextSinkOptions } from './JsonTextSink.js';
+import { refuseUnknown } from './refuseUnknown.js';
+import { safePayload } from './safePayload.js';
+import type { ToolCatalog } from './ToolCatalog.js';
+import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
+
+type Finish = (outcome: ToolOutcome, text?: string) => ToolOutcome;
+
+const outcomeOnly: Finish = (outcome) => outcome;
+
+/**
+ * A registry's calls: `call` through a tool's pipeline, and `dispatch`, which turns what a call settles
+ * with into a JSON outcome, cut to the tool's result budget. A name no tool has is refused and audited.
+ */
+export class ToolDispatcher implements Dispatcher {
+  readonly #catalog: ToolCatalog;
+  readonly #options: ToolRegistryOptions;
+
+  constructor(catalog: ToolCatalog, options: ToolRegistryOptions) {
+    this.#catalog = catalog;
+    this.#options = options;
+  }
+
+  call(name: string, args: unknown, options?: CallOptions): Promise<unknown> {
+    const tool = this.#catalog.find(name);
+    if (tool !== undefined) return tool.execute(args, options);
+    return this.#refuse(name, args, options);
+  }
+
+  /** `dispatch`; with a {@link JsonTextSink} in its options, the JSON text made on the way is left there. */
+  dispatch(name: string, args: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
+    return this.#dispatch(name, args, options, false);
+  }
+
+  dispatchAsUnknown(name: string, args: unknown, options: CallOptions): Promise<ToolOutcome> {
+    return this.#dispatch(name, args, options, true);
+  }
+
+  #refuse(name: unknown, args: unknown, options: CallOptions | undefined): Promise<unknown> {
+    const catalog = this.#catalog;
+    return refuseUnknown(name, args, options, () => catalog.notFound(name), catalog.caller, this.#options.audit);
+  }
+
+  /**
+   * `dispatch`, `asUnknown` or not. Not an async function: the outcome is made in the call's own settlement,
+   * without the turns an `await` adds.
+   */
+  #dispatch(name: string, args: unknown, options: CallOptions, asUnknown: boolean): Promise<ToolOutcome> {
+    const tool = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
+    let callId = '';
+    let finish = outcomeOnly;
+    let running: Promise<unknown>;
+    // The caller's own options, read once: a polluted Object.prototype sets no call id, caller or permissions,
+    // here or in the steps.
+    let passed: CallOptions;
+    try {
+      const given = ownValue(options, 'callId');
+      callId = typeof given === 'string' ? given.slice(0, 200) : newCallId();
+      // A kernel that sends the result on as JSON text (MCP) gives a sink for the text made on the way.
+      const sink = ownValue(options as TextSinkOptions, JSON_TEXT);
+      if (sink !== undefined) finish = (outcome, text) => sink.keep(outcome, text);
+      const found = asUnknown ? undefined : this.#catalog.find(name);
+      passed = withCallOptions(options, { callId });
+      running = found === undefined ? this.#refuse(name, args, passed) : pipelineOf(found).attempt(args, passed);
+    } catch (error) {
+      return Promise.resolve(finish({ ok: false, tool, callId, error: safePayload(tool, error) }));
+    }
+    const failed = (error: unknown): ToolOutcome => {
+      return finish({ ok: false, tool, callId, error: safePayload(tool, error) });
+    };
+    return running.then((value) => {
+      try {
+        return this.#outcome(name, tool, callId, value, passed, finish, failed);
+      } catch (error) {
+        return failed(error);
+      }
+    }, failed);
+  }
+
+  /**
+   * The outcome of a call that settled with `value`, handed to `finish` with the JSON text made on the way:
+   * an invalid input's payload (made without an Error), or the value as JSON within its budget.
+   */
+  #outcome(
+    name: string,
+    tool: string,
+    callId: string,
+    value: unknown,
+    options: CallOptions,
+    finish: Finish,
+    failed: (error: unknown) => ToolOutcome,
+  ): ToolOutcome | Promise<ToolOutcome> {
+    if (value instanceof InvalidInput) {
+      return finish({ ok: false, tool, callId, error: invalidInputPayload(tool, redactIssues(value.issues, false)) });
+    }
+    const json = toJsonValue(value);
+    if (!json.ok) {
+      return finish({ ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) });
+    }
+    const store = this.#options.results;
+    const core = store === undefined ? undefined : coreOf(this.#catalog.find(name)!);
+    const budget = core?.maxResultChars;
+    if (budget === undefined) return finish({ ok: true, tool, callId, value: json.value }, json.text);
+    const text = json.text ?? JSON.stringify(json.value);
+    if (text.length <= budget) return finish({ ok: true, tool, callId, value: json.value }, text);
+    const cut = cutToBudget(store!, core!, text, json.value, budget, options);
+    return cut.then((kept) => finish({ ok: true, tool, callId, ...kept }), failed);
+  }
+}
