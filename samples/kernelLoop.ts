@@ -6,11 +6,12 @@ import path from 'node:path';
 import { runKernelLoop } from './runKernelLoop.js';
 
 const schemas = process.argv.includes('--schemas');
+const more = schemas ? '' : ' (npm start -- --schemas shows each JSON Schema too.)';
 console.log(`hermes-tools sample: an agent loop, with a scripted model in place of an LLM (no network, no API key).
 It shows what a kernel meets: the catalogue of tools the model is shown, then each call and its outcome
 (a success, an invalid input with every issue listed, a missing permission, an unknown name, a tool that
 is unavailable until it is configured), two callers who see different tools, a destructive call that
-waits for a person's approval, and the audit trail.${schemas ? '' : ' (npm start -- --schemas shows each JSON Schema too.)'}
+waits for a person's approval, and the audit trail.${more}
 `);
 const workspace = await mkdtemp(path.join(tmpdir(), 'hermes-tools-sample-'));
 try {

@@ -36,7 +36,8 @@ export async function runKernelLoop(workspace: string, print: (line: string) => 
   const model = new ScriptedModel(script);
 
   const definitions = registry.definitions();
-  print(`The catalogue the model is shown: ${definitions.length} tools, each with a description and a JSON Schema of its arguments.\n`);
+  const count = definitions.length;
+  print(`The catalogue the model is shown: ${count} tools, each with a description and a JSON Schema of its arguments.\n`);
   const width = Math.max(...definitions.map((d) => d.name.length));
   for (const definition of definitions) {
     const needs = definition.permissions.join(', ') || 'nothing';

@@ -60,17 +60,20 @@ describe('a ToolError touches no process-wide setting', () => {
   });
 
   it.each(made.map(([make, keepsStack]) => [make().name, make, keepsStack] as const))(
-    '%s is made while another library holds Error.stackTraceLimit read-only (frozen intrinsics), and behaves as an Error',
+    '%s is made while another library holds Error.stackTraceLimit read-only, and behaves as an Error',
     (name, make, keepsStack) => {
       withStackTraceLimit({ value: 3, writable: false }, () => {
         const error = make();
-        expect([error instanceof ToolError, error instanceof Error, error.constructor.name, types.isNativeError(error)]).toEqual([true, true, name, true]);
-        expect([error.name, Object.getPrototypeOf(error) === error.constructor.prototype, Object.keys(error).includes('name')]).toEqual([name, true, true]);
+        const kind = [error instanceof ToolError, error instanceof Error, types.isNativeError(error)];
+        expect([...kind, error.constructor.name]).toEqual([true, true, true, name]);
+        const own = [error.name, Object.getPrototypeOf(error) === error.constructor.prototype, Object.hasOwn(error, 'name')];
+        expect(own).toEqual([name, true, true]);
         // The faults keep a stack, as long as that limit says; the refusals have none.
         expect(error.stack!.startsWith(`${name}: ${error.message}`)).toBe(true);
         expect(error.stack!.split('\n').filter((line) => /^\s+at /.test(line))).toHaveLength(keepsStack ? 3 : 0);
         expect(JSON.parse(JSON.stringify(error))).toEqual(error.toPayload());
-        expect(error.toPayload()).toMatchObject({ code: error.code, message: error.message, retryable: error.retryable });
+        const { code, message, retryable } = error;
+        expect(error.toPayload()).toMatchObject({ code, message, retryable });
         expect(structuredClone(error).stack).toBe(error.stack);
         expect(Error.stackTraceLimit).toBe(3);
       });

@@ -14,10 +14,13 @@ const samples: number[][] = [[], []];
 for (let round = 0; round < Number(roundsText); round++) {
   const order = round % 2 === 0 ? [0, 1] : [1, 0];
   for (const side of order) {
-    const out = execFileSync(process.execPath, [path.join(roots[side]!, 'build/bench/probes/callPaths.js'), name], { encoding: 'utf8' });
+    const script = path.join(roots[side]!, 'build/bench/probes/callPaths.js');
+    const out = execFileSync(process.execPath, [script, name], { encoding: 'utf8' });
     const ns = median([...out.matchAll(/: (\d+) ns/g)].map((m) => Number(m[1])));
     samples[side]!.push(ns);
     console.log(`round ${round + 1}: ${roots[side]} ${ns} ns`);
   }
 }
-for (const [side, root] of roots.entries()) console.log(`${name} ${root}: median ${median(samples[side]!)} ns of [${samples[side]!.join(', ')}]`);
+for (const [side, root] of roots.entries()) {
+  console.log(`${name} ${root}: median ${median(samples[side]!)} ns of [${samples[side]!.join(', ')}]`);
+}

@@ -25,14 +25,14 @@ export abstract class ToolError extends Error {
    * The message is redacted here (see `redactSecrets`), so whatever a tool puts in an error it
    * throws, a secret from the environment never reaches a model, a client or a log line.
    */
-  // biome-ignore lint/correctness/noUnreachableSuper: a stackless instance is made by another realm's Error, not by super()
+  // biome-ignore lint/correctness/noUnreachableSuper: a stackless instance is made by another realm's Error
   constructor(message: string | undefined, options?: { cause?: unknown }) {
     // undefined: the subclass makes its message when first read, and redacts it then.
     const text = message === undefined ? undefined : redactAndClip(String(message), MAX_MESSAGE);
     if (!(new.target as unknown as typeof ToolError).captureStack) {
       const error = constructWithoutStack(text, options, new.target) as ToolError;
       error.name = new.target.name;
-      // biome-ignore lint/correctness/noConstructorReturn: the subclass's constructor goes on with this instance as `this`
+      // biome-ignore lint/correctness/noConstructorReturn: the subclass's constructor goes on with it as `this`
       return error;
     }
     super(text, options);

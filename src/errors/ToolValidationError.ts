@@ -34,7 +34,7 @@ export class ToolValidationError extends ToolError {
     if (secretsSpanLines()) this.#message = invalidInputText(this.#name, this.issues, true);
   }
 
-  /** Every issue and what to do; made when first read (unless the constructor had to make it): a kernel may read only `issues`. */
+  /** Every issue and what to do; made when first read (unless the constructor made it): a kernel may read `issues` alone. */
   override get message(): string {
     return (this.#message ??= invalidInputText(this.#name, this.issues, false));
   }

@@ -1,5 +1,7 @@
 import { runInNewContext } from 'node:vm';
 
+type Options = { cause?: unknown } | undefined;
+
 /** The `Error` of a realm of this module's own, whose `Error.stackTraceLimit` is 0; made on first use. */
 let StacklessError: ErrorConstructor | undefined;
 
@@ -9,7 +11,7 @@ let StacklessError: ErrorConstructor | undefined;
  * the realm of the `Error` constructor that runs, so the one read here belongs to this module alone.
  * Why a refusal is made without a stack: bench/NOTES.md, "Errors without a stack".
  */
-export function constructWithoutStack(message: string | undefined, options: { cause?: unknown } | undefined, newTarget: Function): Error {
+export function constructWithoutStack(message: string | undefined, options: Options, newTarget: Function): Error {
   StacklessError ??= runInNewContext('Error.stackTraceLimit = 0; Error') as ErrorConstructor;
   return Reflect.construct(StacklessError, options === undefined ? [message] : [message, options], newTarget) as Error;
 }

@@ -13,6 +13,8 @@ export function loadOrderProblem(dto: Function): DefinitionProblem | undefined {
     where: dto.name,
     code: 'missing_metadata',
     message:
-      "has no design:type metadata on any property, though this program emits it: its module was loaded before reflect-metadata, which drops them. Import 'reflect-metadata' first, before any decorated class is loaded (the first import of the entry file)",
+      'has no design:type metadata on any property, though this program emits it: its module was loaded before ' +
+      "reflect-metadata, which drops them. Import 'reflect-metadata' first, before any decorated class is loaded " +
+      '(the first import of the entry file)',
   };
 }
