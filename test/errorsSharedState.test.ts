@@ -66,7 +66,8 @@ describe('a ToolError touches no process-wide setting', () => {
         const error = make();
         const kind = [error instanceof ToolError, error instanceof Error, types.isNativeError(error)];
         expect([...kind, error.constructor.name]).toEqual([true, true, true, name]);
-        const own = [error.name, Object.getPrototypeOf(error) === error.constructor.prototype, Object.hasOwn(error, 'name')];
+        const proto = Object.getPrototypeOf(error) === error.constructor.prototype;
+        const own = [error.name, proto, Object.hasOwn(error, 'name')];
         expect(own).toEqual([name, true, true]);
         // The faults keep a stack, as long as that limit says; the refusals have none.
         expect(error.stack!.startsWith(`${name}: ${error.message}`)).toBe(true);
