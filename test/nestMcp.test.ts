@@ -17,6 +17,7 @@ import { Arg, Ctx, PermissionSet, Permissions, Requires, Tool, type ToolContext,
 import { HermesToolsModule, type HermesToolsModuleOptions, type McpEndpointOptions } from 'hermes-tools/nest';
 import { AppModule } from '../samples/nest/AppModule.js';
 import { McpAppModule } from './fixtures/readmeNest.js';
+import { ManualClock } from './support/manualClock.js';
 
 interface User {
   readonly id?: string;
@@ -294,13 +295,17 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) 
 
   it('closes a session left idle for sessionIdleMs, and every session when the app closes', async () => {
     const events = { closed: (_id: string, _reason: string): void => undefined };
-    // Long enough that a busy machine does not idle the session out between connect's own requests.
-    const { app, url } = await listen(root({ caller: byName, sessionIdleMs: 500, onSessionClosed: (id, reason) => events.closed(id, reason) }), adapter);
+    // Time passes only when the test moves the clock (the handler's internal seam, which the endpoint passes on):
+    // connecting takes no idle time, however busy the machine.
+    const clock = new ManualClock();
+    const endpoint = { caller: byName, sessionIdleMs: 60_000, sessionClock: clock, onSessionClosed: (id: string, reason: string) => events.closed(id, reason) };
+    const { app, url } = await listen(root(endpoint as McpEndpointOptions), adapter);
     const gone = nextClose(events);
     const idle = await connect(url, 'ann-token');
     const id = sessionOf(idle);
-    // Abandoned: the client goes away without ending its session.
+    // Abandoned: the client goes away without ending its session. Once the server has seen it go, a minute passes.
     await idle.close();
+    await clock.advanceUntil(gone, 15_000);
     await expect(gone).resolves.toEqual([id, 'idle']);
     expect((await post(url, { authorization: 'Bearer ann-token', 'mcp-session-id': id }, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status).toBe(404);
 

@@ -84,6 +84,17 @@ describe('the MCP session owner, through the Nest endpoint', () => {
     expect((await post(url, { 'mcp-session-id': anonymous }, LIST)).status).toBe(200);
   });
 
+  it('caps the sessions of one principal at maxSessionsPerPrincipal, with 429, and no one else', async () => {
+    const url = await listen({ maxSessionsPerPrincipal: 2 });
+    await open(url, { authorization: 'Bearer ann' });
+    await open(url, { authorization: 'Bearer ann' });
+    const refused = await post(url, { authorization: 'Bearer ann' }, INITIALIZE);
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(await refused.json())).toContain('maxSessionsPerPrincipal');
+    await open(url, { authorization: 'Bearer bob' });
+    await expect(listen({ maxSessionsPerPrincipal: 0 })).rejects.toThrow(/maxSessionsPerPrincipal must be a number greater than 0/);
+  });
+
   it('reads the session limits as own keys only', async () => {
     const polluted = Object.prototype as Record<string, unknown>;
     const values = { maxSessions: 1, maxSessionsPerPrincipal: 1, stateless: true };

@@ -9,7 +9,7 @@ import { AvailabilityWatch } from './AvailabilityWatch.js';
 import { buildServer, type ServerWiring } from './buildServer.js';
 import type { McpHttpOptions } from './McpHttpOptions.js';
 import type { McpServerOptions } from './McpServerOptions.js';
-import { ownOptions } from './ownOptions.js';
+import { ownCopy } from '../pipeline/ownOptions.js';
 import { replyError as reply } from './replyError.js';
 import { scheduleAt } from './scheduleAt.js';
 import { type SessionClock, systemClock } from './SessionClock.js';
@@ -51,7 +51,7 @@ export class McpHttpHandler {
   constructor(registry: ToolRegistry, given: McpHttpHandlerOptions, where: string, identified: boolean) {
     this.#registry = registry;
     // Own keys only, here and in everything handed these options: a polluted Object.prototype changes nothing.
-    const options = ownOptions(given);
+    const options = ownCopy(given);
     this.#options = options;
     const idleMs = positive(options.sessionIdleMs ?? 600_000, 'sessionIdleMs', where);
     this.#maxSessions = positive(options.maxSessions ?? 1000, 'maxSessions', where);

@@ -7,7 +7,7 @@ import { authenticate } from './authenticate.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import type { McpHttpOptions, McpHttpServer } from './McpHttpOptions.js';
 import { McpHttpHandler } from './McpHttpHandler.js';
-import { ownOptions } from './ownOptions.js';
+import { ownCopy } from '../pipeline/ownOptions.js';
 import { readJsonBody } from './readJsonBody.js';
 import { replyError as reply } from './replyError.js';
 
@@ -26,7 +26,7 @@ const METADATA_PATH = '/.well-known/oauth-protected-resource';
  */
 export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): Promise<McpHttpServer> {
   // Own keys only: a polluted Object.prototype (`allowUnauthenticated`, `auth`, `allowedOrigins`…) changes nothing.
-  const options = ownOptions(given);
+  const options = ownCopy(given);
   const host = options.host ?? '127.0.0.1';
   const endpoint = options.path ?? '/mcp';
   const loopback = isLoopbackHost(host);

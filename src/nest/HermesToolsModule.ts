@@ -8,7 +8,7 @@ import type { HermesToolsAsyncOptions } from './HermesToolsAsyncOptions.js';
 import type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
 import { mcpController } from './mcpController.js';
 import type { NestToolsetOptions } from './NestToolsetOptions.js';
-import { ownOptions } from './ownOptions.js';
+import { ownCopy } from '../pipeline/ownOptions.js';
 import { RegistryBuilder } from './RegistryBuilder.js';
 import { toDescriptor } from './toDescriptor.js';
 import { HERMES_TOOLS_OPTIONS, MCP_FROM_FACTORY } from './tokens.js';
@@ -36,15 +36,15 @@ export class HermesToolsModule {
 
   /** The registry with options made by a factory that injects Nest providers (a ConfigService, say). */
   static forRootAsync(given: HermesToolsAsyncOptions): DynamicModule {
-    const options = ownOptions(given);
+    const options = ownCopy(given);
     const factory = options.useFactory as (...args: unknown[]) => HermesToolsModuleOptions | Promise<HermesToolsModuleOptions>;
-    const mcp = options.mcp === undefined ? undefined : ownOptions(options.mcp);
+    const mcp = options.mcp === undefined ? undefined : ownCopy(options.mcp);
     return rootModule(
       options.imports ?? [],
       {
         provide: HERMES_TOOLS_OPTIONS,
         useFactory: async (...args: unknown[]) => {
-          const made = ownOptions(await factory(...args));
+          const made = ownCopy(await factory(...args));
           // An mcp the factory returns comes too late to mount a route: reported when the registry is built.
           return rootOptions({ ...made, mcp, ...(made.mcp !== undefined && { [MCP_FROM_FACTORY]: true }) });
         },
@@ -59,7 +59,7 @@ export class HermesToolsModule {
    * declares (the feature module's, usually), or constructed by Nest with what `imports` exports.
    */
   static forFeature(given: NestToolsetOptions): DynamicModule {
-    const options = ownOptions(given);
+    const options = ownCopy(given);
     const problems: DefinitionProblem[] = [];
     const descriptor = toDescriptor(options, problems);
     features += 1;
@@ -79,12 +79,12 @@ export class HermesToolsModule {
 
 /** The root options as own keys only, `mcp` and `discover` included (see ownOptions). */
 function rootOptions(given: HermesToolsModuleOptions): HermesToolsModuleOptions {
-  const options = ownOptions(given);
+  const options = ownCopy(given);
   const { mcp, discover } = options;
-  return ownOptions({
+  return ownCopy({
     ...options,
-    ...(mcp !== undefined && { mcp: ownOptions(mcp) }),
-    ...(typeof discover === 'object' && discover !== null && { discover: ownOptions(discover) }),
+    ...(mcp !== undefined && { mcp: ownCopy(mcp) }),
+    ...(typeof discover === 'object' && discover !== null && { discover: ownCopy(discover) }),
   });
 }
 

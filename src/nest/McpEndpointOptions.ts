@@ -36,6 +36,11 @@ export interface McpEndpointOptions {
   readonly sessionIdleMs?: number;
   /** At most this many sessions at once; a new one beyond it gets 503 with `Retry-After`. Default 1,000. */
   readonly maxSessions?: number;
+  /**
+   * At most this many sessions per principal (the `principal` that `caller` names), so that one caller cannot take
+   * every slot; its next `initialize` gets 429 with `Retry-After`. Default: a quarter of `maxSessions`, 1 to 10.
+   */
+  readonly maxSessionsPerPrincipal?: number;
   /** How often, in milliseconds, sessions are told `tools/list_changed` when availability changes. Default 1000; 0 turns it off. */
   readonly listChangedIntervalMs?: number;
   /**

@@ -10,7 +10,7 @@ import { DeferredToolRegistry } from './DeferredToolRegistry.js';
 import { FeatureToolset } from './FeatureToolset.js';
 import { hasToolDecorator } from './hasToolDecorator.js';
 import { mcpOptionProblems } from './mcpOptionProblems.js';
-import { ownOptions } from './ownOptions.js';
+import { ownCopy } from '../pipeline/ownOptions.js';
 import { referencedClasses } from './referencedClasses.js';
 import type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
 import { resolveFromNest } from './resolveFromNest.js';
@@ -37,7 +37,7 @@ export class RegistryBuilder implements OnModuleInit {
     refreshSecrets();
     // this.options holds own keys only (see ownOptions), and so does what is passed on.
     const { toolsets: rootToolsets = [], discover, imports: _imports, mcp, ...rest } = this.options;
-    const moduleOptions = ownOptions(rest);
+    const moduleOptions = ownCopy(rest);
     const mcpFromFactory = (this.options as { [MCP_FROM_FACTORY]?: boolean })[MCP_FROM_FACTORY] === true;
     const problems: DefinitionProblem[] = mcpOptionProblems(mcp, mcpFromFactory);
     const providers = this.discovery.getProviders();

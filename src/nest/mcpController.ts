@@ -8,7 +8,7 @@ import type { McpRequestExtra } from '../mcp/McpServerOptions.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { McpCallerIdentity } from './McpCallerIdentity.js';
 import type { McpEndpointOptions } from './McpEndpointOptions.js';
-import { ownOptions } from './ownOptions.js';
+import { ownCopy } from '../pipeline/ownOptions.js';
 import { principalOf } from './principalOf.js';
 import { readIdentity } from './readIdentity.js';
 
@@ -38,7 +38,7 @@ async function loadHandlerClass(): Promise<HandlerClass> {
  * @internal
  */
 export function mcpController(given: McpEndpointOptions): Function {
-  const options = ownOptions(given);
+  const options = ownCopy(given);
   const callerOf = options.caller ?? ((request: unknown): McpCallerIdentity => ({ caller: (request as { user?: unknown }).user }));
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const logger = new Logger('HermesToolsModule');

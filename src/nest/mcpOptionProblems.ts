@@ -7,12 +7,13 @@ export function mcpOptionProblems(mcp: McpEndpointOptions | undefined, fromFacto
   const problem = (message: string): void => void problems.push({ where: 'HermesToolsModule mcp', code: 'invalid_module_option', message });
   if (fromFactory) problem("forRootAsync's useFactory returned mcp, which comes too late to mount a route: give mcp to forRootAsync itself");
   if (mcp === undefined) return problems;
-  const positive = (name: 'sessionIdleMs' | 'maxSessions'): void => {
+  const positive = (name: 'sessionIdleMs' | 'maxSessions' | 'maxSessionsPerPrincipal'): void => {
     const value = mcp[name];
     if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) problem(`${name} must be a number greater than 0, got ${String(value)}`);
   };
   positive('sessionIdleMs');
   positive('maxSessions');
+  positive('maxSessionsPerPrincipal');
   if (mcp.pageSize !== undefined && !(typeof mcp.pageSize === 'number' && mcp.pageSize >= 1)) problem(`pageSize must be a number of at least 1, got ${String(mcp.pageSize)}`);
   const interval = mcp.listChangedIntervalMs;
   if (interval !== undefined && !(typeof interval === 'number' && Number.isFinite(interval) && interval >= 0))

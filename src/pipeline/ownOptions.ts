@@ -29,3 +29,12 @@ export function ownOptions<T extends object>(given: T | null | undefined, known:
           .join(', ')}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ''} (known: ${known.join(', ')})`;
   return { options: options as Partial<T>, unknown, problem };
 }
+
+/**
+ * A frozen copy of `options` holding its own enumerable keys only, on a null prototype: every later read of it (a
+ * destructuring, `options.granted`) sees what the caller gave, never a key a polluted Object.prototype adds. Nothing
+ * (`undefined`, `null`) gives an empty copy. For options passed on whole, whose keys another part checks.
+ */
+export function ownCopy<T extends object>(options: T | null | undefined): T {
+  return Object.freeze(Object.assign(Object.create(null) as T, options ?? {}));
+}

@@ -10,7 +10,7 @@ import { planArguments } from '../tools/planArguments.js';
 import { silentLogger } from '../context/silentLogger.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import { ownValue } from '../pipeline/ownValue.js';
-import { ownOptions } from './ownOptions.js';
+import { ownOptions } from '../pipeline/ownOptions.js';
 import { QueuedCalls } from './QueuedCalls.js';
 import { QUEUE_NAME } from './queueSignals.js';
 import type { QueuedToolsetOptions } from './QueuedToolsetOptions.js';
@@ -41,13 +41,12 @@ export interface QueuedToolsetModule extends ContainerModule {
  */
 export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule {
   // Own keys only, read once, here: a polluted Object.prototype grants, guards or signs nothing.
-  const { values, unknown } = ownOptions(given, KEYS);
-  const options = values as Partial<QueuedToolsetOptions>;
+  const { options, unknown } = ownOptions(given, KEYS);
   const where = `queuedToolset "${String(options.name)}"`;
   const checked = checkOptions(options, where);
   if (unknown.length > 0) checked.push({ where, code: 'invalid_toolset', message: `unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${KEYS.join(', ')}` });
   const address = readQueueAddress(options.queue);
-  const retry = ownOptions(options.retry, ['attempts', 'backoffMs']);
+  const retry = ownOptions<NonNullable<QueuedToolsetOptions['retry']>>(options.retry, ['attempts', 'backoffMs']);
   if (retry.unknown.length > 0) checked.push({ where, code: 'invalid_toolset', message: 'retry must be { attempts?, backoffMs? }' });
   const keys = readSigningKeys(options.signingKey);
   if (!keys.ok) checked.push({ where, code: 'invalid_toolset', message: keys.reason });
@@ -60,7 +59,7 @@ export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule 
     const queued = new QueuedCalls({
       address,
       describeCaller: options.describeCaller,
-      retry: retry.values as QueuedToolsetOptions['retry'],
+      retry: retry.options as QueuedToolsetOptions['retry'],
       keys: keys.keys,
       logger: options.logger ?? silentLogger,
     });
@@ -126,7 +125,19 @@ export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule 
   return Object.assign(module, { close: () => calls?.close() ?? Promise.resolve() });
 }
 
-const KEYS = ['name', 'tools', 'granted', 'guards', 'interceptors', 'queue', 'describeCaller', 'retry', 'connectTimeoutMs', 'signingKey', 'logger'];
+const KEYS = [
+  'name',
+  'tools',
+  'granted',
+  'guards',
+  'interceptors',
+  'queue',
+  'describeCaller',
+  'retry',
+  'connectTimeoutMs',
+  'signingKey',
+  'logger',
+] as const satisfies readonly (keyof QueuedToolsetOptions)[];
 
 function checkOptions(options: Partial<QueuedToolsetOptions>, where: string): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];

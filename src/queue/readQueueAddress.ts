@@ -1,4 +1,4 @@
-import { ownOptions } from './ownOptions.js';
+import { ownOptions } from '../pipeline/ownOptions.js';
 import type { QueueAddress } from './QueueAddress.js';
 import { QUEUE_NAME } from './queueSignals.js';
 
@@ -10,8 +10,8 @@ import { QUEUE_NAME } from './queueSignals.js';
  */
 export function readQueueAddress(given: unknown): QueueAddress | undefined {
   if (typeof given !== 'object' || given === null) return undefined;
-  const { values, unknown } = ownOptions(given, ['connection', 'name', 'prefix']);
-  const { connection, name, prefix } = values;
+  const { options, unknown } = ownOptions(given as Partial<QueueAddress>, ['connection', 'name', 'prefix']);
+  const { connection, name, prefix } = options as Record<string, unknown>;
   if (unknown.length > 0 || typeof connection !== 'object' || connection === null) return undefined;
   if (typeof name !== 'string' || !QUEUE_NAME.test(name)) return undefined;
   if (prefix !== undefined && !(typeof prefix === 'string' && QUEUE_NAME.test(prefix))) return undefined;

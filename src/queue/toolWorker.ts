@@ -7,7 +7,7 @@ import { redactSecrets } from '../errors/redactSecrets.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { REPLAY_WINDOW_MS } from './checkJobSignature.js';
-import { ownOptions } from './ownOptions.js';
+import { ownOptions } from '../pipeline/ownOptions.js';
 import type { QueueAddress } from './QueueAddress.js';
 import { CANCEL_EVENT, cancelKey, QUEUE_NAME } from './queueSignals.js';
 import { ranKey } from './ranKey.js';
@@ -118,7 +118,19 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
   return { close, closed, queue: address };
 }
 
-const KEYS = ['registry', 'container', 'queue', 'concurrency', 'drainTimeoutMs', 'shutdownSignals', 'lockDurationMs', 'stalledIntervalMs', 'signingKey', 'logger', 'now'];
+const KEYS = [
+  'registry',
+  'container',
+  'queue',
+  'concurrency',
+  'drainTimeoutMs',
+  'shutdownSignals',
+  'lockDurationMs',
+  'stalledIntervalMs',
+  'signingKey',
+  'logger',
+  'now',
+] as const satisfies readonly (keyof ToolWorkerOptions)[];
 
 /** The options as the worker reads them: own keys only, checked, with their defaults. */
 interface WorkerSettings {
@@ -139,7 +151,7 @@ function readWorkerOptions(options: ToolWorkerOptions): WorkerSettings {
   const fail = (message: string): never => {
     throw new ToolDefinitionError([{ where, code: 'invalid_worker', message }]);
   };
-  const { values, unknown } = ownOptions(options, KEYS);
+  const { options: values, unknown } = ownOptions(options, KEYS);
   if (unknown.length > 0) fail(`unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${KEYS.filter((k) => k !== 'now').join(', ')}`);
   const given = values as Partial<Record<keyof ToolWorkerOptions, unknown>>;
   if ((given.registry === undefined) === (given.container === undefined)) fail('give exactly one of registry (a ToolRegistry) or container (one that holds your toolsets)');
