@@ -16,7 +16,7 @@ import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
  * after loading toolsets, or build one from RegisteredTools. Immutable; `view` narrows it by
  * toolset or tag, and `forCaller` to what one caller may use.
  *
- * A facade: its {@link ToolCatalog} looks tools up and lists them, its {@link ToolDispatcher} calls them.
+ * A facade: its `ToolCatalog` looks tools up and lists them, its `ToolDispatcher` calls them.
  *
  * @example
  * const outcome = await registry.dispatch('fs.read', { path: '/etc/hosts' });
