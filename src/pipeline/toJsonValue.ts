@@ -15,14 +15,19 @@ export function toJsonValue(value: unknown): JsonConversion {
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    let message = '';
-    try {
-      message = error instanceof Error ? String(error.message) : '';
-    } catch {
-      // An error whose message cannot be read is still a failure to serialise.
-    }
-    const reason = message.includes('circular') ? 'it contains a cycle' : message.includes('BigInt') ? 'it contains a BigInt' : 'serialising it threw';
-    return { ok: false, reason };
+    return { ok: false, reason: failureReason(error) };
   }
   return text === undefined ? { ok: true, value: null, text: 'null' } : { ok: true, value: JSON.parse(text) as unknown, text };
+}
+
+/** What kind of failure `JSON.stringify` threw, named without quoting the thrower's own text. */
+function failureReason(error: unknown): string {
+  let message: string;
+  try {
+    message = error instanceof Error ? String(error.message) : '';
+  } catch {
+    // Converted: a thrown value whose message getter throws too is still a failure to serialise, named as such.
+    return 'serialising it threw';
+  }
+  return message.includes('circular') ? 'it contains a cycle' : message.includes('BigInt') ? 'it contains a BigInt' : 'serialising it threw';
 }

@@ -7,14 +7,20 @@ let next = 0;
  * JSON, the object's own identity.
  */
 export function callerKey(caller: unknown): string {
+  let text: string | undefined;
   try {
-    const text = JSON.stringify(caller, (_key, value: unknown) =>
+    text = JSON.stringify(caller, (_key, value: unknown) =>
       value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
     );
-    if (text !== undefined) return `json:${text}`;
   } catch {
-    // Not JSON (a cycle, a BigInt): fall back to the object's identity below.
+    // Converted: a caller that is not JSON (a cycle, a BigInt, a throwing toJSON) is told apart by its identity.
+    return identityKey(caller);
   }
+  return text === undefined ? identityKey(caller) : `json:${text}`;
+}
+
+/** The key of a caller that has no JSON: the object's own identity, or its type for a primitive. */
+function identityKey(caller: unknown): string {
   if (typeof caller !== 'object' || caller === null) return `value:${typeof caller}`;
   let key = keys.get(caller);
   if (key === undefined) {
