@@ -1,0 +1,24 @@
+import type { ToolCore } from '../contracts/ToolCore.js';
+import { alwaysAvailable } from './alwaysAvailable.js';
+import { admitsEveryCaller } from './checkAccess.js';
+
+/** Which of the call chain's optional steps a tool's calls take, decided once, when the tool is compiled. */
+export interface CallPlan {
+  /**
+   * Whether admission (availability, the caller's signal, the guards) runs for every call. When it
+   * cannot refuse or hold a call (the tool requires nothing, every guard admits everyone and it has
+   * no time limit of its own), it runs only for calls that bring a signal, a time limit or
+   * permissions, or that are audited.
+   */
+  readonly admitEveryCall: boolean;
+  /** Whether every call is watched for the audit record. */
+  readonly audited: boolean;
+}
+
+/** The plan of a tool's calls. */
+export function planCall(core: ToolCore): CallPlan {
+  return {
+    admitEveryCall: core.unavailable !== alwaysAvailable || core.timeoutMs !== undefined || !admitsEveryCaller(core),
+    audited: core.audit !== undefined,
+  };
+}
