@@ -2,7 +2,7 @@ import type { CallOptions } from '../contracts/CallOptions.js';
 import type { InputValidation } from '../contracts/InputValidation.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
-import type { CallContext } from '../context/CallContext.js';
+import { CallContext } from '../context/CallContext.js';
 import { runInCall, trackingCalls } from '../context/currentCall.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
@@ -69,6 +69,7 @@ export class CallPipeline {
 
   /** Resolves to the result, or rejects with a ToolError. */
   call(input: unknown, given: CallOptions | undefined): Promise<unknown> {
+    if (given === undefined && this.#plan.bare && !callObserved()) return this.#bare(input);
     const options = this.#bind(given ?? NO_OPTIONS, true);
     if (this.#plan.audited || callObserved()) return this.#watched(input, options, false);
     return this.#run(input, options, undefined, this.#refuseInvalid);
@@ -106,6 +107,23 @@ export class CallPipeline {
     } catch (error) {
       return rejectLater(error);
     }
+  }
+
+  /**
+   * The chain of a call without options to a tool whose plan takes no step but validation and the
+   * handler: those two, with a context of its own. Whatever else comes up (an invalid input, an async
+   * check, a context read through `runInCall`) goes on from acceptance, as in every other call.
+   */
+  #bare(input: unknown): Promise<unknown> {
+    const validation = this.#core.validate(input);
+    if (validation instanceof Promise || !validation.ok || trackingCalls()) {
+      const call = new PendingCall(this.#core, NO_OPTIONS, undefined, undefined);
+      if (validation instanceof Promise) return validation.then((answer) => this.#accept(answer, call, this.#refuseInvalid));
+      const accepted = this.#accept(validation, call, this.#refuseInvalid);
+      return accepted instanceof Promise ? accepted : Promise.resolve(accepted);
+    }
+    const { definition, logger } = this.#core;
+    return this.#start(validation.value, new CallContext(definition, undefined, undefined, undefined, logger, undefined)).then(undefined, this.#failed);
   }
 
   #validate(input: unknown, call: PendingCall, onInvalid: OnInvalid): unknown {

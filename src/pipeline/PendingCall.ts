@@ -13,21 +13,22 @@ import { withDeadline } from './withDeadline.js';
  */
 export class PendingCall {
   #context: CallContext | undefined;
+  /** The caller's signal, which the call races. */
+  readonly signal: AbortSignal | undefined;
+  /** The signal the call follows rather than races (see FOLLOWED_SIGNAL). */
+  readonly followed: AbortSignal | undefined;
+  /** Whether the call runs under a time limit or a caller's signal. */
+  readonly bounded: boolean;
 
   constructor(
     private readonly core: ToolCore,
     readonly options: CallOptions,
     readonly timeoutMs: number | undefined,
     readonly trail: AuditTrail | undefined,
-  ) {}
-
-  get signal(): AbortSignal | undefined {
-    return this.options.signal;
-  }
-
-  /** The signal the call follows rather than races (see FOLLOWED_SIGNAL). */
-  get followed(): AbortSignal | undefined {
-    return followedSignal(this.options);
+  ) {
+    this.signal = options.signal;
+    this.followed = followedSignal(options);
+    this.bounded = timeoutMs !== undefined || this.signal !== undefined;
   }
 
   get context(): CallContext {
@@ -46,7 +47,7 @@ export class PendingCall {
 
   /** How the context's controller follows the call's followed signal: aborted with a ToolAbortedError when it aborts. */
   #link(): ((controller: AbortController) => (() => void) | undefined) | undefined {
-    const followed = followedSignal(this.options);
+    const followed = this.followed;
     if (followed === undefined) return undefined;
     const name = this.core.definition.name;
     return (controller) => {
@@ -55,11 +56,6 @@ export class PendingCall {
       abort();
       return undefined;
     };
-  }
-
-  /** Whether the call runs under a time limit or a caller's signal. */
-  get bounded(): boolean {
-    return this.timeoutMs !== undefined || this.options.signal !== undefined;
   }
 
   /** `pending`, cut by the call's time limit and signal: a slow guard or async check cannot hold the call open. */
