@@ -49,7 +49,7 @@ export type { ToolDefinition } from './contracts/ToolDefinition.js';
 export type { ToolOutcome } from './contracts/ToolOutcome.js';
 export type { CallOptions } from './contracts/CallOptions.js';
 export type { InputValidation } from './contracts/InputValidation.js';
-export { ToolContext } from './context/ToolContext.js';
+export { ToolContext } from './context/ToolContextToken.js';
 export { silentLogger } from './context/silentLogger.js';
 export type { Logger } from './contracts/Logger.js';
 

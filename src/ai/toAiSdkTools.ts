@@ -4,7 +4,7 @@ import type { ToolFilter } from '../registry/ToolFilter.js';
 import { OPENAI_NAMES, PORTABLE_PROPERTIES } from '../providers/NameRule.js';
 import { errorText, renameProperties } from '../providers/PropertyNames.js';
 import { ToolError } from '../errors/ToolError.js';
-import { ownOptions } from '../pipeline/ownOptions.js';
+import { ownOptions } from '../internal/ownOptions.js';
 import { ProviderNames } from '../providers/ProviderNames.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';

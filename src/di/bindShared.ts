@@ -1,6 +1,6 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { liveToolContext } from '../context/liveToolContext.js';
-import { ToolContext } from '../context/ToolContext.js';
+import { ToolContext } from '../context/ToolContextToken.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { buildRegistry } from './buildRegistry.js';
 

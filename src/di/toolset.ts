@@ -1,7 +1,7 @@
 import { ContainerModule, type ContainerModuleLoadOptions, type Newable } from 'inversify';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
-import { ownOptions } from '../pipeline/ownOptions.js';
+import { ownOptions } from '../internal/ownOptions.js';
 import { bindShared } from './bindShared.js';
 import { ensureInjectable } from './ensureInjectable.js';
 import { TOOLSET } from './tokens.js';

@@ -1,6 +1,5 @@
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
-import { MAX_REASON } from './MAX_REASON.js';
-import { redactAndClip } from './redactSecrets.js';
+import { MAX_REASON, redactAndClip } from './redactSecrets.js';
 import { ToolError } from './ToolError.js';
 
 /** The call needed a human's approval and did not get it: refused, timed out, or nobody could be asked. Nothing ran. */

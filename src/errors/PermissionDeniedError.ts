@@ -1,6 +1,5 @@
 import type { Denial } from '../contracts/Denial.js';
-import { MAX_REASON } from './MAX_REASON.js';
-import { redactAndClip } from './redactSecrets.js';
+import { MAX_REASON, redactAndClip } from './redactSecrets.js';
 import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 

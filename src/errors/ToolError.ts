@@ -1,6 +1,5 @@
 import { constructWithoutStack } from './constructWithoutStack.js';
-import { MAX_MESSAGE } from './MAX_MESSAGE.js';
-import { redactAndClip } from './redactSecrets.js';
+import { MAX_MESSAGE, redactAndClip } from './redactSecrets.js';
 import type { ToolErrorCode } from '../contracts/ToolErrorCode.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 

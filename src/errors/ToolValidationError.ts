@@ -1,7 +1,6 @@
 import { invalidInputText } from './invalidInputPayload.js';
 import { redactIssues } from './redactIssues.js';
-import { MAX_MESSAGE } from './MAX_MESSAGE.js';
-import { redactAndClip, redactName, secretsSpanLines } from './redactSecrets.js';
+import { MAX_MESSAGE, redactAndClip, redactName, secretsSpanLines } from './redactSecrets.js';
 import { ToolError } from './ToolError.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';

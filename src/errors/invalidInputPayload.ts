@@ -1,7 +1,6 @@
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
-import { MAX_MESSAGE } from './MAX_MESSAGE.js';
-import { redactAndClip, redactName, SCAN_PAST, secretsSpanLines } from './redactSecrets.js';
+import { MAX_MESSAGE, redactAndClip, redactName, SCAN_PAST, secretsSpanLines } from './redactSecrets.js';
 
 /**
  * The message of an invalid call, from issues already redacted (see `redactIssues`): every issue,

@@ -1,3 +1,8 @@
+/** The longest reason (a guard's, an approver's) kept in an error: it is read by a model. */
+export const MAX_REASON = 2_000;
+
+/** The longest message kept in an error: a tool's error text can be anything, and it is read by a model. */
+export const MAX_MESSAGE = 16_000;
 /**
  * Environment variables whose values are not secret and turn up in ordinary text (paths, locale,
  * terminal), so redacting them would only garble messages. Everything else is treated as secret.

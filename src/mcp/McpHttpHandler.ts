@@ -9,7 +9,7 @@ import { AvailabilityWatch } from './AvailabilityWatch.js';
 import { buildServer, type ServerWiring } from './buildServer.js';
 import type { McpHttpOptions } from './McpHttpOptions.js';
 import type { McpServerOptions } from './McpServerOptions.js';
-import { ownCopy } from '../pipeline/ownOptions.js';
+import { ownCopy } from '../internal/ownOptions.js';
 import { replyError as reply } from './replyError.js';
 import { scheduleAt } from './scheduleAt.js';
 import { type SessionClock, systemClock } from './SessionClock.js';

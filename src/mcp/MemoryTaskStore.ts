@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 import type { NewTask, TaskCancellation, TaskPage, TaskRecord, TaskStatus, TaskStore } from '../contracts/TaskStore.js';
 
 /** Options of {@link MemoryTaskStore}. */

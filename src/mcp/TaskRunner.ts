@@ -2,7 +2,7 @@ import type { TaskRecord, TaskStore } from '../contracts/TaskStore.js';
 import { MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import type { McpTaskOptions } from './McpTaskOptions.js';
 import { MemoryTaskStore } from './MemoryTaskStore.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 
 const TASK_OPTION_KEYS: readonly string[] = ['store', 'maxTtlMs', 'defaultTtlMs', 'maxTasksPerCaller', 'pollIntervalMs'];
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 import type { McpHttpAuth } from './McpHttpAuth.js';
 import { scopesToPermissions } from './scopesToPermissions.js';
 

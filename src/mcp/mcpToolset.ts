@@ -7,7 +7,7 @@ import { loadToolset } from '../di/toolset.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import type { ToolOptions } from '../metadata/ToolOptions.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 import { jsonSchemaToShape } from '../schema/jsonSchemaToShape.js';
 import type { Shape } from '../schema/Shape.js';
 import type { McpToolsetOptions } from './McpToolsetOptions.js';

@@ -1,4 +1,4 @@
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 import type { McpServerOptions } from './McpServerOptions.js';
 
 /** The keys of {@link McpServerOptions}. */

@@ -4,8 +4,8 @@ import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 import { silentLogger } from '../context/silentLogger.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
-import { ownOptions } from '../pipeline/ownOptions.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownOptions } from '../internal/ownOptions.js';
+import { ownValue } from '../internal/ownValue.js';
 import type { McpHttpServerAddress, McpStdioServer, McpToolsetEvent, McpToolsetOptions } from './McpToolsetOptions.js';
 
 /** What `mcpToolset` reads of its options: own keys only, defaults applied. @internal */

@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo, isIPv6 } from 'node:net';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { authenticate } from './authenticate.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import type { McpHttpOptions, McpHttpServer } from './McpHttpOptions.js';
 import { McpHttpHandler } from './McpHttpHandler.js';
-import { ownCopy } from '../pipeline/ownOptions.js';
+import { ownCopy } from '../internal/ownOptions.js';
 import { readJsonBody } from './readJsonBody.js';
 import { replyError as reply } from './replyError.js';
 

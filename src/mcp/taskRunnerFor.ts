@@ -1,7 +1,7 @@
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { McpServerOptions } from './McpServerOptions.js';
 import { TaskRunner } from './TaskRunner.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 
 /**
  * The tasks a server offers: when `options.tasks` is given, or when some tool declares

@@ -1,4 +1,4 @@
-import { descriptionKey } from '../schema/dto/descriptionKey.js';
+import { descriptionKey } from '../schema/dto/getDescription.js';
 
 /** Reflect-metadata keys under which the decorators record what they were given. */
 export const metadataKeys = {

@@ -8,7 +8,7 @@ import type { HermesToolsAsyncOptions } from './HermesToolsAsyncOptions.js';
 import type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
 import { mcpController } from './mcpController.js';
 import type { NestToolsetOptions } from './NestToolsetOptions.js';
-import { ownCopy } from '../pipeline/ownOptions.js';
+import { ownCopy } from '../internal/ownOptions.js';
 import { RegistryBuilder } from './RegistryBuilder.js';
 import { toDescriptor } from './toDescriptor.js';
 import { HERMES_TOOLS_OPTIONS, MCP_FROM_FACTORY } from './tokens.js';

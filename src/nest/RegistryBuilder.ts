@@ -10,7 +10,7 @@ import { DeferredToolRegistry } from './DeferredToolRegistry.js';
 import { FeatureToolset } from './FeatureToolset.js';
 import { hasToolDecorator } from './hasToolDecorator.js';
 import { mcpOptionProblems } from './mcpOptionProblems.js';
-import { ownCopy } from '../pipeline/ownOptions.js';
+import { ownCopy } from '../internal/ownOptions.js';
 import { referencedClasses } from './referencedClasses.js';
 import type { HermesToolsModuleOptions } from './HermesToolsModuleOptions.js';
 import { resolveFromNest } from './resolveFromNest.js';

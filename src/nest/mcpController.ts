@@ -8,7 +8,7 @@ import type { McpRequestExtra } from '../mcp/McpServerOptions.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { McpCallerIdentity } from './McpCallerIdentity.js';
 import type { McpEndpointOptions } from './McpEndpointOptions.js';
-import { ownCopy } from '../pipeline/ownOptions.js';
+import { ownCopy } from '../internal/ownOptions.js';
 import { principalOf } from './principalOf.js';
 import { readIdentity } from './readIdentity.js';
 

@@ -1,7 +1,7 @@
 import type { ToolsetOptions } from '../di/ToolsetOptions.js';
 import type { ToolsModuleOptions } from '../di/ToolsModuleOptions.js';
 import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 
 type Toolset = Required<ToolsetOptions>;
 

@@ -2,7 +2,7 @@ import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { ToolsetOptions } from '../di/ToolsetOptions.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import type { NestToolsetOptions } from './NestToolsetOptions.js';
-import { ownCopy } from '../pipeline/ownOptions.js';
+import { ownCopy } from '../internal/ownOptions.js';
 
 /** A toolset as the registry build reads it, from its own keys only; a `scope` given anyway is reported. */
 export function toDescriptor(given: NestToolsetOptions, problems: DefinitionProblem[]): Required<ToolsetOptions> {

@@ -2,7 +2,7 @@ import type { AuditRecord } from '../contracts/AuditRecord.js';
 import type { Logger } from '../contracts/Logger.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolError } from '../errors/ToolError.js';
-import { toJsonValue } from './toJsonValue.js';
+import { toJsonValue } from '../internal/toJsonValue.js';
 import type { UnverifiedClaim } from './unverifiedClaims.js';
 
 /** Where a trail sends its record: the resolved sink, and whether content goes in it. */

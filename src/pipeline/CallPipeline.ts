@@ -17,7 +17,7 @@ import { type AccessCheck, checkAccess } from './checkAccess.js';
 import { checkResult } from './checkResult.js';
 import { InvalidInput } from './InvalidInput.js';
 import { PendingCall } from './PendingCall.js';
-import { rejectLater } from './rejectLater.js';
+import { rejectLater } from '../internal/rejectLater.js';
 import { watchCall } from './watchCall.js';
 import { withCallOptions } from './withCallOptions.js';
 import { withDeadline } from './withDeadline.js';

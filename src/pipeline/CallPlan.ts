@@ -1,6 +1,11 @@
 import type { ToolCore } from '../contracts/ToolCore.js';
-import { alwaysAvailable } from './alwaysAvailable.js';
 import { admitsEveryCaller } from './checkAccess.js';
+
+/**
+ * The availability check of a tool that requires nothing. The pipeline recognises it by identity
+ * and leaves the availability step out of such a tool's calls.
+ */
+export const alwaysAvailable = (): string | undefined => undefined;
 
 /** Which of the call chain's optional steps a tool's calls take, decided once, when the tool is compiled. */
 export interface CallPlan {

@@ -3,7 +3,7 @@ import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { AuditTrail } from './AuditTrail.js';
 import { followedSignal } from './followedSignal.js';
-import { onAbort } from './onAbort.js';
+import { onAbort } from '../internal/onAbort.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import { withDeadline } from './withDeadline.js';
 

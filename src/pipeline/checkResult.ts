@@ -1,7 +1,7 @@
 import type { ToolCore } from '../contracts/ToolCore.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { notJson } from './notJson.js';
-import { toJsonValue } from './toJsonValue.js';
+import { toJsonValue } from '../internal/toJsonValue.js';
 
 /** The output step: the result, when the tool declares no output or the result's JSON form matches it; otherwise an OutputValidationError is thrown. */
 export function checkResult(core: ToolCore, result: unknown): unknown {

@@ -3,7 +3,7 @@ import { ApprovalDeniedError } from '../errors/ApprovalDeniedError.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ApproveFunction } from '../contracts/ToolApprover.js';
-import { onAbort } from './onAbort.js';
+import { onAbort } from '../internal/onAbort.js';
 
 /** What the approval step needs from the call. */
 export interface ApprovalCall {

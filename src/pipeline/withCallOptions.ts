@@ -1,6 +1,6 @@
 import type { CallOptions } from '../contracts/CallOptions.js';
 import { FOLLOWED_SIGNAL, type FollowingCallOptions } from './followedSignal.js';
-import { ownValue } from './ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 
 /** Every call option, the internal ones too, each present: adding one to CallOptions fails to compile here until it is copied. */
 type EveryCallOption = { [K in keyof Required<FollowingCallOptions>]: FollowingCallOptions[K] | undefined };

@@ -1,7 +1,7 @@
 import type { CallContext } from '../context/CallContext.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import { ToolTimeoutError } from '../errors/ToolTimeoutError.js';
-import { onAbort } from './onAbort.js';
+import { onAbort } from '../internal/onAbort.js';
 
 /**
  * Runs `run` until it settles, the time limit passes or the caller's signal aborts, whichever is

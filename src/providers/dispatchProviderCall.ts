@@ -2,7 +2,7 @@ import { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
 import type { ToolError } from '../errors/ToolError.js';
 import { newCallId } from '../context/newCallId.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { ownValue } from '../internal/ownValue.js';
 import { closestNames } from '../registry/closestNames.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { CallOptions } from '../contracts/CallOptions.js';

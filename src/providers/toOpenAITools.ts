@@ -1,4 +1,4 @@
-import { ownOptions } from '../pipeline/ownOptions.js';
+import { ownOptions } from '../internal/ownOptions.js';
 import { providerDescription } from './providerDescription.js';
 import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';

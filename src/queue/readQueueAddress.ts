@@ -1,4 +1,4 @@
-import { ownOptions } from '../pipeline/ownOptions.js';
+import { ownOptions } from '../internal/ownOptions.js';
 import type { QueueAddress } from './QueueAddress.js';
 import { QUEUE_NAME } from './queueSignals.js';
 

@@ -7,7 +7,7 @@ import { redactSecrets } from '../errors/redactSecrets.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { REPLAY_WINDOW_MS } from './checkJobSignature.js';
-import { ownOptions } from '../pipeline/ownOptions.js';
+import { ownOptions } from '../internal/ownOptions.js';
 import type { QueueAddress } from './QueueAddress.js';
 import { CANCEL_EVENT, cancelKey, QUEUE_NAME } from './queueSignals.js';
 import { ranKey } from './ranKey.js';

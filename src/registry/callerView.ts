@@ -1,7 +1,7 @@
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
-import { onAbort } from '../pipeline/onAbort.js';
-import { ownValue } from '../pipeline/ownValue.js';
+import { onAbort } from '../internal/onAbort.js';
+import { ownValue } from '../internal/ownValue.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import { coreOf, createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { CallerIdentity } from './CallerIdentity.js';

@@ -3,8 +3,8 @@ import { newCallId } from '../context/newCallId.js';
 import type { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
 import { type AuditDestination, AuditTrail } from '../pipeline/AuditTrail.js';
 import { callObserved, traceCall } from '../pipeline/callChannel.js';
-import { ownValue } from '../pipeline/ownValue.js';
-import { rejectLater } from '../pipeline/rejectLater.js';
+import { ownValue } from '../internal/ownValue.js';
+import { rejectLater } from '../internal/rejectLater.js';
 import type { CallerIdentity } from './CallerIdentity.js';
 
 /**

@@ -1,7 +1,5 @@
-import { MAX_MESSAGE } from '../errors/MAX_MESSAGE.js';
-import { MAX_REASON } from '../errors/MAX_REASON.js';
+import { MAX_MESSAGE, MAX_REASON, redactAndClip } from '../errors/redactSecrets.js';
 import { redactIssues } from '../errors/redactIssues.js';
-import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import { toToolError } from '../errors/toToolError.js';

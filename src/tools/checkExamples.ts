@@ -1,7 +1,7 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { InputValidation } from '../contracts/InputValidation.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
-import { toJsonValue } from '../pipeline/toJsonValue.js';
+import { toJsonValue } from '../internal/toJsonValue.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
 import type { Validator } from '../schema/Validator.js';
 import { checkOutput } from './checkOutput.js';

@@ -1,5 +1,5 @@
 import type { RequiresOptions } from '../metadata/RequiresOptions.js';
-import { alwaysAvailable } from '../pipeline/alwaysAvailable.js';
+import { alwaysAvailable } from '../pipeline/CallPlan.js';
 
 /**
  * A function telling why a tool is unavailable now, or undefined when it is available. Read on

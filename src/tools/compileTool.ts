@@ -14,7 +14,6 @@ import { checkExamples } from './checkExamples.js';
 import { checkOutput } from './checkOutput.js';
 import { checkRequirements } from './checkRequirements.js';
 import { checkToolOptions } from './checkToolOptions.js';
-import { defaultApprovalTimeoutMs } from './defaultApprovalTimeoutMs.js';
 import { deepFreeze } from './deepFreeze.js';
 import { onFirstUse } from './onFirstUse.js';
 import { ownDeclaration } from './ownDeclaration.js';
@@ -23,6 +22,9 @@ import { planArguments } from './planArguments.js';
 import { readOutput } from './readOutput.js';
 import { runValidator } from './runValidator.js';
 import type { ToolEnvironment } from './ToolEnvironment.js';
+
+/** How long a person has to answer, by default. */
+export const defaultApprovalTimeoutMs = 5 * 60_000;
 
 /**
  * Turns one declaration into the core of a RegisteredTool, in named steps: check the options,

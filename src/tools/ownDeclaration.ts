@@ -5,7 +5,7 @@ import type { ParamMetadata } from '../metadata/ParamMetadata.js';
 import type { RequiresOptions } from '../metadata/RequiresOptions.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import type { ToolOptions } from '../metadata/ToolOptions.js';
-import { ownOptions } from '../pipeline/ownOptions.js';
+import { ownOptions } from '../internal/ownOptions.js';
 
 const TOOL_KEYS = [
   'name',

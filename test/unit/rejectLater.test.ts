@@ -4,9 +4,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { rejectLater } from '../../src/pipeline/rejectLater.js';
+import { rejectLater } from '../../src/internal/rejectLater.js';
 
-const MODULE = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/pipeline/rejectLater.js')).href;
+const MODULE = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/internal/rejectLater.js')).href;
 
 describe('rejectLater', () => {
   it('rejects with the error it was given, after the caller has attached its handler', async () => {

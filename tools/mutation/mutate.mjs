@@ -1,5 +1,5 @@
 // `npm run mutate [-- <folder>… <stryker options>]`: runs StrykerJS with tools/mutation/stryker.config.mjs over
-// the chosen folders (permissions, pipeline, schema with schema/dto, errors, registry; all of them by default) in
+// the chosen folders (permissions, pipeline, internal, schema with schema/dto, errors, registry; all of them by default) in
 // one run, which writes reports/mutation/<name>/index.html and mutation.json (<name>: `all`, or the folders chosen
 // joined by `+`) and a log of each mutant's run (mutant-runs.ndjson), then prints the score per folder, counting
 // the mutants listed in equivalent-mutants.json as equivalent (neither killed nor survived). Exits 1 when a folder
@@ -18,7 +18,7 @@ import { runPlanted } from './planted.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const THRESHOLD = 90;
-const FOLDERS = ['permissions', 'errors', 'registry', 'pipeline', 'schema'];
+const FOLDERS = ['permissions', 'errors', 'registry', 'pipeline', 'internal', 'schema'];
 
 const args = process.argv.slice(2);
 const chosen = FOLDERS.filter((folder) => args.includes(folder));

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import jestConfig from '../../jest.config.js';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
-/** The folders to mutate (mutate.mjs sets MUTATION_FOLDERS, comma-separated; all five by default), in one run. */
-const folders = (process.env.MUTATION_FOLDERS ?? 'src/permissions,src/pipeline,src/schema,src/errors,src/registry').split(',').map((folder) => folder.replace(/^src\//, ''));
+/** The folders to mutate (mutate.mjs sets MUTATION_FOLDERS, comma-separated; all six by default), in one run. */
+const folders = (process.env.MUTATION_FOLDERS ?? 'src/permissions,src/pipeline,src/internal,src/schema,src/errors,src/registry').split(',').map((folder) => folder.replace(/^src\//, ''));
 const reportDir = process.env.MUTATION_REPORT ?? 'reports/mutation/all';
 const bundles = '<rootDir>/build/mutation-deps';
 

@@ -1,4 +1,5 @@
-import { descriptionKey } from './descriptionKey.js';
+/** The reflect-metadata key under which `@Description` records a DTO property's description. */
+export const descriptionKey = Symbol.for('hermes-tools:description');
 
 /** The `@Description` of a DTO property, looking through the class's ancestors. */
 export function getDescription(dto: Function, property: string): string | undefined {

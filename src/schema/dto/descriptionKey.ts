@@ -1,2 +1,0 @@
-/** The reflect-metadata key under which `@Description` records a DTO property's description. */
-export const descriptionKey = Symbol.for('hermes-tools:description');
