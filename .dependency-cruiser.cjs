@@ -16,7 +16,8 @@ const FLOORS = [
 ];
 /** Same-floor imports that are allowed: decorators write what metadata reads; the CLI uses the MCP and provider kernels and runs queue workers; the AI SDK bridge uses the providers' shared name rules; the Nest module serves MCP (loaded on first request). */
 const ALSO = { decorators: ['metadata'], cli: ['mcp', 'providers', 'queue'], ai: ['providers'], nest: ['mcp'] };
-const OPTIONAL_PEERS = '^(node_modules/)?(@modelcontextprotocol/sdk|ai|@opentelemetry/[^/]+|@nestjs/[^/]+|bullmq|ioredis)(/|$)';
+const OPTIONAL_PEERS =
+  '^(node_modules/)?(@modelcontextprotocol/sdk|ai|@opentelemetry/[^/]+|@nestjs/[^/]+|bullmq|ioredis)(/|$)';
 const ALL = FLOORS.flat();
 const CORE = FLOORS.slice(0, -1).flat();
 
@@ -46,14 +47,16 @@ module.exports = {
     },
     {
       name: 'index-below-kernels',
-      comment: 'src/index.ts is the core API: it may import every floor but the last, the kernels (they are subpaths of their own)',
+      comment:
+        'src/index.ts is the core API: it may import every floor but the last, the kernels (they are subpaths of their own)',
       severity: 'error',
       from: { path: '^src/index\\.ts$' },
       to: { path: `^src/(${FLOORS.at(-1).join('|')})/` },
     },
     {
       name: 'core-no-optional-peer',
-      comment: 'the core (every floor but the last, and src/index.ts) never loads an optional peer; only the kernels on the last floor do',
+      comment:
+        'the core (every floor but the last, and src/index.ts) never loads an optional peer; only the kernels on the last floor do',
       severity: 'error',
       from: { path: `^src/((${CORE.join('|')})/|index\\.ts$)` },
       to: { path: OPTIONAL_PEERS },

@@ -30,7 +30,9 @@ export async function alternateProcesses<Side extends string>(
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? sides : ([sides[1], sides[0]] as const);
     for (const side of order) samples[side].push(await inFreshProcess(script, side, perProcess));
-    log(`  round ${round + 1}/${rounds}: ${sides.map((side) => `${side} ${samples[side].at(-1)!.toFixed(0)} ns`).join(', ')}`);
+    log(
+      `  round ${round + 1}/${rounds}: ${sides.map((side) => `${side} ${samples[side].at(-1)!.toFixed(0)} ns`).join(', ')}`,
+    );
   }
   return { [sides[0]]: median(samples[sides[0]]), [sides[1]]: median(samples[sides[1]]) } as Record<Side, number>;
 }

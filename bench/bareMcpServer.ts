@@ -4,7 +4,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { readBody } from './fixtures.js';
 
-const input = z.strictObject({ path: z.string().min(1), maxBytes: z.number().int().min(1).default(1_000_000), encoding: z.enum(['utf8', 'latin1']).optional() });
+const input = z.strictObject({
+  path: z.string().min(1),
+  maxBytes: z.number().int().min(1).default(1_000_000),
+  encoding: z.enum(['utf8', 'latin1']).optional(),
+});
 
 export function bareMcpServer(): McpServer {
   const server = new McpServer({ name: 'peer', version: '1.0.0' });

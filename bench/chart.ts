@@ -32,17 +32,27 @@ export function perCallChart(title: string, bars: readonly Bar[], format: (ns: n
   ];
   for (let tick = low; tick <= high; tick *= 10) {
     const at = LABEL + x(tick);
-    out.push(`<line x1="${at.toFixed(1)}" y1="${TOP - 8}" x2="${at.toFixed(1)}" y2="${TOP + bars.length * ROW}" stroke="#ddd"/>`);
-    out.push(`<text x="${at.toFixed(1)}" y="${TOP + bars.length * ROW + 18}" text-anchor="middle" fill="#666">${xml(format(tick))}</text>`);
+    out.push(
+      `<line x1="${at.toFixed(1)}" y1="${TOP - 8}" x2="${at.toFixed(1)}" y2="${TOP + bars.length * ROW}" stroke="#ddd"/>`,
+    );
+    out.push(
+      `<text x="${at.toFixed(1)}" y="${TOP + bars.length * ROW + 18}" text-anchor="middle" fill="#666">${xml(format(tick))}</text>`,
+    );
   }
   bars.forEach((bar, i) => {
     const y = TOP + i * ROW;
     const w = Math.max(2, x(bar.ns));
-    out.push(`<text x="${LABEL - 10}" y="${y + 16}" text-anchor="end"${bar.ours ? ' font-weight="600"' : ''}>${xml(bar.name)}</text>`);
-    out.push(`<rect x="${LABEL}" y="${y + 4}" width="${w.toFixed(1)}" height="${ROW - 8}" fill="${bar.ours ? '#c2410c' : '#64748b'}"/>`);
+    out.push(
+      `<text x="${LABEL - 10}" y="${y + 16}" text-anchor="end"${bar.ours ? ' font-weight="600"' : ''}>${xml(bar.name)}</text>`,
+    );
+    out.push(
+      `<rect x="${LABEL}" y="${y + 4}" width="${w.toFixed(1)}" height="${ROW - 8}" fill="${bar.ours ? '#c2410c' : '#64748b'}"/>`,
+    );
     out.push(`<text x="${(LABEL + w + 6).toFixed(1)}" y="${y + 16}" fill="#333">${xml(format(bar.ns))}</text>`);
   });
-  out.push(`<text x="16" y="${height - 8}" fill="#666" font-size="11">median time per call, log scale; ours in orange</text>`);
+  out.push(
+    `<text x="16" y="${height - 8}" fill="#666" font-size="11">median time per call, log scale; ours in orange</text>`,
+  );
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }

@@ -16,8 +16,16 @@ const which = process.argv[2];
 
 if (which === 'ours') {
   const container = new Container();
-  await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead], granted: PermissionSet.none().grant('fs:read') }));
-  const http = await serveHttp(container.get(ToolRegistry), { name: 'ours', version: '1.0.0', port: 0, stateless: true });
+  await container.load(
+    toolsModule({ interceptors: [First, Second] }),
+    toolset({ name: 'ref', tools: [RefRead], granted: PermissionSet.none().grant('fs:read') }),
+  );
+  const http = await serveHttp(container.get(ToolRegistry), {
+    name: 'ours',
+    version: '1.0.0',
+    port: 0,
+    stateless: true,
+  });
   process.stdout.write(`${http.url.href}\n`);
 } else if (which === 'bare') {
   const http = createServer((req, res) => {
@@ -36,7 +44,9 @@ if (which === 'ours') {
       });
     });
   });
-  http.listen(0, '127.0.0.1', () => process.stdout.write(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp\n`));
+  http.listen(0, '127.0.0.1', () =>
+    process.stdout.write(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp\n`),
+  );
 } else {
   throw new Error('usage: node build/bench/httpServer.js ours|bare');
 }

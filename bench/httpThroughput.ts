@@ -31,9 +31,18 @@ async function requestsPerSecond(which: 'ours' | 'bare', connections: number, se
     // Checks one answer first: a benchmark of error responses would measure nothing.
     const probe = await fetch(url, { method: 'POST', headers: HEADERS, body: BODY });
     const text = await probe.text();
-    if (!probe.ok || !text.includes('"result"') || text.includes('"isError":true')) throw new Error(`${which}: tools/call did not succeed: ${probe.status} ${text.slice(0, 300)}`);
-    const result = await autocannon({ url, connections, duration: seconds, method: 'POST', headers: HEADERS, body: BODY });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${which}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+    if (!probe.ok || !text.includes('"result"') || text.includes('"isError":true'))
+      throw new Error(`${which}: tools/call did not succeed: ${probe.status} ${text.slice(0, 300)}`);
+    const result = await autocannon({
+      url,
+      connections,
+      duration: seconds,
+      method: 'POST',
+      headers: HEADERS,
+      body: BODY,
+    });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${which}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
     return result.requests.average;
   } finally {
     child.kill();
@@ -43,12 +52,18 @@ async function requestsPerSecond(which: 'ours' | 'bare', connections: number, se
 
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-export async function httpThroughput(rounds: number, seconds: number, connections: number, log: (line: string) => void): Promise<Throughput> {
+export async function httpThroughput(
+  rounds: number,
+  seconds: number,
+  connections: number,
+  log: (line: string) => void,
+): Promise<Throughput> {
   const ours: number[] = [];
   const bare: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const order: ('ours' | 'bare')[] = round % 2 === 0 ? ['ours', 'bare'] : ['bare', 'ours'];
-    for (const which of order) (which === 'ours' ? ours : bare).push(await requestsPerSecond(which, connections, seconds));
+    for (const which of order)
+      (which === 'ours' ? ours : bare).push(await requestsPerSecond(which, connections, seconds));
     log(`  round ${round + 1}/${rounds}: ours ${ours.at(-1)!.toFixed(0)} req/s, bare ${bare.at(-1)!.toFixed(0)} req/s`);
   }
   return { ours: median(ours), bare: median(bare), connections, seconds };
@@ -56,6 +71,8 @@ export async function httpThroughput(rounds: number, seconds: number, connection
 
 // Run alone: `node build/bench/httpThroughput.js [rounds] [seconds]`.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await httpThroughput(Number(process.argv[2] ?? 2), Number(process.argv[3] ?? 10), 10, (line) => process.stderr.write(`${line}\n`));
+  const result = await httpThroughput(Number(process.argv[2] ?? 2), Number(process.argv[3] ?? 10), 10, (line) =>
+    process.stderr.write(`${line}\n`),
+  );
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

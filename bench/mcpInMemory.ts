@@ -37,7 +37,10 @@ async function connect(server: { connect(t: InMemoryTransport): Promise<void> })
 
 async function oursServer(): Promise<ReturnType<typeof createMcpServer>> {
   const container = new Container();
-  await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead], granted: PermissionSet.none().grant('fs:read') }));
+  await container.load(
+    toolsModule({ interceptors: [First, Second] }),
+    toolset({ name: 'ref', tools: [RefRead], granted: PermissionSet.none().grant('fs:read') }),
+  );
   return createMcpServer(container.get(ToolRegistry), { name: 'ours', version: '1.0.0', listChangedIntervalMs: 0 });
 }
 
@@ -47,8 +50,10 @@ async function measureSide(side: Side, rounds: number): Promise<number> {
   const run = () => client.callTool({ name: 'ref.read', arguments: VALID });
   // Checks one answer first: both servers must do the call, not fail it.
   const answer = (await run()) as { content?: { text?: string }[]; isError?: boolean };
-  if (answer.isError === true || answer.content?.[0]?.text !== String(VALID.path.length + VALID.maxBytes)) throw new Error(`${side}: unexpected answer ${JSON.stringify(answer)}`);
-  // Warmed up well past `measure`'s own calibration: a round trip takes tens of microseconds, so its 40 ms batches are a thousand calls, too few for the JIT to settle.
+  if (answer.isError === true || answer.content?.[0]?.text !== String(VALID.path.length + VALID.maxBytes))
+    throw new Error(`${side}: unexpected answer ${JSON.stringify(answer)}`);
+  // Warmed up well past `measure`'s own calibration: a round trip takes tens of microseconds, so its 40 ms batches are
+  // a thousand calls, too few for the JIT to settle.
   for (let i = 0; i < WARM_UP; i++) await run();
   return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
 }

@@ -19,7 +19,11 @@ async function calibrate(run: () => Promise<unknown>, targetMs: number): Promise
  * Median nanoseconds per call of each case: calibrated batches of 40 ms or more, warmed up, then
  * `rounds` rounds, each in a freshly shuffled order, as the peer baseline was measured.
  */
-export async function measure(cases: readonly Case[], rounds: number, log: (line: string) => void): Promise<Map<string, number>> {
+export async function measure(
+  cases: readonly Case[],
+  rounds: number,
+  log: (line: string) => void,
+): Promise<Map<string, number>> {
   const batch = new Map<string, number>();
   for (const c of cases) {
     await calibrate(c.run, 20);

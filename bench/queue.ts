@@ -18,9 +18,13 @@ const CLI = path.resolve(here, '../../dist/src/cli/main.js');
 const WORKER_MODULE = path.resolve(here, 'queueWorker.js');
 
 async function startWorker(url: string, queue: string, concurrency: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, '--module', WORKER_MODULE, 'worker', '--redis', url, '--queue', queue, '--concurrency', String(concurrency)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, '--module', WORKER_MODULE, 'worker', '--redis', url, '--queue', queue, '--concurrency', String(concurrency)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let seen = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
@@ -61,15 +65,26 @@ async function throughput(call: (i: number) => Promise<unknown>, total: number, 
 /** The lines of the queue's section of bench/RESULTS.md, or one line saying why it was skipped. */
 export async function measureQueue(rounds: number, log: (line: string) => void): Promise<string[]> {
   if (spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status !== 0) {
-    return ['## Queue (`hermes-tools/queue`)', '', 'Skipped: no redis-server on PATH (Debian/Ubuntu: `apt-get install redis-server`; macOS: `brew install redis`).', ''];
+    return [
+      '## Queue (`hermes-tools/queue`)',
+      '',
+      'Skipped: no redis-server on PATH (Debian/Ubuntu: `apt-get install redis-server`; macOS: `brew install redis`).',
+      '',
+    ];
   }
-  log('the queue: a direct call against a queued call to 1 worker process, then throughput with 1 and 2 worker processes');
+  log(
+    'the queue: a direct call against a queued call to 1 worker process, then throughput with 1 and 2 worker processes',
+  );
   const redis = await startRedisServer();
   const url = redis.url;
   const local = (await localContainer()).get(ToolRegistry);
   const agents: { close(): Promise<void> }[] = [];
   const agentFor = async (queue: string): Promise<ToolRegistry> => {
-    const module = queuedToolset({ name: 'bench', tools: BENCH_QUEUE_TOOLS, queue: { connection: { url }, name: queue } });
+    const module = queuedToolset({
+      name: 'bench',
+      tools: BENCH_QUEUE_TOOLS,
+      queue: { connection: { url }, name: queue },
+    });
     agents.push(module);
     const c = new Container();
     await c.loadAsync(toolsModule(), module);
@@ -79,15 +94,25 @@ export async function measureQueue(rounds: number, log: (line: string) => void):
   try {
     const agent = await agentFor('latency');
     workers.push(await startWorker(url, 'latency', 1));
-    // The peer: bare BullMQ, a job added and awaited, its Worker in this process returning a + b (the last 1,000 jobs kept: waitUntilFinished reads the job back).
+    // The peer: bare BullMQ, a job added and awaited, its Worker in this process returning a + b (the last 1,000 jobs
+    // kept: waitUntilFinished reads the job back).
     const connection = { url };
     const bare = new Queue('bare', { connection });
     const bareEvents = new QueueEvents('bare', { connection });
-    const bareWorker = new Worker('bare', async (job) => (job.data as { a: number; b: number }).a + (job.data as { a: number; b: number }).b, { connection });
+    const bareWorker = new Worker(
+      'bare',
+      async (job) => (job.data as { a: number; b: number }).a + (job.data as { a: number; b: number }).b,
+      { connection },
+    );
     const inProcess = await agentFor('in-process');
-    const ownWorker = await toolWorker({ registry: local, queue: { connection, name: 'in-process' }, shutdownSignals: [] });
+    const ownWorker = await toolWorker({
+      registry: local,
+      queue: { connection, name: 'in-process' },
+      shutdownSignals: [],
+    });
     await Promise.all([bareEvents.waitUntilReady(), bareWorker.waitUntilReady()]);
-    const bareCall = async (): Promise<unknown> => (await bare.add('add', { a: 1, b: 2 }, { removeOnComplete: 1000 })).waitUntilFinished(bareEvents);
+    const bareCall = async (): Promise<unknown> =>
+      (await bare.add('add', { a: 1, b: 2 }, { removeOnComplete: 1000 })).waitUntilFinished(bareEvents);
     let latency: Map<string, number>;
     try {
       latency = await measure(
@@ -152,6 +177,9 @@ export async function measureQueue(rounds: number, log: (line: string) => void):
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const lines = await measureQueue(Number(process.env.BENCH_ROUNDS ?? 15), (line) => void process.stderr.write(`${line}\n`));
+  const lines = await measureQueue(
+    Number(process.env.BENCH_ROUNDS ?? 15),
+    (line) => void process.stderr.write(`${line}\n`),
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -9,7 +9,11 @@ export class BenchAdd {
   }
 }
 
-@Tool({ name: 'bench.io', description: 'Waits 10 ms, standing for a call to another service, then answers.', idempotent: true })
+@Tool({
+  name: 'bench.io',
+  description: 'Waits 10 ms, standing for a call to another service, then answers.',
+  idempotent: true,
+})
 export class BenchIo {
   async execute(@Arg('n') n: number) {
     await new Promise((resolve) => setTimeout(resolve, 10));

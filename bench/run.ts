@@ -24,7 +24,12 @@ import { instrumentTools } from 'hermes-tools/otel';
 import { z } from 'zod';
 import { First, INVALID, JSON_SCHEMA, readBody, RefInput, RefRead, RefReadDto, Second, VALID } from './fixtures.js';
 import { callObserved } from '../src/pipeline/callChannel.js';
-import { PermissionSet as BuildPermissionSet, ToolRegistry as BuildRegistry, toolset as buildToolset, toolsModule as buildToolsModule } from '../src/index.js';
+import {
+  PermissionSet as BuildPermissionSet,
+  ToolRegistry as BuildRegistry,
+  toolset as buildToolset,
+  toolsModule as buildToolsModule,
+} from '../src/index.js';
 import { perCallChart } from './chart.js';
 import { compositeCall as makeCompositeCall } from './composite.js';
 import { generateDtos, generateTools } from './generate.js';
@@ -51,13 +56,21 @@ const ajvCall = async (input: unknown): Promise<unknown> => {
   return readBody(copy.path, copy.maxBytes);
 };
 const compositeCall = makeCompositeCall();
-const zodInput = z.strictObject({ path: z.string().min(1), maxBytes: z.number().int().min(1).default(1_000_000), encoding: z.enum(['utf8', 'latin1']).optional() });
+const zodInput = z.strictObject({
+  path: z.string().min(1),
+  maxBytes: z.number().int().min(1).default(1_000_000),
+  encoding: z.enum(['utf8', 'latin1']).optional(),
+});
 const zodCall = async (input: unknown): Promise<unknown> => {
   const parsed = zodInput.safeParse(input);
   if (!parsed.success) throw parsed.error;
   return readBody(parsed.data.path, parsed.data.maxBytes);
 };
-const aiTool = tool({ description: 'Reads a file.', inputSchema: zodSchema(zodInput), execute: async (a: Args) => readBody(a.path, a.maxBytes) });
+const aiTool = tool({
+  description: 'Reads a file.',
+  inputSchema: zodSchema(zodInput),
+  execute: async (a: Args) => readBody(a.path, a.maxBytes),
+});
 const aiCall = async (input: unknown): Promise<unknown> => {
   const parsed = await safeValidateTypes({ value: input, schema: aiTool.inputSchema });
   if (!parsed.success) throw parsed.error;
@@ -65,7 +78,11 @@ const aiCall = async (input: unknown): Promise<unknown> => {
 };
 const ctcvCall = async (input: unknown): Promise<unknown> => {
   const instance = plainToInstance(RefInput, input);
-  const errors = await validate(instance as object, { forbidUnknownValues: true, whitelist: true, forbidNonWhitelisted: true });
+  const errors = await validate(instance as object, {
+    forbidUnknownValues: true,
+    whitelist: true,
+    forbidNonWhitelisted: true,
+  });
   if (errors.length > 0) throw new Error(`${errors.length} errors`);
   return readBody(instance.path, instance.maxBytes);
 };
@@ -84,9 +101,14 @@ const mcpSdkClient = await connect(mcpSdkServer);
 
 // Ours
 const container = new Container();
-await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead, RefReadDto], granted: PermissionSet.none().grant('fs:read') }));
+await container.load(
+  toolsModule({ interceptors: [First, Second] }),
+  toolset({ name: 'ref', tools: [RefRead, RefReadDto], granted: PermissionSet.none().grant('fs:read') }),
+);
 const registry = container.get(ToolRegistry);
-const oursMcpClient = await connect(createMcpServer(registry, { name: 'ours', version: '1.0.0', listChangedIntervalMs: 0 }));
+const oursMcpClient = await connect(
+  createMcpServer(registry, { name: 'ours', version: '1.0.0', listChangedIntervalMs: 0 }),
+);
 const rejects = async (p: Promise<unknown>): Promise<void> => {
   await p.then(
     () => {
@@ -104,17 +126,26 @@ const valid: Case[] = [
   { name: 'Zod 4 parse + call', run: () => zodCall(VALID) },
   { name: 'AI SDK tool(): safeValidateTypes + execute', run: () => aiCall(VALID) },
   { name: 'class-transformer + class-validator + call', run: () => ctcvCall(VALID) },
-  { name: 'MCP SDK McpServer ↔ Client, in memory', run: () => mcpSdkClient.callTool({ name: 'ref.read', arguments: VALID }) },
+  {
+    name: 'MCP SDK McpServer ↔ Client, in memory',
+    run: () => mcpSdkClient.callTool({ name: 'ref.read', arguments: VALID }),
+  },
   { name: 'hermes registry.call: @Arg tool, guard, 2 interceptors', run: () => registry.call('ref.read', VALID) },
   { name: 'hermes registry.call: @Input DTO tool', run: dtoCall },
-  { name: 'hermes MCP server ↔ Client, in memory', run: () => oursMcpClient.callTool({ name: 'ref.read', arguments: VALID }) },
+  {
+    name: 'hermes MCP server ↔ Client, in memory',
+    run: () => oursMcpClient.callTool({ name: 'ref.read', arguments: VALID }),
+  },
 ];
 const invalid: Case[] = [
   { name: 'Ajv (allErrors), invalid', run: () => rejects(ajvCall(INVALID)) },
   { name: 'Zod 4, invalid', run: () => rejects(zodCall(INVALID)) },
   { name: 'class-transformer + class-validator, invalid', run: () => rejects(ctcvCall(INVALID)) },
   { name: 'hermes registry.call, invalid (every issue)', run: () => rejects(registry.call('ref.read', INVALID)) },
-  { name: 'hermes registry.dispatch, invalid (outcome with every issue)', run: () => registry.dispatch('ref.read', INVALID) },
+  {
+    name: 'hermes registry.dispatch, invalid (outcome with every issue)',
+    run: () => registry.dispatch('ref.read', INVALID),
+  },
   {
     name: 'hermes registry.call, invalid, then the error read (toPayload)',
     run: () =>
@@ -143,7 +174,8 @@ const scaled = await measure(
 
 log('the hermes-tools:call channel: no subscriber against one no-op subscriber, alternating');
 const channel = tracingChannel(CALL_CHANNEL);
-// What the channel costs a call in a process where nobody ever subscribed (before the phases below subscribe): the check a call makes (the audit check beside it is a field read).
+// What the channel costs a call in a process where nobody ever subscribed (before the phases below subscribe): the
+// check a call makes (the audit check beside it is a field read).
 // Timed inside a function: a loop at a module's top level is not optimised, and would time the interpreter.
 function timeReads(reads: number): { ns: number; watched: number } {
   let seen = 0;
@@ -171,7 +203,10 @@ const channelOn = median(channelSamples.on);
 log('the cost of unused features: tool.execute against the same steps composed without them');
 // Built from the compiled sources (not the package), so that the tool's core can be reached.
 const plain = new Container();
-await plain.load(buildToolsModule({ interceptors: [First, Second] }), buildToolset({ name: 'ref', tools: [RefRead], granted: BuildPermissionSet.none().grant('fs:read') }));
+await plain.load(
+  buildToolsModule({ interceptors: [First, Second] }),
+  buildToolset({ name: 'ref', tools: [RefRead], granted: BuildPermissionSet.none().grant('fs:read') }),
+);
 const plainTool = plain.get(BuildRegistry).get('ref.read');
 const bareSteps = withoutFeatures(plainTool);
 const unused = await measure(
@@ -191,7 +226,8 @@ log('the in-memory MCP round trip again, each server in a fresh process of its o
 const mcpApart = await mcpInMemory(Math.max(5, ROUNDS), log);
 
 log('instrumentTools(): off against on (spans recorded, then dropped by a no-op processor), alternating');
-// What an app pays with tracing on, short of exporting: the SDK's spans and ids, the histogram and counter aggregated, the AsyncLocalStorage context.
+// What an app pays with tracing on, short of exporting: the SDK's spans and ids, the histogram and counter aggregated,
+// the AsyncLocalStorage context.
 class UncollectedReader extends MetricReader {
   protected override async onForceFlush(): Promise<void> {}
   protected override async onShutdown(): Promise<void> {}
@@ -250,7 +286,9 @@ const definedStarted = performance.now();
 for (let i = 0; i < 5; i++) manyRegistry.definitions();
 const tenThousandDefinitions = (performance.now() - definedStarted) / 5;
 const one = new Container();
-await one.load(toolset({ name: 'one', tools: generateTools(1, 'one'), granted: PermissionSet.none().grant('fs:read') }));
+await one.load(
+  toolset({ name: 'one', tools: generateTools(1, 'one'), granted: PermissionSet.none().grant('fs:read') }),
+);
 const oneRegistry = one.get(ToolRegistry);
 const scale = await measure(
   [
@@ -297,7 +335,8 @@ const targets: [string, string, boolean][] = [
     scaled.get('ours')! / dto1 <= 1.2,
   ],
   [
-    // The rejection's issues are copied and redacted when it is made; its message is made when read, so what reading it costs is shown beside.
+    // The rejection's issues are copied and redacted when it is made; its message is made when read, so what reading it
+    // costs is shown beside.
     'invalid input, every issue, ≤ 2 µs (registry.call)',
     `${format(ns('hermes registry.call, invalid (every issue)'))} (${format(ns('hermes registry.call, invalid, then the error read (toPayload)'))} with its message read)`,
     ns('hermes registry.call, invalid (every issue)') <= 2000,
@@ -351,7 +390,9 @@ const lines = [
   '',
   '| case | median | vs direct call |',
   '|---|--:|--:|',
-  ...[...valid, ...invalid].map((c) => `| ${c.name} | ${format(ns(c.name))} | ${(ns(c.name) / ns('direct async call')).toFixed(1)}× |`),
+  ...[...valid, ...invalid].map(
+    (c) => `| ${c.name} | ${format(ns(c.name))} | ${(ns(c.name) / ns('direct async call')).toFixed(1)}× |`,
+  ),
   '',
   '![Median time per call, log scale](per-call.svg)',
   '',
@@ -438,5 +479,10 @@ process.stdout.write(`${table}\n`);
 // The hand-written reading of the numbers (why a target is missed, what costs what) follows the tables.
 const notes = readFileSync(new URL('../../bench/NOTES.md', import.meta.url), 'utf8');
 writeFileSync(new URL('../../bench/RESULTS.md', import.meta.url), `${table}\n${notes}`);
-const bars = valid.filter((c) => c.name !== 'direct async call').map((c) => ({ name: c.name, ns: ns(c.name), ours: c.name.startsWith('hermes') }));
-writeFileSync(new URL('../../bench/per-call.svg', import.meta.url), perCallChart('hermes-tools against its peers: one valid call', bars, format));
+const bars = valid
+  .filter((c) => c.name !== 'direct async call')
+  .map((c) => ({ name: c.name, ns: ns(c.name), ours: c.name.startsWith('hermes') }));
+writeFileSync(
+  new URL('../../bench/per-call.svg', import.meta.url),
+  perCallChart('hermes-tools against its peers: one valid call', bars, format),
+);

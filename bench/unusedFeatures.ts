@@ -25,12 +25,16 @@ export interface UnusedFeatures {
 async function measureSide(side: Side, rounds: number): Promise<number> {
   // Built from the compiled sources (not the package), so that the tool's core can be reached.
   const container = new Container();
-  await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead], granted: PermissionSet.none().grant('fs:read') }));
+  await container.load(
+    toolsModule({ interceptors: [First, Second] }),
+    toolset({ name: 'ref', tools: [RefRead], granted: PermissionSet.none().grant('fs:read') }),
+  );
   const tool = container.get(ToolRegistry).get('ref.read');
   const run = side === 'with' ? () => tool.execute(VALID) : withoutFeatures(tool).bind(undefined, VALID);
   // Checks one answer first: both sides must do the call, not fail it.
   const answer = await run();
-  if (answer !== VALID.path.length + VALID.maxBytes) throw new Error(`${side}: unexpected answer ${JSON.stringify(answer)}`);
+  if (answer !== VALID.path.length + VALID.maxBytes)
+    throw new Error(`${side}: unexpected answer ${JSON.stringify(answer)}`);
   return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
 }
 

@@ -11,7 +11,8 @@ import type { RegisteredTool } from '../src/tools/RegisteredTool.js';
 
 export function withoutFeatures(tool: RegisteredTool): (input: unknown) => Promise<unknown> {
   const { definition, validate, invoke, logger, checkOutput } = coreOf(tool);
-  if (checkOutput !== undefined) throw new Error('withoutFeatures: a tool with a declared output is not supported here');
+  if (checkOutput !== undefined)
+    throw new Error('withoutFeatures: a tool with a declared output is not supported here');
   const name = definition.name;
   const failed = (error: unknown): never => {
     throw toToolError(name, error);
@@ -19,7 +20,11 @@ export function withoutFeatures(tool: RegisteredTool): (input: unknown) => Promi
   return (input) => {
     const validation = validate(input) as InputValidation;
     if (!validation.ok) return Promise.reject(new ToolValidationError(name, validation.issues));
-    // The least a call needs: a context for the interceptors and the handler, and a failure turned into a ToolError (with no progress listener, nothing needs settling).
-    return invoke(validation.value, new CallContext(definition, undefined, undefined, undefined, logger, undefined)).then(undefined, failed);
+    // The least a call needs: a context for the interceptors and the handler, and a failure turned into a ToolError
+    // (with no progress listener, nothing needs settling).
+    return invoke(
+      validation.value,
+      new CallContext(definition, undefined, undefined, undefined, logger, undefined),
+    ).then(undefined, failed);
   };
 }

@@ -12,7 +12,12 @@ export interface ToolCall {
 export class ScriptedModel {
   private step = 0;
 
-  constructor(private readonly script: readonly ((catalogue: readonly ToolDefinition[], last?: ToolOutcome) => ToolCall | undefined)[]) {}
+  constructor(
+    private readonly script: readonly ((
+      catalogue: readonly ToolDefinition[],
+      last?: ToolOutcome,
+    ) => ToolCall | undefined)[],
+  ) {}
 
   next(catalogue: readonly ToolDefinition[], last?: ToolOutcome): ToolCall | undefined {
     const turn = this.script[this.step++];

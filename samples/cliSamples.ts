@@ -9,6 +9,8 @@ import { createSampleContainer } from './createSampleContainer.js';
 export default async function sampleContainer(): Promise<Container> {
   const workspace = process.env.HERMES_WORKSPACE ?? path.join(tmpdir(), 'hermes-tools-samples');
   await mkdir(path.join(workspace, 'notes'), { recursive: true });
-  await writeFile(path.join(workspace, 'notes', 'todo.md'), '- order two books\n- commit the notes\n', { flag: 'wx' }).catch(() => undefined);
+  await writeFile(path.join(workspace, 'notes', 'todo.md'), '- order two books\n- commit the notes\n', {
+    flag: 'wx',
+  }).catch(() => undefined);
   return createSampleContainer(workspace);
 }

@@ -27,9 +27,19 @@ export async function createSampleContainer(workspace: string): Promise<Containe
   container.bind(AUDIT_FILE).toConstantValue(path.join(workspace, 'audit.jsonl'));
   await container.load(
     // Destructive tools (fs.write, git.reset) wait for a person's yes; ScriptedApprover plays that person.
-    toolsModule({ interceptors: [AuditInterceptor], timeoutMs: 5_000, logger, approvals: { approve: ScriptedApprover }, audit: JsonLinesAuditSink }),
+    toolsModule({
+      interceptors: [AuditInterceptor],
+      timeoutMs: 5_000,
+      logger,
+      approvals: { approve: ScriptedApprover },
+      audit: JsonLinesAuditSink,
+    }),
     // fs.write is declared but not granted here: the kernel loop shows the denial.
-    toolset({ name: 'filesystem', tools: [ReadFile, ListFiles, WriteFile], granted: PermissionSet.none().grant('fs:read') }),
+    toolset({
+      name: 'filesystem',
+      tools: [ReadFile, ListFiles, WriteFile],
+      granted: PermissionSet.none().grant('fs:read'),
+    }),
     toolset({ name: 'orders', tools: [CreateOrder], granted: PermissionSet.none().grant('orders:write') }),
     toolset({ name: 'git', tools: [GitTools], granted: PermissionSet.none().grant('git:*') }),
     toolset({ name: 'jobs', tools: [RunChecks] }),

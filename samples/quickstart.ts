@@ -1,7 +1,19 @@
 import 'reflect-metadata';
 import { Container, inject, injectable } from 'inversify';
 import { IsBoolean, IsOptional, IsString, MinLength } from 'class-validator';
-import { Arg, Ctx, Description, Example, Input, Permissions, PermissionSet, Tool, ToolRegistry, toolset, type ToolContext } from 'hermes-tools';
+import {
+  Arg,
+  Ctx,
+  Description,
+  Example,
+  Input,
+  Permissions,
+  PermissionSet,
+  Tool,
+  ToolRegistry,
+  toolset,
+  type ToolContext,
+} from 'hermes-tools';
 
 @injectable()
 class NoteStore {
@@ -20,7 +32,10 @@ class NoteStore {
 class ReadNote {
   constructor(@inject(NoteStore) private readonly store: NoteStore) {}
 
-  execute(@Arg('name', { description: 'The note to read.', minLength: 1 }) name: string, @Ctx() ctx: ToolContext): string {
+  execute(
+    @Arg('name', { description: 'The note to read.', minLength: 1 }) name: string,
+    @Ctx() ctx: ToolContext,
+  ): string {
     ctx.logger.info('reading', { name });
     return this.store.read(name) ?? `There is no note named "${name}".`;
   }
@@ -45,7 +60,9 @@ class WriteNote {
 
 const container = new Container();
 container.bind(NoteStore).toSelf().inSingletonScope();
-await container.load(toolset({ name: 'notes', tools: [ReadNote, WriteNote], granted: PermissionSet.none().grant('notes:read') }));
+await container.load(
+  toolset({ name: 'notes', tools: [ReadNote, WriteNote], granted: PermissionSet.none().grant('notes:read') }),
+);
 const registry = container.get(ToolRegistry);
 
 console.log(registry.definitions().map((d) => d.inputSchema));

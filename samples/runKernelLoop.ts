@@ -12,11 +12,23 @@ const call = (name: string, args: unknown) => (): ToolCall => ({ name, arguments
 const script = [
   call('fs.list', { path: '.' }),
   call('fs.read', { path: 'notes/todo.md' }),
-  call('orders.create', { customer: { name: '', email: 'ada-at-example' }, lines: [{ sku: 'BOOK-1', quantity: 0 }], shipping: 'drone', coupon: 'FREE' }),
+  call('orders.create', {
+    customer: { name: '', email: 'ada-at-example' },
+    lines: [{ sku: 'BOOK-1', quantity: 0 }],
+    shipping: 'drone',
+    coupon: 'FREE',
+  }),
   (_catalogue: readonly ToolDefinition[], last?: ToolOutcome): ToolCall => {
     // The model reads every issue at once and fixes them all in one retry.
     if (last?.ok !== false) throw new Error('the script expected the previous call to fail');
-    return { name: 'orders.create', arguments: { customer: { name: 'Ada', email: 'ada@example.org' }, lines: [{ sku: 'BOOK-1', quantity: 2 }], shipping: 'express' } };
+    return {
+      name: 'orders.create',
+      arguments: {
+        customer: { name: 'Ada', email: 'ada@example.org' },
+        lines: [{ sku: 'BOOK-1', quantity: 2 }],
+        shipping: 'express',
+      },
+    };
   },
   call('fs.write', { path: 'notes/todo.md', content: 'hacked' }),
   call('git.commit', { message: 'Record the order', files: ['notes/todo.md'] }),
@@ -30,14 +42,20 @@ export interface KernelLoopOptions {
 }
 
 /** Runs the sample agent loop against the sample toolsets. Returns every outcome, in order. */
-export async function runKernelLoop(workspace: string, print: (line: string) => void, options: KernelLoopOptions = {}): Promise<ToolOutcome[]> {
+export async function runKernelLoop(
+  workspace: string,
+  print: (line: string) => void,
+  options: KernelLoopOptions = {},
+): Promise<ToolOutcome[]> {
   const container = await createSampleContainer(workspace);
   const registry = container.get(ToolRegistry);
   const model = new ScriptedModel(script);
 
   const definitions = registry.definitions();
   const count = definitions.length;
-  print(`The catalogue the model is shown: ${count} tools, each with a description and a JSON Schema of its arguments.\n`);
+  print(
+    `The catalogue the model is shown: ${count} tools, each with a description and a JSON Schema of its arguments.\n`,
+  );
   const width = Math.max(...definitions.map((d) => d.name.length));
   for (const definition of definitions) {
     const needs = definition.permissions.join(', ') || 'nothing';
@@ -50,7 +68,11 @@ export async function runKernelLoop(workspace: string, print: (line: string) => 
   print('\nThe calls the scripted model makes, and the outcome of each:\n');
   const outcomes: ToolOutcome[] = [];
   let last: ToolOutcome | undefined;
-  for (let toolCall = model.next(registry.definitions()); toolCall !== undefined; toolCall = model.next(registry.definitions(), last)) {
+  for (
+    let toolCall = model.next(registry.definitions());
+    toolCall !== undefined;
+    toolCall = model.next(registry.definitions(), last)
+  ) {
     if (toolCall.name === 'weather.current' && process.env.WEATHER_API_KEY === undefined) {
       last = await registry.dispatch(toolCall.name, toolCall.arguments);
       outcomes.push(last);
@@ -63,8 +85,14 @@ export async function runKernelLoop(workspace: string, print: (line: string) => 
     report(print, toolCall, last);
   }
   print('\nTwo callers, one registry: each is shown only what it may call.\n');
-  const alice = await registry.forCaller({ caller: { user: 'alice' }, permissions: PermissionSet.none().grant('fs:read', 'orders:write', 'git:*', 'net:http') });
-  const guest = await registry.forCaller({ caller: { user: 'guest' }, permissions: PermissionSet.none().grant('fs:read') });
+  const alice = await registry.forCaller({
+    caller: { user: 'alice' },
+    permissions: PermissionSet.none().grant('fs:read', 'orders:write', 'git:*', 'net:http'),
+  });
+  const guest = await registry.forCaller({
+    caller: { user: 'guest' },
+    permissions: PermissionSet.none().grant('fs:read'),
+  });
   print(
     indent(
       `alice sees: ${alice
@@ -95,9 +123,13 @@ export async function runKernelLoop(workspace: string, print: (line: string) => 
   );
   for (const line of container.get(ScriptedApprover).asked) print(indent(line));
   const trail = readFileSync(path.join(workspace, 'audit.jsonl'), 'utf8').trim().split('\n');
-  print(`\nAudit trail (toolsModule({ audit }), one JSON line per call in audit.jsonl): ${trail.length} records, for example:`);
+  print(
+    `\nAudit trail (toolsModule({ audit }), one JSON line per call in audit.jsonl): ${trail.length} records, for example:`,
+  );
   print(indent(trail.at(-1)!));
-  print(`\nAudit log (AuditInterceptor, injected with the app's logger): ${container.get(AppLogger).lines.length} calls ran past guard and validation.`);
+  print(
+    `\nAudit log (AuditInterceptor, injected with the app's logger): ${container.get(AppLogger).lines.length} calls ran past guard and validation.`,
+  );
   for (const line of container.get(AppLogger).lines) print(indent(line));
   return outcomes;
 }

@@ -61,11 +61,24 @@ export { withPermissions, withPermissionsAll } from './tools/withPermissions.js'
 export { withMiddleware } from './tools/withMiddleware.js';
 export type { ToolMiddleware, ToolInterceptor, InterceptorLike, NextFunction } from './contracts/ToolMiddleware.js';
 export type { ToolGuard, GuardRequest, GuardFunction, GuardLike, GuardVerdict } from './contracts/ToolGuard.js';
-export type { ApprovalRequest, ApprovalAnswer, ApproveFunction, ToolApprover, ApproverLike, ApprovalOptions } from './contracts/ToolApprover.js';
+export type {
+  ApprovalRequest,
+  ApprovalAnswer,
+  ApproveFunction,
+  ToolApprover,
+  ApproverLike,
+  ApprovalOptions,
+} from './contracts/ToolApprover.js';
 
 // Observing calls
 export { CALL_CHANNEL, type CallMessage, captureCallContent } from './pipeline/callChannel.js';
-export type { AuditRecord, AuditSink, AuditSinkFunction, AuditSinkLike, AuditOptions } from './contracts/AuditRecord.js';
+export type {
+  AuditRecord,
+  AuditSink,
+  AuditSinkFunction,
+  AuditSinkLike,
+  AuditOptions,
+} from './contracts/AuditRecord.js';
 
 // Errors
 export { ToolError } from './errors/ToolError.js';

@@ -1,6 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { injectable } from 'inversify';
-import { ApprovalDeniedError, Arg, RequiresApproval, Tool, ToolAbortedError, toolset, toolsModule, type ApprovalRequest, type AuditRecord, type ToolApprover } from 'hermes-tools';
+import {
+  ApprovalDeniedError,
+  Arg,
+  RequiresApproval,
+  Tool,
+  ToolAbortedError,
+  toolset,
+  toolsModule,
+  type ApprovalRequest,
+  type AuditRecord,
+  type ToolApprover,
+} from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 import { deferred } from './support/deferred.js';
 
@@ -57,39 +68,67 @@ describe('approvals', () => {
       toolsModule({ approvals: { approve: (request) => (asked.push(request), true) } }),
       toolset({ name: 'db', tools: [DropTable, CountRows] }),
     );
-    await expect(registry.call('db.drop', { table: 'logs' }, { caller: 'ann', callId: 'c1' })).resolves.toBe('dropped logs');
+    await expect(registry.call('db.drop', { table: 'logs' }, { caller: 'ann', callId: 'c1' })).resolves.toBe(
+      'dropped logs',
+    );
     await expect(registry.call('db.count', { table: 'logs' })).resolves.toBe(3);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ input: { table: 'logs', cascade: false }, caller: 'ann', callId: 'c1', tool: { name: 'db.drop', destructive: true, approval: {} } });
+    expect(asked[0]).toMatchObject({
+      input: { table: 'logs', cascade: false },
+      caller: 'ann',
+      callId: 'c1',
+      tool: { name: 'db.drop', destructive: true, approval: {} },
+    });
     expect(asked[0]!.signal).toBeInstanceOf(AbortSignal);
     expect(registry.get('db.count').definition.approval).toBeUndefined();
   });
 
   it('refuse on a no or a reason, with ApprovalDeniedError, and never run the tool', async () => {
-    const { registry } = await buildRegistry(toolsModule({ approvals: { approve: PolicyApprover } }), toolset({ name: 'db', tools: [DropTable] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: PolicyApprover } }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
     const error = await registry.call('db.drop', { table: 'users' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApprovalDeniedError);
-    expect(error).toMatchObject({ code: 'approval_denied', retryable: false, reason: 'the policy does not allow dropping users' });
+    expect(error).toMatchObject({
+      code: 'approval_denied',
+      retryable: false,
+      reason: 'the policy does not allow dropping users',
+    });
     expect(await registry.dispatch('db.drop', { table: 'logs' })).toMatchObject({ ok: true, value: 'dropped logs' });
     expect(ran).toEqual(['drop logs']);
 
-    const no = await buildRegistry(toolsModule({ approvals: { approve: async () => false } }), toolset({ name: 'db', tools: [DropTable] }));
-    expect(await no.registry.dispatch('db.drop', { table: 'logs' })).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: 'the request was declined' } });
+    const no = await buildRegistry(
+      toolsModule({ approvals: { approve: async () => false } }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
+    expect(await no.registry.dispatch('db.drop', { table: 'logs' })).toMatchObject({
+      ok: false,
+      error: { code: 'approval_denied', reason: 'the request was declined' },
+    });
   });
 
   it('treat silence past the approval limit as a refusal, and abort the approver', async () => {
     let signal: AbortSignal | undefined;
     const { registry } = await buildRegistry(
-      toolsModule({ approvals: { approve: (r) => ((signal = r.signal), new Promise<boolean>(() => undefined)), timeoutMs: 20 } }),
+      toolsModule({
+        approvals: { approve: (r) => ((signal = r.signal), new Promise<boolean>(() => undefined)), timeoutMs: 20 },
+      }),
       toolset({ name: 'db', tools: [DropTable] }),
     );
-    await expect(registry.call('db.drop', { table: 'logs' })).rejects.toMatchObject({ code: 'approval_denied', reason: 'no answer came within 20 ms' });
+    await expect(registry.call('db.drop', { table: 'logs' })).rejects.toMatchObject({
+      code: 'approval_denied',
+      reason: 'no answer came within 20 ms',
+    });
     expect(signal?.aborted).toBe(true);
     expect(ran).toEqual([]);
   });
 
   it("let a person take longer than the tool's own time limit", async () => {
-    const { registry } = await buildRegistry(toolsModule({ approvals: { approve: async () => (await sleep(600), true) } }), toolset({ name: 'mail', tools: [SendMail] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: { approve: async () => (await sleep(600), true) } }),
+      toolset({ name: 'mail', tools: [SendMail] }),
+    );
     await expect(registry.call('mail.send', { to: 'a@example.com' })).resolves.toBe('sent');
   });
 
@@ -110,12 +149,16 @@ describe('approvals', () => {
   it('end a call at once, without asking anyone, when its caller aborted before the approval was asked', async () => {
     const asked: unknown[] = [];
     const { registry } = await buildRegistry(
-      toolsModule({ approvals: { approve: (r) => (asked.push(r.input), new Promise<boolean>(() => undefined)), timeoutMs: 600_000 } }),
+      toolsModule({
+        approvals: { approve: (r) => (asked.push(r.input), new Promise<boolean>(() => undefined)), timeoutMs: 600_000 },
+      }),
       toolset({ name: 'db', tools: [DropTable] }),
     );
     const controller = new AbortController();
     const onAccepted = async (): Promise<void> => controller.abort();
-    const outcome = await registry.call('db.drop', { table: 'logs' }, { signal: controller.signal, onAccepted }).catch((e: unknown) => e);
+    const outcome = await registry
+      .call('db.drop', { table: 'logs' }, { signal: controller.signal, onAccepted })
+      .catch((e: unknown) => e);
     expect(outcome).toBeInstanceOf(ToolAbortedError);
     expect(asked).toEqual([]);
     expect(ran).toEqual([]);
@@ -128,7 +171,11 @@ describe('approvals', () => {
       toolset({ name: 'db', tools: [DropTable] }),
     );
     const before = timers();
-    const outcome = await registry.dispatch('db.drop', { table: 'logs' }, { signal: { aborted: false } as AbortSignal });
+    const outcome = await registry.dispatch(
+      'db.drop',
+      { table: 'logs' },
+      { signal: { aborted: false } as AbortSignal },
+    );
     expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
     expect(timers()).toBe(before);
     expect(ran).toEqual([]);
@@ -138,11 +185,20 @@ describe('approvals', () => {
     const asked: unknown[] = [];
     const intercepted: unknown[] = [];
     const { registry } = await buildRegistry(
-      toolsModule({ approvals: { approve: (r) => (asked.push(r.input), false) }, interceptors: [(input, _ctx, next) => (intercepted.push(input), next())] }),
+      toolsModule({
+        approvals: { approve: (r) => (asked.push(r.input), false) },
+        interceptors: [(input, _ctx, next) => (intercepted.push(input), next())],
+      }),
       toolset({ name: 'db', tools: [DropTable] }),
     );
-    expect(await registry.dispatch('db.drop', { table: 7 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await registry.dispatch('db.drop', { table: 'logs' })).toMatchObject({ ok: false, error: { code: 'approval_denied' } });
+    expect(await registry.dispatch('db.drop', { table: 7 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await registry.dispatch('db.drop', { table: 'logs' })).toMatchObject({
+      ok: false,
+      error: { code: 'approval_denied' },
+    });
     expect(asked).toEqual([{ table: 'logs', cascade: false }]);
     expect(intercepted).toEqual([]);
   });
@@ -152,12 +208,17 @@ describe('approvals', () => {
     expect(registry.get('mail.send').definition.approval).toEqual({ reason: 'it sends mail on your behalf' });
     const outcome = await registry.dispatch('mail.send', { to: 'a@example.com' });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'approval_denied' } });
-    expect((outcome as { error: { message: string } }).error.message).toContain('toolsModule({ approvals: { approve } })');
+    expect((outcome as { error: { message: string } }).error.message).toContain(
+      'toolsModule({ approvals: { approve } })',
+    );
     expect(ran).toEqual([]);
   });
 
   it("use the kernel's approver when the module names none", async () => {
-    const { registry } = await buildRegistry(toolsModule({ approvals: {} }), toolset({ name: 'db', tools: [DropTable] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ approvals: {} }),
+      toolset({ name: 'db', tools: [DropTable] }),
+    );
     await expect(registry.call('db.drop', { table: 'logs' }, { approve: () => true })).resolves.toBe('dropped logs');
     await expect(registry.call('db.drop', { table: 'logs' })).rejects.toMatchObject({ code: 'approval_denied' });
   });
@@ -244,7 +305,12 @@ describe('approvals', () => {
   it('refuse when the approver throws, and log it', async () => {
     const errors: unknown[] = [];
     const meta: unknown[] = [];
-    const logger = { debug() {}, info() {}, warn() {}, error: (m: string, data?: unknown) => void (errors.push(m), meta.push(data)) };
+    const logger = {
+      debug() {},
+      info() {},
+      warn() {},
+      error: (m: string, data?: unknown) => void (errors.push(m), meta.push(data)),
+    };
     const { registry } = await buildRegistry(
       toolsModule({
         logger,
@@ -257,7 +323,10 @@ describe('approvals', () => {
       }),
       toolset({ name: 'db', tools: [DropTable, CountRows] }),
     );
-    expect(await registry.dispatch('db.count', { table: 'x' })).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: 'the approval could not be obtained' } });
+    expect(await registry.dispatch('db.count', { table: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'approval_denied', reason: 'the approval could not be obtained' },
+    });
     await expect(registry.call('db.drop', { table: 'x' })).resolves.toBe('dropped x');
     expect(errors).toEqual(['hermes-tools: an approver threw, so the call is refused']);
     expect(meta).toEqual([{ tool: 'db.count', error: 'approval service down' }]);

@@ -1,5 +1,17 @@
 import { Container, injectable } from 'inversify';
-import { Arg, PermissionSet, Permissions, Requires, Tool, ToolRegistry, toolset, toolsModule, type AuditRecord, type AuditSink, type Logger } from 'hermes-tools';
+import {
+  Arg,
+  PermissionSet,
+  Permissions,
+  Requires,
+  Tool,
+  ToolRegistry,
+  toolset,
+  toolsModule,
+  type AuditRecord,
+  type AuditSink,
+  type Logger,
+} from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 @Tool({ name: 'echo', description: 'Echoes.' })
@@ -63,7 +75,9 @@ class MemorySink implements AuditSink {
 
 const approve = ({ input }: { input: unknown }) => {
   const what = (input as { what: string }).what;
-  return what === 'logs' ? { approved: true, by: 'ann' } : { approved: false, by: 'bob', reason: `${what} is not ours to drop` };
+  return what === 'logs'
+    ? { approved: true, by: 'ann' }
+    : { approved: false, by: 'bob', reason: `${what} is not ours to drop` };
 };
 
 function logger(): Logger & { errors: string[]; meta: unknown[] } {
@@ -98,7 +112,11 @@ describe('the audit trail', () => {
     container.bind(MemorySink).toSelf().inSingletonScope();
     await container.load(
       toolsModule({ audit: MemorySink, approvals: { approve } }),
-      toolset({ name: 'a', tools: [Echo, OpenVault, Gone, Drop, Boom, Stuck, BadOutput], granted: PermissionSet.none() }),
+      toolset({
+        name: 'a',
+        tools: [Echo, OpenVault, Gone, Drop, Boom, Stuck, BadOutput],
+        granted: PermissionSet.none(),
+      }),
     );
     const registry = container.get(ToolRegistry);
     const calls: [string, unknown][] = [
@@ -120,7 +138,11 @@ describe('the audit trail', () => {
       Array.from({ length: 1_000 }, (_, i) => {
         const [name, args] = calls[i % calls.length]!;
         const cancelled = (args as { text?: string }).text === 'cancelled';
-        return registry.dispatch(name, args, { callId: `c${i}`, caller: { user: `u${i % 7}` }, ...(cancelled && { signal: aborted.signal }) });
+        return registry.dispatch(name, args, {
+          callId: `c${i}`,
+          caller: { user: `u${i % 7}` },
+          ...(cancelled && { signal: aborted.signal }),
+        });
       }),
     );
     const records = container.get(MemorySink).records;
@@ -133,7 +155,18 @@ describe('the audit trail', () => {
       expect(record.caller).toEqual({ user: `u${i % 7}` });
     });
     expect(new Set(records.map((r) => r.outcome))).toEqual(
-      new Set(['ok', 'tool_not_found', 'tool_unavailable', 'permission_denied', 'invalid_input', 'approval_denied', 'execution_failed', 'timeout', 'invalid_output', 'aborted']),
+      new Set([
+        'ok',
+        'tool_not_found',
+        'tool_unavailable',
+        'permission_denied',
+        'invalid_input',
+        'approval_denied',
+        'execution_failed',
+        'timeout',
+        'invalid_output',
+        'aborted',
+      ]),
     );
   });
 
@@ -156,19 +189,32 @@ describe('the audit trail', () => {
       reason: 'the "vault:open" permission was not granted',
       outcome: 'permission_denied',
     });
-    expect(records[1]).toMatchObject({ tool: 'drop', access: 'allowed', approval: { approved: true, by: 'ann' }, outcome: 'ok' });
-    expect(records[2]).toMatchObject({ approval: { approved: false, by: 'bob', reason: 'users is not ours to drop' }, outcome: 'approval_denied' });
+    expect(records[1]).toMatchObject({
+      tool: 'drop',
+      access: 'allowed',
+      approval: { approved: true, by: 'ann' },
+      outcome: 'ok',
+    });
+    expect(records[2]).toMatchObject({
+      approval: { approved: false, by: 'bob', reason: 'users is not ours to drop' },
+      outcome: 'approval_denied',
+    });
     expect(Number.isNaN(Date.parse(records[0]!.time))).toBe(false);
     expect(records[3]).toMatchObject({ tool: 'gone', access: 'not_checked', outcome: 'tool_unavailable' });
     // Only what was decided: no reason where access was allowed, no approval where none was asked.
     expect('reason' in records[1]!).toBe(false);
     expect('approval' in records[0]!).toBe(false);
-    expect(records.every((r) => typeof r.durationMs === 'number' && !('arguments' in r) && !('result' in r))).toBe(true);
+    expect(records.every((r) => typeof r.durationMs === 'number' && !('arguments' in r) && !('result' in r))).toBe(
+      true,
+    );
   });
 
   it('records the same for registry.call as for dispatch, with a duration within the call', async () => {
     const records: AuditRecord[] = [];
-    const { registry } = await buildRegistry(toolsModule({ audit: (r) => void records.push(r) }), toolset({ name: 'a', tools: [Echo, Boom] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ audit: (r) => void records.push(r) }),
+      toolset({ name: 'a', tools: [Echo, Boom] }),
+    );
     const before = performance.now();
     await expect(registry.call('echo', { text: 'hi' }, { callId: 'c1' })).resolves.toBe('hi');
     await expect(registry.call('boom', {}, { callId: 'c2' })).rejects.toMatchObject({ code: 'execution_failed' });
@@ -205,7 +251,10 @@ describe('the audit trail', () => {
     process.env.HERMES_AUDIT_SECRET = 'audit-secret-value-42';
     try {
       const records: AuditRecord[] = [];
-      const { registry } = await buildRegistry(toolsModule({ audit: { sink: (r) => void records.push(r), captureArguments: true } }), toolset({ name: 'a', tools: [Echo] }));
+      const { registry } = await buildRegistry(
+        toolsModule({ audit: { sink: (r) => void records.push(r), captureArguments: true } }),
+        toolset({ name: 'a', tools: [Echo] }),
+      );
       await registry.dispatch('echo', { text: `key ${process.env.HERMES_AUDIT_SECRET}` });
       expect(records[0]).toMatchObject({ arguments: '{"text":"key [redacted]"}', result: '"key [redacted]"' });
     } finally {
@@ -215,7 +264,10 @@ describe('the audit trail', () => {
 
   it('keeps arguments and results of 16,000 characters of JSON whole, and cuts longer ones to 16,000', async () => {
     const records: AuditRecord[] = [];
-    const { registry } = await buildRegistry(toolsModule({ audit: { sink: (r) => void records.push(r), captureArguments: true } }), toolset({ name: 'a', tools: [Echo] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ audit: { sink: (r) => void records.push(r), captureArguments: true } }),
+      toolset({ name: 'a', tools: [Echo] }),
+    );
     const audited = async (length: number) => {
       await registry.dispatch('echo', { text: 'a'.repeat(length) });
       return records.at(-1)!;
@@ -249,14 +301,20 @@ describe('the audit trail', () => {
     expect(await registry.dispatch('echo', { text: 'c' })).toMatchObject({ ok: true });
     await new Promise((resolve) => setImmediate(resolve));
     // The third sink call returned normally: nothing to log.
-    expect(log.errors).toEqual(['hermes-tools: the audit sink failed; the call was not affected', 'hermes-tools: the audit sink failed; the call was not affected']);
+    expect(log.errors).toEqual([
+      'hermes-tools: the audit sink failed; the call was not affected',
+      'hermes-tools: the audit sink failed; the call was not affected',
+    ]);
     expect(log.meta[0]).toMatchObject({ tool: 'echo', error: 'disk full' });
     expect(log.meta[1]).toEqual({ tool: 'echo', callId: 'second', error: 'network down' });
   });
 
   it("records a forCaller view's calls under its caller", async () => {
     const records: AuditRecord[] = [];
-    const { registry } = await buildRegistry(toolsModule({ audit: (r) => void records.push(r) }), toolset({ name: 'a', tools: [Echo] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ audit: (r) => void records.push(r) }),
+      toolset({ name: 'a', tools: [Echo] }),
+    );
     const view = await registry.forCaller({ caller: { user: 'ann' } });
     await view.dispatch('echo', { text: 'a' }, { caller: 'someone else' });
     await view.dispatch('ech', {}, { caller: 'someone else' });

@@ -40,7 +40,9 @@ afterEach(() => {
 
 describe('@Requires', () => {
   it('hides an unavailable tool from list, definitions and views, and refuses calls naming the requirement', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 'web', tools: [WebSearch, Blame, Flaky], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 'web', tools: [WebSearch, Blame, Flaky], granted: PermissionSet.all() }),
+    );
     // Only results.read is left, which result budgets (on by default) add.
     expect(registry.list().map((t) => t.name)).toEqual(['results.read']);
     expect(registry.definitions({ toolsets: ['web'] })).toEqual([]);
@@ -55,11 +57,16 @@ describe('@Requires', () => {
       ok: false,
       error: { code: 'tool_unavailable', message: expect.stringContaining('it requires the git binary') },
     });
-    expect(await registry.dispatch('flaky', {})).toMatchObject({ ok: false, error: { message: expect.stringContaining('its availability check failed') } });
+    expect(await registry.dispatch('flaky', {})).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('its availability check failed') },
+    });
   });
 
   it('shows the tool as soon as the variable appears, with no restart, and never leaks its value', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 'web', tools: [WebSearch], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 'web', tools: [WebSearch], granted: PermissionSet.all() }),
+    );
     const view = registry.view({ toolsets: ['web'] });
     expect(view.list()).toEqual([]);
     process.env[VAR] = 'sk-live-0123456789';

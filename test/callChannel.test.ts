@@ -1,6 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { tracingChannel } from 'node:diagnostics_channel';
-import { Arg, CALL_CHANNEL, Tool, captureCallContent, toolset, toolsModule, type AuditRecord, type CallMessage } from 'hermes-tools';
+import {
+  Arg,
+  CALL_CHANNEL,
+  Tool,
+  captureCallContent,
+  toolset,
+  toolsModule,
+  type AuditRecord,
+  type CallMessage,
+} from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 import { Asks, BadOutput, Denied, EVERY_OUTCOME, Gone, Slow } from './support/refusedTools.js';
 
@@ -116,7 +125,13 @@ describe('the hermes-tools:call channel', () => {
     } finally {
       channel.unsubscribe(handlers);
     }
-    expect(content()).toEqual(['none', [{ secret: 'ab' }, 'done 2'], [{}, undefined], [{ secret: 'abc' }, 'done 3'], 'none']);
+    expect(content()).toEqual([
+      'none',
+      [{ secret: 'ab' }, 'done 2'],
+      [{}, undefined],
+      [{ secret: 'abc' }, 'done 3'],
+      'none',
+    ]);
     expect('result' in ended[2]!).toBe(false);
     expect(ended.map((m) => m.ok)).toEqual([true, true, false, true, true]);
   });
@@ -163,7 +178,10 @@ describe('the hermes-tools:call channel', () => {
 
   it('fails a call whose runWithin throws, publishing and auditing it as execution_failed, without running the tool', async () => {
     const records: AuditRecord[] = [];
-    const { registry } = await buildRegistry(toolsModule({ audit: (r) => void records.push(r) }), toolset({ name: 'all', tools: [Ok] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ audit: (r) => void records.push(r) }),
+      toolset({ name: 'all', tools: [Ok] }),
+    );
     const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
     const events: string[] = [];
     const handlers = {

@@ -30,7 +30,9 @@ let teamOpen = true;
 @Tool({ name: 'team.notes', description: 'Reads the team notes.' })
 @UseGuards(async ({ caller }: GuardRequest) => {
   await new Promise((resolve) => setImmediate(resolve));
-  return teamOpen && (caller as { team?: string } | undefined)?.team === 'blue' ? true : 'only the blue team may read its notes';
+  return teamOpen && (caller as { team?: string } | undefined)?.team === 'blue'
+    ? true
+    : 'only the blue team may read its notes';
 })
 class TeamNotes {
   execute(): string {
@@ -53,12 +55,18 @@ describe("the caller's own permissions", () => {
     const r = await registry();
     const reader = PermissionSet.none().grant('fs:read');
     await expect(r.call('fs.read', {}, { permissions: reader })).resolves.toBe('read');
-    await expect(r.call('fs.write', {}, { permissions: reader })).rejects.toMatchObject({ code: 'permission_denied', permission: 'fs:write' });
+    await expect(r.call('fs.write', {}, { permissions: reader })).rejects.toMatchObject({
+      code: 'permission_denied',
+      permission: 'fs:write',
+    });
   });
 
   it('never widen it', async () => {
     const r = await registry();
-    await expect(r.call('net.fetch', {}, { permissions: PermissionSet.all() })).rejects.toMatchObject({ code: 'permission_denied', permission: 'net:http' });
+    await expect(r.call('net.fetch', {}, { permissions: PermissionSet.all() })).rejects.toMatchObject({
+      code: 'permission_denied',
+      permission: 'net:http',
+    });
   });
 
   it("are asked after the toolset grant: a tool the grant refuses names the grant's missing permission", async () => {
@@ -69,14 +77,21 @@ describe("the caller's own permissions", () => {
         return 'moved';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'mv', tools: [FsMove], granted: PermissionSet.none().grant('fs:read') }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'mv', tools: [FsMove], granted: PermissionSet.none().grant('fs:read') }),
+    );
     // The caller lacks fs:read, the grant lacks net:http: the grant, decided once, answers first.
-    await expect(r.call('fs.move', {}, { permissions: PermissionSet.none().grant('net:http') })).rejects.toMatchObject({ code: 'permission_denied', permission: 'net:http' });
+    await expect(r.call('fs.move', {}, { permissions: PermissionSet.none().grant('net:http') })).rejects.toMatchObject({
+      code: 'permission_denied',
+      permission: 'net:http',
+    });
   });
 
   it('must be a PermissionSet', async () => {
     const r = await registry();
-    await expect(r.call('fs.read', {}, { permissions: ['fs:read'] as never })).rejects.toThrow('CallOptions.permissions must be a PermissionSet');
+    await expect(r.call('fs.read', {}, { permissions: ['fs:read'] as never })).rejects.toThrow(
+      'CallOptions.permissions must be a PermissionSet',
+    );
   });
 });
 
@@ -87,7 +102,10 @@ describe('forCaller', () => {
 
   it('lists only what the caller may call, by permissions and by async guards', async () => {
     const r = await registry();
-    const ann = await r.forCaller({ caller: { user: 'ann', team: 'blue' }, permissions: PermissionSet.none().grant('fs:read', 'net:http') });
+    const ann = await r.forCaller({
+      caller: { user: 'ann', team: 'blue' },
+      permissions: PermissionSet.none().grant('fs:read', 'net:http'),
+    });
     const bob = await r.forCaller({ caller: { user: 'bob', team: 'red' }, permissions: PermissionSet.all() });
     expect(ann.list().map((t) => t.name)).toEqual(['fs.read', 'team.notes', 'results.read']);
     expect(bob.definitions().map((d) => d.name)).toEqual(['fs.read', 'fs.write', 'results.read']);
@@ -96,9 +114,16 @@ describe('forCaller', () => {
 
   it('carries its identity on every call, whatever the call options say', async () => {
     const r = await registry();
-    const bob = await r.forCaller({ caller: { user: 'bob', team: 'red' }, permissions: PermissionSet.none().grant('fs:read') });
-    await expect(bob.call('team.notes', {}, { caller: { team: 'blue' } })).rejects.toMatchObject({ reason: 'only the blue team may read its notes' });
-    await expect(bob.call('fs.write', {}, { permissions: PermissionSet.all() })).rejects.toMatchObject({ permission: 'fs:write' });
+    const bob = await r.forCaller({
+      caller: { user: 'bob', team: 'red' },
+      permissions: PermissionSet.none().grant('fs:read'),
+    });
+    await expect(bob.call('team.notes', {}, { caller: { team: 'blue' } })).rejects.toMatchObject({
+      reason: 'only the blue team may read its notes',
+    });
+    await expect(bob.call('fs.write', {}, { permissions: PermissionSet.all() })).rejects.toMatchObject({
+      permission: 'fs:write',
+    });
     await expect(bob.call('fs.read', {})).resolves.toBe('read');
   });
 

@@ -26,9 +26,14 @@ async function samples(...args: string[]): Promise<{ code: number; stdout: strin
   return cli('--module', SAMPLES, ...args);
 }
 
-async function cliWithEnv(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cliWithEnv(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { env: { ...process.env, HERMES_WORKSPACE: sample.workspace, ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+      env: { ...process.env, HERMES_WORKSPACE: sample.workspace, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -48,7 +53,10 @@ describe('the hermes-tools CLI', () => {
     const json = await samples('schema');
     expect(JSON.parse(json.stdout)[0]).toMatchObject({ name: 'fs.read', inputSchema: { type: 'object' } });
     const openai = await samples('schema', '--format', 'openai');
-    expect(JSON.parse(openai.stdout)[0]).toMatchObject({ type: 'function', function: { name: 'fs_read', strict: true } });
+    expect(JSON.parse(openai.stdout)[0]).toMatchObject({
+      type: 'function',
+      function: { name: 'fs_read', strict: true },
+    });
     expect(openai.stderr).toContain('fs.read: name "fs.read" sent as "fs_read"');
     const mcp = await samples('schema', '--format', 'mcp');
     expect(JSON.parse(mcp.stdout).tools[0]).toMatchObject({ name: 'fs.read', annotations: { readOnlyHint: true } });
@@ -65,16 +73,28 @@ describe('the hermes-tools CLI', () => {
   });
 
   it('loads a module given with --module', async () => {
-    const { code, stdout } = await cli('--module', path.join(FIXTURES, 'cliModule.js'), 'call', 'math.add', '{"a":2,"b":3}');
+    const { code, stdout } = await cli(
+      '--module',
+      path.join(FIXTURES, 'cliModule.js'),
+      'call',
+      'math.add',
+      '{"a":2,"b":3}',
+    );
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ ok: true, value: 5 });
   });
 
   it('validates alike on a host that forbids generated code (node --disallow-code-generation-from-strings), through the closures', async () => {
     const outcome = async (flags: string[], json: string): Promise<unknown> => {
-      const run = await promisify(execFile)(process.execPath, [...flags, CLI, '--module', path.join(FIXTURES, 'cliModule.js'), 'call', 'math.add', json]).catch(
-        (error: { stdout: string }) => error,
-      );
+      const run = await promisify(execFile)(process.execPath, [
+        ...flags,
+        CLI,
+        '--module',
+        path.join(FIXTURES, 'cliModule.js'),
+        'call',
+        'math.add',
+        json,
+      ]).catch((error: { stdout: string }) => error);
       const { callId: _, ...rest } = JSON.parse(run.stdout) as { callId: string };
       return rest;
     };
@@ -110,9 +130,16 @@ describe('the hermes-tools CLI', () => {
 
   it('redacts secrets from what it prints on stderr, such as a module load error that quotes one', async () => {
     const secret = 'pw-4f9c2e1a-very-secret';
-    const { code, stderr } = await cliWithEnv({ HERMES_FIXTURE_DB_PASSWORD: secret }, '--module', path.join(FIXTURES, 'failsToLoad.js'), 'list');
+    const { code, stderr } = await cliWithEnv(
+      { HERMES_FIXTURE_DB_PASSWORD: secret },
+      '--module',
+      path.join(FIXTURES, 'failsToLoad.js'),
+      'list',
+    );
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^hermes-tools: cannot load the module .*failsToLoad\.js: cannot connect to the database with \[redacted\]$/m);
+    expect(stderr).toMatch(
+      /^hermes-tools: cannot load the module .*failsToLoad\.js: cannot connect to the database with \[redacted\]$/m,
+    );
     expect(stderr).not.toContain(secret);
   });
 
@@ -128,7 +155,10 @@ describe('the hermes-tools CLI', () => {
   });
 
   it('keeps names and descriptions in separate columns in --help: aligned, wrapped within 80 characters', async () => {
-    for (const args of [['--help'], ...['list', 'schema', 'call', 'serve', 'worker'].map((command) => [command, '--help'])]) {
+    for (const args of [
+      ['--help'],
+      ...['list', 'schema', 'call', 'serve', 'worker'].map((command) => [command, '--help']),
+    ]) {
       const { stdout } = await cli(...args);
       const lines = stdout.trimEnd().split('\n');
       expect(lines.filter((line) => line.length > 80)).toEqual([]);
@@ -138,39 +168,71 @@ describe('the hermes-tools CLI', () => {
         if (start === -1) continue;
         const rows = lines.slice(start + 1, lines.indexOf('', start) === -1 ? undefined : lines.indexOf('', start));
         const column = /^ {2}\S+(?: \S+)* {2,}/.exec(rows[0]!)![0].length;
-        for (const row of rows) expect([args, row, row.length > column && row[column - 1] === ' ' && row[column] !== ' ']).toEqual([args, row, true]);
-        for (const row of rows) expect([args, row, /^ {2}\S/.test(row) || row.startsWith(' '.repeat(column))]).toEqual([args, row, true]);
+        for (const row of rows)
+          expect([args, row, row.length > column && row[column - 1] === ' ' && row[column] !== ' ']).toEqual([
+            args,
+            row,
+            true,
+          ]);
+        for (const row of rows)
+          expect([args, row, /^ {2}\S/.test(row) || row.startsWith(' '.repeat(column))]).toEqual([args, row, true]);
       }
     }
     expect((await cli('--help')).stdout).toContain('\n  schema  The tool definitions as JSON');
-    expect((await cli('call', '--help')).stdout).toContain('\n  --timeout, -t <ms>   end the call with a timeout outcome');
+    expect((await cli('call', '--help')).stdout).toContain(
+      '\n  --timeout, -t <ms>   end the call with a timeout outcome',
+    );
   });
 
   it.each([
     [['list', '--bogus'], /^hermes-tools: Unknown option '--bogus'/],
     [['frobnicate'], /^hermes-tools: unknown command "frobnicate"/],
-    [['list'], /^hermes-tools: list needs --module <file>: pass a JavaScript module that exports a registry or a container/],
+    [
+      ['list'],
+      /^hermes-tools: list needs --module <file>: pass a JavaScript module that exports a registry or a container/,
+    ],
     [['schema'], /^hermes-tools: schema needs --module <file>/],
     [['call', 'fs.read'], /^hermes-tools: call needs --module <file>/],
     [['serve', '--stdio'], /^hermes-tools: serve needs --module <file>/],
     [['--module', 'missing.js', 'list'], /^hermes-tools: cannot read the module missing\.js: no such file/],
     [['--module', path.join(FIXTURES, 'noRegistry.js'), 'list'], /exports no registry/],
-    [['--module', path.join(FIXTURES, 'neverLoads.js'), 'list'], /^hermes-tools: the module .*neverLoads\.js never finished giving its registry/],
+    [
+      ['--module', path.join(FIXTURES, 'neverLoads.js'), 'list'],
+      /^hermes-tools: the module .*neverLoads\.js never finished giving its registry/,
+    ],
     [['--module', path.join(here, '../../test/fixtures/cliModule.ts'), 'list'], /compile it to JavaScript first/],
     [['--module', SAMPLES, 'call', 'fs.read', '{path'], /^hermes-tools: the arguments are not valid JSON/],
     [['--module', SAMPLES, 'call'], /^hermes-tools: usage: hermes-tools call <name>/],
     [['--module', SAMPLES, 'schema', '--format', 'yaml'], /^hermes-tools: unknown --format "yaml"/],
     [['--module', SAMPLES, 'serve'], /^hermes-tools: serve needs exactly one of --stdio or --http <port>/],
     [['serve', '--stdio', '--remote', 'x='], /^hermes-tools: --remote needs <name>=<command line> or <name>=<url>/],
-    [['serve', '--stdio', '--remote', 'bad name=node x.js'], /^hermes-tools: --remote needs <name>=<command line> or <name>=<url>/],
-    [['--module', SAMPLES, 'serve', '--stdio', '--remote', 'a=node x.js'], /^hermes-tools: --remote builds its own registry and cannot be combined with --module/],
-    [['serve', '--stdio', '--remote', 'a=node x.js', '--remote', 'a=node y.js'], /^hermes-tools: --remote a is given twice/],
+    [
+      ['serve', '--stdio', '--remote', 'bad name=node x.js'],
+      /^hermes-tools: --remote needs <name>=<command line> or <name>=<url>/,
+    ],
+    [
+      ['--module', SAMPLES, 'serve', '--stdio', '--remote', 'a=node x.js'],
+      /^hermes-tools: --remote builds its own registry and cannot be combined with --module/,
+    ],
+    [
+      ['serve', '--stdio', '--remote', 'a=node x.js', '--remote', 'a=node y.js'],
+      /^hermes-tools: --remote a is given twice/,
+    ],
     [['--module', SAMPLES, 'serve', '--http', 'eighty'], /^hermes-tools: --http needs a port number/],
-    [['--module', SAMPLES, 'call', 'fs.read', '--timeout', 'soon'], /^hermes-tools: --timeout needs a whole number of milliseconds from 1 to 2147483647, got "soon"/],
+    [
+      ['--module', SAMPLES, 'call', 'fs.read', '--timeout', 'soon'],
+      /^hermes-tools: --timeout needs a whole number of milliseconds from 1 to 2147483647, got "soon"/,
+    ],
     [['--module', SAMPLES, 'call', 'fs.read', '--timeout', '0'], /^hermes-tools: --timeout needs a whole number/],
     [['--module', SAMPLES, 'call', 'fs.read', '--timeout', '1.5'], /^hermes-tools: --timeout needs a whole number/],
-    [['--module', SAMPLES, 'call', 'fs.read', '--timeout', '2147483648'], /^hermes-tools: --timeout needs a whole number/],
-    [['--module', SAMPLES, 'call', 'fs.read', '--timeout'], /^hermes-tools: Option '-t, --timeout <value>' argument missing/],
+    [
+      ['--module', SAMPLES, 'call', 'fs.read', '--timeout', '2147483648'],
+      /^hermes-tools: --timeout needs a whole number/,
+    ],
+    [
+      ['--module', SAMPLES, 'call', 'fs.read', '--timeout'],
+      /^hermes-tools: Option '-t, --timeout <value>' argument missing/,
+    ],
   ])('%j gives one clear line and exit code 2', async (args, message) => {
     const { code, stdout, stderr } = await cli(...(args as string[]));
     expect(code).toBe(2);
@@ -180,9 +242,15 @@ describe('the hermes-tools CLI', () => {
   });
 });
 
-/** The CLI as a child process, what it has written to stdout so far, and its exit code once it has exited and its output closed (waited on, not timed). */
+/**
+ * The CLI as a child process, what it has written to stdout so far, and its exit code once it has exited and its output
+ * closed (waited on, not timed).
+ */
 function start(...args: string[]): { child: ChildProcess; stdout: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, HERMES_WORKSPACE: sample.workspace }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, HERMES_WORKSPACE: sample.workspace },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
   return { child, stdout: () => stdout, exited: once(child, 'close').then(([code]) => code as number | null) };
@@ -208,7 +276,16 @@ describe('hermes-tools serve --http, refusals', () => {
     const missing = await samples('serve', '--http', '0', '--token-env', 'NO_SUCH_TOKEN_VAR');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('NO_SUCH_TOKEN_VAR is not set');
-    const short = await cliWithEnv({ SHORT_TOKEN: 'abc12345' }, '--module', SAMPLES, 'serve', '--http', '0', '--token-env', 'SHORT_TOKEN');
+    const short = await cliWithEnv(
+      { SHORT_TOKEN: 'abc12345' },
+      '--module',
+      SAMPLES,
+      'serve',
+      '--http',
+      '0',
+      '--token-env',
+      'SHORT_TOKEN',
+    );
     expect(short.code).toBe(2);
     expect(short.stderr).toContain('shorter than 16 characters');
     expect(short.stderr).not.toContain('abc12345');

@@ -39,19 +39,24 @@ describe('hermes-tools serve --http, stopped by a signal', () => {
     client = undefined;
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('exits 0 on %s with a call in flight that holds a 60 s timer', async (signal) => {
-    const started = spawn(process.execPath, [CLI, '--module', MODULE, 'serve', '--http', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    child = started;
-    const exited = once(started, 'exit');
-    const endpoint = await lineMatching(started.stdout!, /^MCP endpoint: /);
-    const toolStarted = lineMatching(started.stderr!, /hold\.timer started/);
-    client = new Client({ name: 'signals', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.replace(/^MCP endpoint: /, '').trim())));
-    // Left waiting: the SDK client does not fail a request whose stream ends (closing it in afterEach ends it).
-    void client.callTool({ name: 'hold.timer', arguments: {} }).catch(() => 'closed');
-    await toolStarted;
-    started.kill(signal);
-    const [code] = await exited;
-    expect(code).toBe(0);
-  });
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'exits 0 on %s with a call in flight that holds a 60 s timer',
+    async (signal) => {
+      const started = spawn(process.execPath, [CLI, '--module', MODULE, 'serve', '--http', '0'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = started;
+      const exited = once(started, 'exit');
+      const endpoint = await lineMatching(started.stdout!, /^MCP endpoint: /);
+      const toolStarted = lineMatching(started.stderr!, /hold\.timer started/);
+      client = new Client({ name: 'signals', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.replace(/^MCP endpoint: /, '').trim())));
+      // Left waiting: the SDK client does not fail a request whose stream ends (closing it in afterEach ends it).
+      void client.callTool({ name: 'hold.timer', arguments: {} }).catch(() => 'closed');
+      await toolStarted;
+      started.kill(signal);
+      const [code] = await exited;
+      expect(code).toBe(0);
+    },
+  );
 });

@@ -1,6 +1,18 @@
 import { getEventListeners } from 'node:events';
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { Arg, Ctx, Input, PermissionSet, Tool, ToolAbortedError, ToolDefinitionError, ToolTimeoutError, toolset, toolsModule, type ToolContext } from 'hermes-tools';
+import {
+  Arg,
+  Ctx,
+  Input,
+  PermissionSet,
+  Tool,
+  ToolAbortedError,
+  ToolDefinitionError,
+  ToolTimeoutError,
+  toolset,
+  toolsModule,
+  type ToolContext,
+} from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 import { deferred } from './support/deferred.js';
 
@@ -104,7 +116,9 @@ describe('deadlines over the whole call', () => {
     constraintStarted = deferred();
     const { registry } = await buildRegistry(toolset({ name: 'v', tools: [SlowValidationUntimed] }));
     const controller = new AbortController();
-    const pending = registry.call('lookup.untimed', { key: 'a' }, { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = registry
+      .call('lookup.untimed', { key: 'a' }, { signal: controller.signal })
+      .catch((e: unknown) => e);
     await constraintStarted.promise;
     controller.abort();
     expect(await pending).toBeInstanceOf(ToolAbortedError);
@@ -120,11 +134,15 @@ describe('deadlines over the whole call', () => {
   it('count a result that arrives exactly at the limit as a timeout, one a millisecond earlier as a result', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'c', tools: [Clocked] }));
     const real = performance.now;
-    // The clock only moves when the tool says so, so a result lands where the test puts it; the real timer (ten minutes) never fires.
+    // The clock only moves when the tool says so, so a result lands where the test puts it; the real timer (ten
+    // minutes) never fires.
     performance.now = () => clock.now;
     try {
       await expect(registry.call('clocked', { ms: 599_999 })).resolves.toBe(599_999);
-      await expect(registry.call('clocked', { ms: 600_000 })).rejects.toMatchObject({ code: 'timeout', timeoutMs: 600_000 });
+      await expect(registry.call('clocked', { ms: 600_000 })).rejects.toMatchObject({
+        code: 'timeout',
+        timeoutMs: 600_000,
+      });
       await expect(registry.call('clocked', { ms: 600_001 })).rejects.toBeInstanceOf(ToolTimeoutError);
     } finally {
       performance.now = real;
@@ -139,9 +157,13 @@ describe('what a settled call leaves behind', () => {
     const { registry } = await buildRegistry(toolset({ name: 'k', tools: [KeepsContext] }));
     const before = timers();
     await expect(registry.call('keeps.ctx', {}, { timeoutMs: 600_000 })).resolves.toBe('done');
-    await expect(registry.call('keeps.ctx', { extra: 1 }, { timeoutMs: 600_000 })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(registry.call('keeps.ctx', { extra: 1 }, { timeoutMs: 600_000 })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
     const controller = new AbortController();
-    await expect(registry.call('keeps.ctx', {}, { timeoutMs: 600_000, signal: controller.signal })).resolves.toBe('done');
+    await expect(registry.call('keeps.ctx', {}, { timeoutMs: 600_000, signal: controller.signal })).resolves.toBe(
+      'done',
+    );
     expect(timers()).toBe(before);
   });
 
@@ -182,8 +204,15 @@ describe('timeoutMs bounds', () => {
         return 'x';
       }
     }
-    const problems = await definitionProblems(toolset({ name: 'f', tools: [Forever] }), toolsModule({ timeoutMs: 2 ** 31 }));
-    expect(problems.some((p) => p.startsWith('toolsModule: timeoutMs must be a number of milliseconds greater than 0 and at most 2147483647'))).toBe(true);
+    const problems = await definitionProblems(
+      toolset({ name: 'f', tools: [Forever] }),
+      toolsModule({ timeoutMs: 2 ** 31 }),
+    );
+    expect(
+      problems.some((p) =>
+        p.startsWith('toolsModule: timeoutMs must be a number of milliseconds greater than 0 and at most 2147483647'),
+      ),
+    ).toBe(true);
     expect(problems.some((p) => p.includes('Forever') && p.includes('at most 2147483647'))).toBe(true);
   });
 
@@ -198,14 +227,21 @@ describe('timeoutMs bounds', () => {
     await expect(registry.call('long', {})).resolves.toBe('x');
   });
 
-  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '100'])('reject a per-call timeoutMs of %p with a TypeError', async (timeoutMs) => {
-    const { registry } = await buildRegistry(toolset({ name: 'k', tools: [KeepsContext] }));
-    const error = await registry.call('keeps.ctx', {}, { timeoutMs: timeoutMs as number }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(/^CallOptions\.timeoutMs must be a number of milliseconds greater than 0/);
-    // It says what it got: the number, or the type of anything else.
-    expect((error as Error).message).toMatch(new RegExp(`, got ${typeof timeoutMs === 'number' ? String(timeoutMs) : typeof timeoutMs}$`));
-  });
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '100'])(
+    'reject a per-call timeoutMs of %p with a TypeError',
+    async (timeoutMs) => {
+      const { registry } = await buildRegistry(toolset({ name: 'k', tools: [KeepsContext] }));
+      const error = await registry.call('keeps.ctx', {}, { timeoutMs: timeoutMs as number }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toMatch(
+        /^CallOptions\.timeoutMs must be a number of milliseconds greater than 0/,
+      );
+      // It says what it got: the number, or the type of anything else.
+      expect((error as Error).message).toMatch(
+        new RegExp(`, got ${typeof timeoutMs === 'number' ? String(timeoutMs) : typeof timeoutMs}$`),
+      );
+    },
+  );
 
   it('reject a malformed definition with one ToolDefinitionError', async () => {
     await expect(buildRegistry(toolsModule({ timeoutMs: -5 }))).rejects.toBeInstanceOf(ToolDefinitionError);
@@ -224,7 +260,9 @@ describe('one caller signal shared by many calls', () => {
       entered = 0;
       allEntered.target = 2_000;
       allEntered.reached = deferred();
-      const first = Array.from({ length: 2_000 }, (_, i) => registry.call('gated', { i }, { signal: controller.signal }));
+      const first = Array.from({ length: 2_000 }, (_, i) =>
+        registry.call('gated', { i }, { signal: controller.signal }),
+      );
       await allEntered.reached.promise;
       expect(getEventListeners(controller.signal, 'abort').length).toBe(1);
       gate.resolve();
@@ -235,7 +273,9 @@ describe('one caller signal shared by many calls', () => {
       entered = 0;
       allEntered.target = 50;
       allEntered.reached = deferred();
-      const second = Array.from({ length: 50 }, (_, i) => registry.call('gated', { i }, { signal: controller.signal }).catch((e: unknown) => e));
+      const second = Array.from({ length: 50 }, (_, i) =>
+        registry.call('gated', { i }, { signal: controller.signal }).catch((e: unknown) => e),
+      );
       await allEntered.reached.promise;
       controller.abort();
       for (const outcome of await Promise.all(second)) expect(outcome).toBeInstanceOf(ToolAbortedError);

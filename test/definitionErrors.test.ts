@@ -5,7 +5,20 @@ import { promisify } from 'node:util';
 import { injectable, inject } from 'inversify';
 import { IsDate, IsInt, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
-import { Arg, type ArgOptions, Ctx, type DefinitionProblem, Example, Input, Permissions, PermissionSet, Tool, ToolDefinitionError, toolset, type ToolContext } from 'hermes-tools';
+import {
+  Arg,
+  type ArgOptions,
+  Ctx,
+  type DefinitionProblem,
+  Example,
+  Input,
+  Permissions,
+  PermissionSet,
+  Tool,
+  ToolDefinitionError,
+  toolset,
+  type ToolContext,
+} from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 class NoteInput {
@@ -33,7 +46,13 @@ class BadOptions {
 
 @Tool({ name: 'bad.params', description: 'Parameters reflection cannot read.' })
 class BadParams {
-  execute(@Arg('union') union: string | number, @Arg('list') list: string[], undecorated: string, @Arg('record') record: Record<string, string>, @Ctx() ctx: ToolContext): string {
+  execute(
+    @Arg('union') union: string | number,
+    @Arg('list') list: string[],
+    undecorated: string,
+    @Arg('record') record: Record<string, string>,
+    @Ctx() ctx: ToolContext,
+  ): string {
     return `${union}${list}${undecorated}${String(record)}${ctx.tool}`;
   }
 }
@@ -116,7 +135,21 @@ Arg('path')(NoMetadata.prototype, 'execute', 0);
 describe('wiring mistakes', () => {
   it('fail when the registry is built, all at once, in one ToolDefinitionError', async () => {
     const problems = await definitionProblems(
-      toolset({ name: 'a', tools: [Nameless, BadOptions, BadParams, BadExample, BadOutputExample, Mixed, UndecoratedDto, DupA, NotATool, NoMetadata] }),
+      toolset({
+        name: 'a',
+        tools: [
+          Nameless,
+          BadOptions,
+          BadParams,
+          BadExample,
+          BadOutputExample,
+          Mixed,
+          UndecoratedDto,
+          DupA,
+          NotATool,
+          NoMetadata,
+        ],
+      }),
       toolset({ name: 'b', tools: [DupB] }),
     );
     const expected = [
@@ -146,7 +179,9 @@ describe('wiring mistakes', () => {
 
   it('name a dependency the container cannot provide', async () => {
     const problems = await definitionProblems(toolset({ name: 'a', tools: [NeedsDep] }));
-    expect(problems).toEqual([expect.stringMatching(/^NeedsDep: the container could not create it \(are its dependencies bound\?\)/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^NeedsDep: the container could not create it \(are its dependencies bound\?\)/),
+    ]);
   });
 
   it('are a ToolError with code invalid_definition and a readable message', async () => {
@@ -159,14 +194,27 @@ describe('wiring mistakes', () => {
   });
 
   it('carry each problem as data too: where, a stable code, and the message', async () => {
-    const error = (await buildRegistry(toolset({ name: 'a', tools: [Nameless] })).catch((e: unknown) => e)) as ToolDefinitionError;
+    const error = (await buildRegistry(toolset({ name: 'a', tools: [Nameless] })).catch(
+      (e: unknown) => e,
+    )) as ToolDefinitionError;
     expect(error.details).toEqual([
       { where: 'Nameless.execute', code: 'missing_name', message: '@Tool needs a name' },
-      { where: 'Nameless.execute', code: 'missing_description', message: '@Tool needs a description, which is what the model reads to choose the tool' },
+      {
+        where: 'Nameless.execute',
+        code: 'missing_description',
+        message: '@Tool needs a description, which is what the model reads to choose the tool',
+      },
     ]);
-    const duplicate = (await buildRegistry(toolset({ name: 'a', tools: [DupA] }), toolset({ name: 'a', tools: [] })).catch((e: unknown) => e)) as ToolDefinitionError;
-    expect(duplicate.details).toEqual([{ where: '', code: 'duplicate_toolset', message: 'toolset "a" is loaded twice; give each toolset its own name' }]);
-    expect(new ToolDefinitionError(['a problem in words']).details).toEqual([{ where: '', code: 'unspecified', message: 'a problem in words' }]);
+    const duplicate = (await buildRegistry(
+      toolset({ name: 'a', tools: [DupA] }),
+      toolset({ name: 'a', tools: [] }),
+    ).catch((e: unknown) => e)) as ToolDefinitionError;
+    expect(duplicate.details).toEqual([
+      { where: '', code: 'duplicate_toolset', message: 'toolset "a" is loaded twice; give each toolset its own name' },
+    ]);
+    expect(new ToolDefinitionError(['a problem in words']).details).toEqual([
+      { where: '', code: 'unspecified', message: 'a problem in words' },
+    ]);
   });
 
   it('include a duplicate toolset name and malformed grants', async () => {
@@ -287,7 +335,12 @@ describe('the problems of an @Arg, as data', () => {
     };
     const kinds: { type: Function; base: ArgOptions; own: string[]; others: string }[] = [
       { type: String, base: {}, own: ['minLength', 'maxLength', 'pattern', 'format'], others: 'number or array' },
-      { type: Number, base: {}, own: ['integer', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'], others: 'string or array' },
+      {
+        type: Number,
+        base: {},
+        own: ['integer', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
+        others: 'string or array',
+      },
       { type: Boolean, base: {}, own: [], others: 'other' },
       { type: Array, base: { items: String }, own: ['minItems', 'maxItems', 'items'], others: 'string or number' },
       { type: NoteInput, base: {}, own: [], others: 'scalar or array' },
@@ -297,7 +350,11 @@ describe('the problems of an @Arg, as data', () => {
     for (const { type, base, own, others } of kinds) {
       for (const key of Object.keys(values).filter((k) => !own.includes(k))) {
         found.push({ type: type.name, key, details: await detailsOf(oneArg({ type, ...base, [key]: values[key] })) });
-        expected.push({ type: type.name, key, details: [{ where: at, code: 'misplaced_constraint', message: `${key} applies only to ${others} arguments` }] });
+        expected.push({
+          type: type.name,
+          key,
+          details: [{ where: at, code: 'misplaced_constraint', message: `${key} applies only to ${others} arguments` }],
+        });
       }
     }
     expect(found).toEqual(expected);
@@ -309,7 +366,10 @@ describe('the problems of an @Arg, as data', () => {
         name: 'a',
         tools: [
           oneArg({ type: String, minLength: 1, maxLength: 2, pattern: '^a', format: 'email' }, 'a.string'),
-          oneArg({ type: Number, integer: true, minimum: 1, maximum: 2, exclusiveMinimum: 0, exclusiveMaximum: 3 }, 'a.number'),
+          oneArg(
+            { type: Number, integer: true, minimum: 1, maximum: 2, exclusiveMinimum: 0, exclusiveMaximum: 3 },
+            'a.number',
+          ),
           oneArg({ type: Boolean }, 'a.boolean'),
           oneArg({ type: Array, items: String, minItems: 1, maxItems: 2 }, 'a.array'),
           oneArg({ type: NoteInput }, 'a.dto'),
@@ -321,7 +381,17 @@ describe('the problems of an @Arg, as data', () => {
       ['a.number', { x: { type: 'integer', minimum: 1, maximum: 2, exclusiveMinimum: 0, exclusiveMaximum: 3 } }],
       ['a.boolean', { x: { type: 'boolean' } }],
       ['a.array', { x: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2 } }],
-      ['a.dto', { x: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } }],
+      [
+        'a.dto',
+        {
+          x: {
+            type: 'object',
+            properties: { text: { type: 'string' } },
+            required: ['text'],
+            additionalProperties: false,
+          },
+        },
+      ],
     ]);
   });
 
@@ -388,27 +458,62 @@ describe('the problems of an @Arg, as data', () => {
         return String(u);
       }
     }
-    const untellable = 'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object';
+    const untellable =
+      'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object';
     const strict = ', and so, under "strict", do `u: string | undefined` and `u: string | null`';
     const cases: [Function, DefinitionProblem[]][] = [
-      [Thunk, [{ where: "Thunk.execute @Arg('t')", code: 'type_thunk_threw', message: 'its type thunk threw (not yet defined); is the class declared after its use?' }]],
-      [ItemsThunk, [{ where: "ItemsThunk.execute @Arg('l')[]", code: 'type_thunk_threw', message: 'its items thunk threw (later); is the class declared after its use?' }]],
+      [
+        Thunk,
+        [
+          {
+            where: "Thunk.execute @Arg('t')",
+            code: 'type_thunk_threw',
+            message: 'its type thunk threw (not yet defined); is the class declared after its use?',
+          },
+        ],
+      ],
+      [
+        ItemsThunk,
+        [
+          {
+            where: "ItemsThunk.execute @Arg('l')[]",
+            code: 'type_thunk_threw',
+            message: 'its items thunk threw (later); is the class declared after its use?',
+          },
+        ],
+      ],
       [
         NoItems,
         [
           {
             where: "NoItems.execute @Arg('l')",
             code: 'missing_item_type',
-            message: 'is an array, and reflection cannot see its element type; add { items: String } (or Number, Boolean, a DTO class, a JSON Schema)',
+            message:
+              'is an array, and reflection cannot see its element type; add { items: String } (or Number, Boolean, a DTO class, a JSON Schema)',
           },
         ],
       ],
       // An element has no parameter name to put in the @Arg to write.
       [
         ObjectItems,
-        [{ where: "ObjectItems.execute @Arg('l')[]", code: 'untellable_type', message: `${untellable}); add { type: String } (or Number, Boolean, a DTO class, a JSON Schema)` }],
+        [
+          {
+            where: "ObjectItems.execute @Arg('l')[]",
+            code: 'untellable_type',
+            message: `${untellable}); add { type: String } (or Number, Boolean, a DTO class, a JSON Schema)`,
+          },
+        ],
       ],
-      [ADate, [{ where: "ADate.execute @Arg('d')", code: 'date_type', message: "Date cannot arrive in JSON; declare a string with { format: 'date-time' } and parse it" }]],
+      [
+        ADate,
+        [
+          {
+            where: "ADate.execute @Arg('d')",
+            code: 'date_type',
+            message: "Date cannot arrive in JSON; declare a string with { format: 'date-time' } and parse it",
+          },
+        ],
+      ],
       [
         AUnion,
         [
@@ -440,12 +545,27 @@ describe('the problems of an @Arg, as data', () => {
           },
         ],
       ],
-      [oneArg({ type: String, format: 'phone' as never }), [{ where: at, code: 'unknown_format', message: 'unknown format "phone"' }]],
+      [
+        oneArg({ type: String, format: 'phone' as never }),
+        [{ where: at, code: 'unknown_format', message: 'unknown format "phone"' }],
+      ],
       // Valid without the u flag, which every pattern is compiled with.
-      [oneArg({ type: String, pattern: 'x{' }), [{ where: at, code: 'invalid_pattern', message: 'pattern "x{" is not a valid regular expression' }]],
-      [oneArg({ type: String, pattern: 42 as never }), [{ where: at, code: 'invalid_pattern', message: 'pattern must be a string' }]],
-      [oneArg({ type: String, enum: ['a', 1] }), [{ where: at, code: 'invalid_enum', message: 'enum values of a string argument must be strings' }]],
-      [oneArg({ type: Number, enum: [1, 'a'] }), [{ where: at, code: 'invalid_enum', message: 'enum values of a number argument must be numbers' }]],
+      [
+        oneArg({ type: String, pattern: 'x{' }),
+        [{ where: at, code: 'invalid_pattern', message: 'pattern "x{" is not a valid regular expression' }],
+      ],
+      [
+        oneArg({ type: String, pattern: 42 as never }),
+        [{ where: at, code: 'invalid_pattern', message: 'pattern must be a string' }],
+      ],
+      [
+        oneArg({ type: String, enum: ['a', 1] }),
+        [{ where: at, code: 'invalid_enum', message: 'enum values of a string argument must be strings' }],
+      ],
+      [
+        oneArg({ type: Number, enum: [1, 'a'] }),
+        [{ where: at, code: 'invalid_enum', message: 'enum values of a number argument must be numbers' }],
+      ],
     ];
     const found: unknown[] = [];
     for (const [tool] of cases) found.push([tool.name, await detailsOf(tool)]);
@@ -485,11 +605,18 @@ describe('the problems of an @Arg, as data', () => {
       }
     }
     const { registry } = await buildRegistry(toolset({ name: 'a', tools: [Enums] }));
-    expect(registry.definitions()[0]?.inputSchema.properties).toEqual({ s: { type: 'string', enum: ['a', 'b'] }, n: { type: 'number', enum: [1, 2] } });
+    expect(registry.definitions()[0]?.inputSchema.properties).toEqual({
+      s: { type: 'string', enum: ['a', 'b'] },
+      n: { type: 'number', enum: [1, 2] },
+    });
 
     @Tool({ name: 'enums.mismatched', description: 'Enums that cannot type their arguments.' })
     class Mismatched {
-      execute(@Arg('n', { enum: ['a', 'b'] }) n: number, @Arg('mixed', { enum: ['a', 1] }) mixed: unknown, @Arg('empty', { enum: [] }) empty: unknown): string {
+      execute(
+        @Arg('n', { enum: ['a', 'b'] }) n: number,
+        @Arg('mixed', { enum: ['a', 1] }) mixed: unknown,
+        @Arg('empty', { enum: [] }) empty: unknown,
+      ): string {
         return `${n}${String(mixed)}${String(empty)}`;
       }
     }
@@ -531,15 +658,40 @@ describe('the problems of an @Arg, as data', () => {
         return `${t}${String(named)}${String(defaulted)}${l}${String(outer)}`;
       }
     }
-    const fix = 'not a class; name String, Number, Boolean, a DTO class or a JSON Schema, or a thunk that returns one of them (() => TheDto)';
+    const fix =
+      'not a class; name String, Number, Boolean, a DTO class or a JSON Schema, or a thunk that returns one of them (() => TheDto)';
     expect(await detailsOf(Functions)).toEqual([
-      { where: "Functions.execute @Arg('t')", code: 'not_a_class', message: `its type is an anonymous function, ${fix}` },
-      { where: "Functions.execute @Arg('named')", code: 'not_a_class', message: `its type is the function makeNote, ${fix}` },
-      { where: "Functions.execute @Arg('defaulted')", code: 'not_a_class', message: `its type is the function makeNote, ${fix}` },
-      { where: "Functions.execute @Arg('l')[]", code: 'not_a_class', message: `its type is an anonymous function, ${fix}` },
-      { where: "Functions.execute @Arg('outer'): Outer.inner", code: 'not_a_class', message: `its type is the function makeNote, ${fix}` },
+      {
+        where: "Functions.execute @Arg('t')",
+        code: 'not_a_class',
+        message: `its type is an anonymous function, ${fix}`,
+      },
+      {
+        where: "Functions.execute @Arg('named')",
+        code: 'not_a_class',
+        message: `its type is the function makeNote, ${fix}`,
+      },
+      {
+        where: "Functions.execute @Arg('defaulted')",
+        code: 'not_a_class',
+        message: `its type is the function makeNote, ${fix}`,
+      },
+      {
+        where: "Functions.execute @Arg('l')[]",
+        code: 'not_a_class',
+        message: `its type is an anonymous function, ${fix}`,
+      },
+      {
+        where: "Functions.execute @Arg('outer'): Outer.inner",
+        code: 'not_a_class',
+        message: `its type is the function makeNote, ${fix}`,
+      },
       // The classes nested beside it are still checked.
-      { where: "Functions.execute @Arg('outer'): Deep.x", code: 'type_thunk_threw', message: 'its @Type thunk threw (deep)' },
+      {
+        where: "Functions.execute @Arg('outer'): Deep.x",
+        code: 'type_thunk_threw',
+        message: 'its @Type thunk threw (deep)',
+      },
     ]);
 
     @Tool({ name: 'input.function', description: 'An @Input whose thunk returns a function.' })
@@ -548,7 +700,13 @@ describe('the problems of an @Arg, as data', () => {
         return input.text;
       }
     }
-    expect(await detailsOf(InputFunction)).toEqual([{ where: 'InputFunction.execute parameter #1', code: 'not_a_class', message: `its type is the function makeNote, ${fix}` }]);
+    expect(await detailsOf(InputFunction)).toEqual([
+      {
+        where: 'InputFunction.execute parameter #1',
+        code: 'not_a_class',
+        message: `its type is the function makeNote, ${fix}`,
+      },
+    ]);
   });
 
   it('refuse a declared type that is neither a class nor a JSON Schema (not_a_class), saying what it was, not that reflection could not tell', async () => {
@@ -566,11 +724,20 @@ describe('the problems of an @Arg, as data', () => {
         return `${String(missing)}${String(empty)}${String(named)}${String(direct)}${String(count)}${String(l)}`;
       }
     }
-    const fix = 'not a class; name String, Number, Boolean, a DTO class or a JSON Schema, or a thunk that returns one of them (() => TheDto)';
+    const fix =
+      'not a class; name String, Number, Boolean, a DTO class or a JSON Schema, or a thunk that returns one of them (() => TheDto)';
     expect(await detailsOf(NoClass)).toEqual([
-      { where: "NoClass.execute @Arg('missing')", code: 'not_a_class', message: `its type thunk returned undefined, ${fix}` },
+      {
+        where: "NoClass.execute @Arg('missing')",
+        code: 'not_a_class',
+        message: `its type thunk returned undefined, ${fix}`,
+      },
       { where: "NoClass.execute @Arg('empty')", code: 'not_a_class', message: `its type thunk returned null, ${fix}` },
-      { where: "NoClass.execute @Arg('named')", code: 'not_a_class', message: `its type thunk returned a string, ${fix}` },
+      {
+        where: "NoClass.execute @Arg('named')",
+        code: 'not_a_class',
+        message: `its type thunk returned a string, ${fix}`,
+      },
       // A null type is no type: reflection's, as when it is left out.
       {
         where: "NoClass.execute @Arg('direct')",
@@ -579,10 +746,15 @@ describe('the problems of an @Arg, as data', () => {
           'reflection cannot tell its type (a union, an interface, Record, any or unknown all look like Object, and so, under "strict", do `direct: string | undefined` and `direct: string | null`); write @Arg(\'direct\', { type: String }) (Number, Boolean, a DTO class or a JSON Schema in place of String); add optional: true if it may be absent',
       },
       { where: "NoClass.execute @Arg('count')", code: 'not_a_class', message: `its type is a number, ${fix}` },
-      { where: "NoClass.execute @Arg('l')[]", code: 'not_a_class', message: `its items thunk returned undefined, ${fix}` },
+      {
+        where: "NoClass.execute @Arg('l')[]",
+        code: 'not_a_class',
+        message: `its items thunk returned undefined, ${fix}`,
+      },
     ]);
 
-    // Without decorator metadata, a null type leaves nothing to read: reflection saw nothing, the declaration named nothing.
+    // Without decorator metadata, a null type leaves nothing to read: reflection saw nothing, the declaration named
+    // nothing.
     class Bare {
       execute(x: unknown): unknown {
         return x;
@@ -621,9 +793,21 @@ describe('the problems of an @Arg, as data', () => {
     }
     const fix = 'not a class; return the nested DTO class (@Type(() => TheDto))';
     expect(await detailsOf(TypeNothing)).toEqual([
-      { where: 'TypeNothing.execute parameter #1: Holder.missing', code: 'not_a_class', message: `its @Type thunk returned undefined, ${fix}` },
-      { where: 'TypeNothing.execute parameter #1: Holder.empty', code: 'not_a_class', message: `its @Type thunk returned null, ${fix}` },
-      { where: 'TypeNothing.execute parameter #1: Holder.named', code: 'not_a_class', message: `its @Type thunk returned a string, ${fix}` },
+      {
+        where: 'TypeNothing.execute parameter #1: Holder.missing',
+        code: 'not_a_class',
+        message: `its @Type thunk returned undefined, ${fix}`,
+      },
+      {
+        where: 'TypeNothing.execute parameter #1: Holder.empty',
+        code: 'not_a_class',
+        message: `its @Type thunk returned null, ${fix}`,
+      },
+      {
+        where: 'TypeNothing.execute parameter #1: Holder.named',
+        code: 'not_a_class',
+        message: `its @Type thunk returned a string, ${fix}`,
+      },
     ]);
   });
 });
@@ -671,14 +855,17 @@ describe('the problems of a DTO, as data', () => {
       })
       early!: number;
       @ValidateNested() @Type(() => Leaf) @Transform(({ value }) => value) transformed!: Leaf;
-      @ValidateNested() @Type(() => Circle, { discriminator: { property: 'kind', subTypes: [{ name: 'circle', value: Circle }] } }) shape!: Circle;
+      @ValidateNested()
+      @Type(() => Circle, { discriminator: { property: 'kind', subTypes: [{ name: 'circle', value: Circle }] } })
+      shape!: Circle;
       @IsDate() when!: Date;
     }
     @Exclude()
     class ExposeOnly {
       @Expose() @IsString() name!: string;
     }
-    // Decorated by hand: a class field cannot be named constructor, and a bundler that emits no metadata leaves no design:type.
+    // Decorated by hand: a class field cannot be named constructor, and a bundler that emits no metadata leaves no
+    // design:type.
     class Forbidden {
       text!: string;
     }
@@ -699,15 +886,25 @@ describe('the problems of a DTO, as data', () => {
           {
             where: `${at}: Wired.grouped`,
             code: 'unsupported_keyword',
-            message: '@Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
+            message:
+              '@Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
           },
-          { where: `${at}: Wired.both`, code: 'unsupported_keyword', message: 'it is both @Expose({ name }) and @Exclude(); keep one' },
-          { where: `${at}: Wired.renamed`, code: 'forbidden_key', message: '"constructor" cannot be an input key; choose another @Expose({ name })' },
+          {
+            where: `${at}: Wired.both`,
+            code: 'unsupported_keyword',
+            message: 'it is both @Expose({ name }) and @Exclude(); keep one',
+          },
+          {
+            where: `${at}: Wired.renamed`,
+            code: 'forbidden_key',
+            message: '"constructor" cannot be an input key; choose another @Expose({ name })',
+          },
           { where: `${at}: Wired.early`, code: 'type_thunk_threw', message: 'its @Type thunk threw (too early)' },
           {
             where: `${at}: Wired.transformed`,
             code: 'unsupported_keyword',
-            message: "@Transform on a @ValidateNested() property is not supported; put the @Transform on the nested class's properties",
+            message:
+              "@Transform on a @ValidateNested() property is not supported; put the @Transform on the nested class's properties",
           },
           {
             where: `${at}: Wired.shape`,
@@ -721,7 +918,11 @@ describe('the problems of a DTO, as data', () => {
             message:
               '@IsDate() checks a Date, but tool input is JSON, where a date is a string; add @Type(() => Date) from class-transformer (an ISO 8601 string is then made a Date), or use @IsISO8601() on a string',
           },
-          { where: `${at}: Wired.second`, code: 'duplicate_arg', message: 'its input key "same" is also another property\'s; give each @Expose({ name }) a name of its own' },
+          {
+            where: `${at}: Wired.second`,
+            code: 'duplicate_arg',
+            message: 'its input key "same" is also another property\'s; give each @Expose({ name }) a name of its own',
+          },
         ],
       ],
       [
@@ -730,16 +931,29 @@ describe('the problems of a DTO, as data', () => {
           {
             where: `${at}: ExposeOnly`,
             code: 'unsupported_keyword',
-            message: 'a class-level @Exclude() (expose only what is @Expose()d) is not supported for tool input; put @Exclude() on the properties the caller must not set instead',
+            message:
+              'a class-level @Exclude() (expose only what is @Expose()d) is not supported for tool input; put @Exclude() on the properties the caller must not set instead',
           },
         ],
       ],
       [
         Forbidden,
         [
-          { where: `${at}: Forbidden.constructor`, code: 'forbidden_key', message: '"constructor" cannot be a property name of tool input' },
-          { where: `${at}: Forbidden.__proto__`, code: 'forbidden_key', message: '"__proto__" cannot be a property name of tool input' },
-          { where: `${at}: Forbidden.prototype`, code: 'forbidden_key', message: '"prototype" cannot be a property name of tool input' },
+          {
+            where: `${at}: Forbidden.constructor`,
+            code: 'forbidden_key',
+            message: '"constructor" cannot be a property name of tool input',
+          },
+          {
+            where: `${at}: Forbidden.__proto__`,
+            code: 'forbidden_key',
+            message: '"__proto__" cannot be a property name of tool input',
+          },
+          {
+            where: `${at}: Forbidden.prototype`,
+            code: 'forbidden_key',
+            message: '"prototype" cannot be a property name of tool input',
+          },
         ],
       ],
       [NoMetadata, [{ where: `${at}: NoMetadata.inner`, code: 'missing_nested_type', message: needsClass }]],
@@ -764,8 +978,14 @@ describe('the problems of a DTO, as data', () => {
       }
     }
     const { registry } = await buildRegistry(toolset({ name: 'a', tools: [StrictTool] }));
-    expect(registry.definitions()[0]?.inputSchema).toMatchObject({ properties: { text: { type: 'string' }, mode: { type: 'string' } }, required: ['text'] });
-    expect(registry.definitions()[0]?.inputSchema.properties).toEqual({ text: { type: 'string' }, mode: { type: 'string' } });
+    expect(registry.definitions()[0]?.inputSchema).toMatchObject({
+      properties: { text: { type: 'string' }, mode: { type: 'string' } },
+      required: ['text'],
+    });
+    expect(registry.definitions()[0]?.inputSchema.properties).toEqual({
+      text: { type: 'string' },
+      mode: { type: 'string' },
+    });
     const outcome = await registry.dispatch('strict', { text: 'x' });
     expect(outcome.ok && outcome.value).toEqual({ strict: true, text: 'x' });
   });
@@ -810,10 +1030,18 @@ describe('the problems of a DTO, as data', () => {
     const unsafe = (source: string) =>
       `pattern ${JSON.stringify(source)} can take exponential or polynomial time on some inputs (nested or overlapping quantifiers, such as (a|aa)+, (a+)+ or .*a.*), so a model could block the process with one call; rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint`;
     expect(await detailsOf(Patterns)).toEqual([
-      { where: `${at}: Patterns.notAPattern`, code: 'invalid_pattern', message: '@Matches needs a RegExp or a string pattern' },
+      {
+        where: `${at}: Patterns.notAPattern`,
+        code: 'invalid_pattern',
+        message: '@Matches needs a RegExp or a string pattern',
+      },
       { where: `${at}: Patterns.anyLines: @Matches`, code: 'unsafe_pattern', message: unsafe('^.*\\n.*$') },
       { where: `${at}: Patterns.regexAnyLines: @Matches`, code: 'unsafe_pattern', message: unsafe('^.*\\n.*$') },
-      { where: `${at}: Patterns.braced: @Matches`, code: 'invalid_pattern', message: 'pattern "x{" is not a valid regular expression' },
+      {
+        where: `${at}: Patterns.braced: @Matches`,
+        code: 'invalid_pattern',
+        message: 'pattern "x{" is not a valid regular expression',
+      },
     ]);
   });
 });
@@ -834,12 +1062,22 @@ describe('a ToolDefinitionError as a newcomer first meets it', () => {
   it('prints each problem once when it is left uncaught: its message lists them, then its code; problems and details stay readable', async () => {
     const { code, stderr } = await runFixture('uncaughtDefinitionError.js');
     expect(code).toBe(1);
-    const problems = ['BadName.execute: tool name "9 bad name" must match', 'NoDescription.execute: @Tool needs a description, which is what the model reads to choose the tool'];
+    const problems = [
+      'BadName.execute: tool name "9 bad name" must match',
+      'NoDescription.execute: @Tool needs a description, which is what the model reads to choose the tool',
+    ];
     expect(problems.map((problem) => stderr.split(problem).length - 1)).toEqual([1, 1]);
-    expect(stderr).toContain('ToolDefinitionError: hermes-tools found 2 problems in the tool definitions:\n- BadName.execute');
+    expect(stderr).toContain(
+      'ToolDefinitionError: hermes-tools found 2 problems in the tool definitions:\n- BadName.execute',
+    );
     expect(stderr).toMatch(/code: 'invalid_definition',\s+retryable: false/);
-    const error = new ToolDefinitionError([{ where: 'T.execute', code: 'missing_name', message: '@Tool needs a name' }]);
-    expect([error.problems, error.details]).toEqual([['T.execute: @Tool needs a name'], [{ where: 'T.execute', code: 'missing_name', message: '@Tool needs a name' }]]);
+    const error = new ToolDefinitionError([
+      { where: 'T.execute', code: 'missing_name', message: '@Tool needs a name' },
+    ]);
+    expect([error.problems, error.details]).toEqual([
+      ['T.execute: @Tool needs a name'],
+      [{ where: 'T.execute', code: 'missing_name', message: '@Tool needs a name' }],
+    ]);
   });
 
   it("names the load order when a DTO's module ran before reflect-metadata, and builds once reflect-metadata is imported first", async () => {

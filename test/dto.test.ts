@@ -27,7 +27,16 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { Description, Input, PermissionSet, Tool, ToolDefinitionError, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
+import {
+  Description,
+  Input,
+  PermissionSet,
+  Tool,
+  ToolDefinitionError,
+  toolset,
+  toolsModule,
+  ToolValidationError,
+} from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 function IsEven(options?: ValidationOptions) {
@@ -37,7 +46,10 @@ function IsEven(options?: ValidationOptions) {
       target: target.constructor,
       propertyName,
       options,
-      validator: { validate: (v: unknown) => typeof v === 'number' && v % 2 === 0, defaultMessage: () => '$property must be even' },
+      validator: {
+        validate: (v: unknown) => typeof v === 'number' && v % 2 === 0,
+        defaultMessage: () => '$property must be even',
+      },
     });
 }
 
@@ -54,7 +66,12 @@ class LineItem {
 
 class CreateOrder {
   @IsDefined() @ValidateNested() @Type(() => Author) author!: Author;
-  @IsArray() @ArrayMaxSize(3) @ValidateNested({ each: true }) @Type(() => LineItem) @Description('What to order.') items!: LineItem[];
+  @IsArray()
+  @ArrayMaxSize(3)
+  @ValidateNested({ each: true })
+  @Type(() => LineItem)
+  @Description('What to order.')
+  items!: LineItem[];
   @IsIn(['standard', 'express']) shipping: string = 'standard';
   @IsOptional() @IsString({ each: true }) tags?: string[];
 }
@@ -70,7 +87,8 @@ class CreateOrderTool {
 }
 
 async function registry() {
-  return (await buildRegistry(toolset({ name: 'orders', tools: [CreateOrderTool], granted: PermissionSet.all() }))).registry;
+  return (await buildRegistry(toolset({ name: 'orders', tools: [CreateOrderTool], granted: PermissionSet.all() })))
+    .registry;
 }
 
 const valid = {
@@ -136,9 +154,15 @@ describe('@Input DTO tools', () => {
         return input.text;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'g', tools: [GreetTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'g', tools: [GreetTool], granted: PermissionSet.all() }),
+    );
     const schema = r.get('greet').definition.inputSchema as { properties: Record<string, { description?: string }> };
-    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ to: 'Who it is for.', text: 'What to shout.', tone: undefined });
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({
+      to: 'Who it is for.',
+      text: 'What to shout.',
+      tone: undefined,
+    });
   });
 
   it('read a DTO whose prototype chain ends without Object.prototype, its undescribed property included', async () => {
@@ -153,9 +177,14 @@ describe('@Input DTO tools', () => {
         return `${input.to}:${input.text}`;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'b', tools: [BareTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'b', tools: [BareTool], granted: PermissionSet.all() }),
+    );
     const schema = r.get('bare').definition.inputSchema as { properties: Record<string, { description?: string }> };
-    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ to: 'Who it is for.', text: undefined });
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({
+      to: 'Who it is for.',
+      text: undefined,
+    });
     expect(await r.dispatch('bare', { to: 'ann', text: 'hi' })).toMatchObject({ ok: true, value: 'ann:hi' });
   });
 
@@ -172,9 +201,14 @@ describe('@Input DTO tools', () => {
         return input.text;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'n', tools: [NotedTool], granted: PermissionSet.all() }),
+    );
     const schema = r.get('noted').definition.inputSchema as { properties: Record<string, { description?: string }> };
-    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({ text: 'Written elsewhere.', other: undefined });
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.description]))).toEqual({
+      text: 'Written elsewhere.',
+      other: undefined,
+    });
   });
 
   it('hand the handler a DTO instance, nested instances and defaults included', async () => {
@@ -211,7 +245,9 @@ describe('@Input DTO tools', () => {
         return input.memo instanceof Memo ? `again ${input.memo.text}` : 'not a Memo';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NotedTool, NotedAgainTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'n', tools: [NotedTool, NotedAgainTool], granted: PermissionSet.all() }),
+    );
     expect(await r.call('noted', { memo: { text: 'first' } })).toBe('first');
     const afterFirst = lookups;
     expect(await r.call('noted', { memo: { text: 'second' } })).toBe('second');
@@ -238,8 +274,11 @@ describe('@Input DTO tools', () => {
         return 'ok';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [GoneTool], granted: PermissionSet.all() }));
-    const message = 'memo could not be checked: the tool names no class for it (its @Type thunk returned none); the tool is at fault, not the arguments';
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'n', tools: [GoneTool], granted: PermissionSet.all() }),
+    );
+    const message =
+      'memo could not be checked: the tool names no class for it (its @Type thunk returned none); the tool is at fault, not the arguments';
     for (const missing of [undefined, null]) {
       gone = missing;
       const outcome = await r.dispatch('noted.gone', { memo: { text: 5, extra: 1 } });
@@ -255,15 +294,24 @@ describe('@Input DTO tools', () => {
     ['null', { tags: null, items: [{ sku: 'A1', quantity: 2, pack: null }] }],
     ['undefined', { tags: undefined, items: [{ sku: 'A1', quantity: 2, pack: undefined }] }],
     ['a missing key', { items: [{ sku: 'A1', quantity: 2 }] }],
-  ])('read %s for an @IsOptional() field as absent: no check runs, the handler gets undefined', async (_label, fields) => {
-    await expect((await registry()).call('orders.create', { author: valid.author, ...fields })).resolves.toBe('created');
-    const order = received as CreateOrder;
-    expect(order.tags).toBeUndefined();
-    expect(order.items[0]!.pack).toBeUndefined();
-  });
+  ])(
+    'read %s for an @IsOptional() field as absent: no check runs, the handler gets undefined',
+    async (_label, fields) => {
+      await expect((await registry()).call('orders.create', { author: valid.author, ...fields })).resolves.toBe(
+        'created',
+      );
+      const order = received as CreateOrder;
+      expect(order.tags).toBeUndefined();
+      expect(order.items[0]!.pack).toBeUndefined();
+    },
+  );
 
   it('still check an @IsOptional() field that is present', async () => {
-    const outcome = await (await registry()).dispatch('orders.create', { author: valid.author, items: [{ sku: 'A1', quantity: 2, pack: 3 }], tags: [1] });
+    const outcome = await (await registry()).dispatch('orders.create', {
+      author: valid.author,
+      items: [{ sku: 'A1', quantity: 2, pack: 3 }],
+      tags: [1],
+    });
     expect(outcome.ok ? [] : outcome.error.issues?.map((i) => [i.path, i.constraint])).toEqual([
       ['items[0].pack', 'isEven'],
       ['tags[0]', 'isString'],
@@ -283,32 +331,45 @@ describe('@Input DTO tools', () => {
         return 'ok';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [LabelledTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [LabelledTool], granted: PermissionSet.all() }),
+    );
     for (const args of [{ text: 'a' }, { text: 'a', label: null }]) {
       seen = 'not called';
       expect([args, await r.dispatch('labelled', args)]).toMatchObject([args, { ok: true, value: 'ok' }]);
       expect(seen).toBeNull();
     }
     const outcome = await r.dispatch('labelled', { text: 'a', label: 5 });
-    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'label', message: 'label must be a string', constraint: 'isString' }]);
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([
+      { path: 'label', message: 'label must be a string', constraint: 'isString' },
+    ]);
   });
 
   it('name a null for an @IsDefined() nested DTO once, as not defined: not also as a value its class could not look into', async () => {
     const outcome = await (await registry()).dispatch('orders.create', { author: null, items: [] });
-    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'author', message: 'author should not be null or undefined', constraint: 'isDefined' }]);
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([
+      { path: 'author', message: 'author should not be null or undefined', constraint: 'isDefined' },
+    ]);
   });
 
   it.each([
     ['null', null, 'isIn'],
     ['undefined', undefined, undefined],
     ['a missing key', 'missing', undefined],
-  ])('read %s for a field with a default but no @IsOptional(): only a value that is absent gets the default', async (_label, shipping, constraint) => {
-    const args: Record<string, unknown> = { ...valid };
-    if (shipping !== 'missing') args.shipping = shipping;
-    const outcome = await (await registry()).dispatch('orders.create', args);
-    if (constraint === undefined) expect([outcome.ok, (received as CreateOrder).shipping]).toEqual([true, 'standard']);
-    else expect(outcome.ok ? [] : outcome.error.issues?.map((i) => [i.path, i.constraint])).toEqual([['shipping', constraint]]);
-  });
+  ])(
+    'read %s for a field with a default but no @IsOptional(): only a value that is absent gets the default',
+    async (_label, shipping, constraint) => {
+      const args: Record<string, unknown> = { ...valid };
+      if (shipping !== 'missing') args.shipping = shipping;
+      const outcome = await (await registry()).dispatch('orders.create', args);
+      if (constraint === undefined)
+        expect([outcome.ok, (received as CreateOrder).shipping]).toEqual([true, 'standard']);
+      else
+        expect(outcome.ok ? [] : outcome.error.issues?.map((i) => [i.path, i.constraint])).toEqual([
+          ['shipping', constraint],
+        ]);
+    },
+  );
 
   it('report every issue at its path, nested ones included, custom constraints too', async () => {
     const error = await (await registry())
@@ -338,11 +399,19 @@ describe('@Input DTO tools', () => {
 
   it('reject unknown keys, non-objects and polluting keys at every level', async () => {
     const r = await registry();
-    const hostile = JSON.parse('{"author":{"name":"a","email":"a@b.co","__proto__":{"x":1}},"items":[],"constructor":{}}');
+    const hostile = JSON.parse(
+      '{"author":{"name":"a","email":"a@b.co","__proto__":{"x":1}},"items":[],"constructor":{}}',
+    );
     const outcome = await r.dispatch('orders.create', hostile);
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'constructor' }, { path: 'author.__proto__' }] } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', issues: [{ path: 'constructor' }, { path: 'author.__proto__' }] },
+    });
     expect(({} as Record<string, unknown>).x).toBeUndefined();
-    expect(await r.dispatch('orders.create', { ...valid, author: 'Ada' })).toMatchObject({ ok: false, error: { issues: [{ path: 'author', constraint: 'isObject' }] } });
+    expect(await r.dispatch('orders.create', { ...valid, author: 'Ada' })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: 'author', constraint: 'isObject' }] },
+    });
   });
 
   it('check the default of an @Exclude()d field, and of an @IsOptional() field sent as null, as when its key is missing', async () => {
@@ -356,7 +425,9 @@ describe('@Input DTO tools', () => {
         return 'ok';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [DefaultsTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [DefaultsTool], granted: PermissionSet.all() }),
+    );
     for (const args of [{}, { mode: null }, { mode: undefined }, { role: 'admin', mode: null }]) {
       const outcome = await r.dispatch('defaults', args);
       expect([args, outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint])]).toEqual([
@@ -382,7 +453,10 @@ describe('@Input DTO tools', () => {
       }
     }
     const module = toolsModule({ limits: { maxIssues: 1, maxStringLength: 3 } });
-    const { registry: r } = await buildRegistry(module, toolset({ name: 'd', tools: [ThreeTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      module,
+      toolset({ name: 'd', tools: [ThreeTool], granted: PermissionSet.all() }),
+    );
     // a and b are too long (found reading them), c is no string (found checking it).
     const outcome = await r.dispatch('three', { a: 'xxxx', b: 'xxxx', c: 5 });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
@@ -404,14 +478,19 @@ describe('@Input DTO tools', () => {
       }
     }
     const module = toolsModule({ limits: { maxIssues: 1, maxStringLength: 3 } });
-    const { registry: r } = await buildRegistry(module, toolset({ name: 'd', tools: [TwoTool], granted: PermissionSet.all() }));
-    // a and b are too long, found reading them (b past maxIssues); were b then converted, its text (no date) would be one more problem.
+    const { registry: r } = await buildRegistry(
+      module,
+      toolset({ name: 'd', tools: [TwoTool], granted: PermissionSet.all() }),
+    );
+    // a and b are too long, found reading them (b past maxIssues); were b then converted, its text (no date) would be
+    // one more problem.
     const outcome = await r.dispatch('two', { a: 'xxxx', b: 'xxxx', c: 5 });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
       ['a', 'a is too long (4 characters, more than the 3 allowed)'],
       ['', '…and 2 more problems not listed'],
     ]);
-    // b within the limits but no date: its failed conversion, past maxIssues, is one problem; its @IsDate is not run on it.
+    // b within the limits but no date: its failed conversion, past maxIssues, is one problem; its @IsDate is not run on
+    // it.
     const unconverted = await r.dispatch('two', { a: 'xxxx', b: 'abc', c: 5 });
     expect(unconverted.ok ? [] : unconverted.error.issues!.map((i) => [i.path, i.message])).toEqual([
       ['a', 'a is too long (4 characters, more than the 3 allowed)'],
@@ -435,10 +514,15 @@ describe('@Input DTO tools', () => {
         return 'ok';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [WithDefaultTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [WithDefaultTool], granted: PermissionSet.all() }),
+    );
     expect(await r.dispatch('with.default', { name: 'a' })).toMatchObject({ ok: true });
     expect(seen).toBeInstanceOf(Clock);
-    expect(await r.dispatch('with.default', { name: 'a', clock: { zone: 'UTC' } })).toMatchObject({ ok: false, error: { issues: [{ path: 'clock', constraint: 'isInstance' }] } });
+    expect(await r.dispatch('with.default', { name: 'a', clock: { zone: 'UTC' } })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: 'clock', constraint: 'isInstance' }] },
+    });
   });
 
   it('show the model a default that is JSON (null, a string, an array), and none that is not (a function, a BigInt, a cycle)', async () => {
@@ -458,7 +542,9 @@ describe('@Input DTO tools', () => {
         return input.name;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [DefaultsTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [DefaultsTool], granted: PermissionSet.all() }),
+    );
     expect(r.definitions()[0]!.inputSchema).toStrictEqual({
       type: 'object',
       properties: {
@@ -485,17 +571,30 @@ describe('@Input DTO tools', () => {
         return input.children?.[0]?.children?.[0]?.name ?? '';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 't', tools: [TreeTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 't', tools: [TreeTool], granted: PermissionSet.all() }),
+    );
     expect(r.definitions()[0]!.inputSchema).toStrictEqual({
       type: 'object',
       properties: {
         name: { type: 'string' },
-        children: { type: 'array', items: { type: 'object', properties: {}, required: [], additionalProperties: true, description: 'A TreeNode, as above.' } },
+        children: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {},
+            required: [],
+            additionalProperties: true,
+            description: 'A TreeNode, as above.',
+          },
+        },
       },
       required: ['name'],
       additionalProperties: false,
     });
-    expect(await r.dispatch('tree', { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] })).toMatchObject({ ok: true, value: 'c' });
+    expect(await r.dispatch('tree', { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] })).toMatchObject(
+      { ok: true, value: 'c' },
+    );
     expect(await r.dispatch('tree', { name: 'a', children: [{ name: 'b', children: [{ name: 3 }] }] })).toMatchObject({
       ok: false,
       error: { issues: [{ path: 'children[0].children[0].name', constraint: 'isString' }] },
@@ -514,9 +613,14 @@ describe('@Input DTO tools', () => {
         return input.inner instanceof Nothing ? 'nothing' : 'other';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'h', tools: [HolderTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'h', tools: [HolderTool], granted: PermissionSet.all() }),
+    );
     expect(await r.dispatch('holder', { name: 'a', inner: {} })).toMatchObject({ ok: true, value: 'nothing' });
-    expect(await r.dispatch('holder', { name: 'a', inner: { x: 1 } })).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'inner.x' }] } });
+    expect(await r.dispatch('holder', { name: 'a', inner: { x: 1 } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', issues: [{ path: 'inner.x' }] },
+    });
   });
 
   it('report an async check that rejects as a failed check, with its own message', async () => {
@@ -540,11 +644,15 @@ describe('@Input DTO tools', () => {
         return input.user;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [LookupTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [LookupTool], granted: PermissionSet.all() }),
+    );
     expect(await r.dispatch('lookup', { user: 'known' })).toMatchObject({ ok: true, value: 'known' });
     for (const user of ['unknown', 'down']) {
       const outcome = await r.dispatch('lookup', { user });
-      expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'user', message: 'user must be a known user', constraint: 'lookedUp' }]);
+      expect(outcome.ok ? [] : outcome.error.issues).toEqual([
+        { path: 'user', message: 'user must be a known user', constraint: 'lookedUp' },
+      ]);
     }
   });
 
@@ -575,12 +683,18 @@ describe('@Input DTO tools', () => {
         return `${input.a} ${input.b}`;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [LimitsTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [LimitsTool], granted: PermissionSet.all() }),
+    );
     expect(await r.dispatch('limits', { a: 10, b: 999 })).toMatchObject({ ok: true, value: '10 999' });
     // Were the arguments changed under them by @Max, both would be checked against 1000, and pass.
     const outcome = await r.dispatch('limits', { a: 11, b: 1000 });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    if (!outcome.ok) expect(outcome.error.issues?.map((i) => `${i.path} ${i.constraint}`).sort()).toEqual(['a atMostLater', 'b multipleLater']);
+    if (!outcome.ok)
+      expect(outcome.error.issues?.map((i) => `${i.path} ${i.constraint}`).sort()).toEqual([
+        'a atMostLater',
+        'b multipleLater',
+      ]);
   });
 
   it("word a failed check's message with its arguments as declared, as class-validator does, whatever the check did to its own, before or after awaiting", async () => {
@@ -615,10 +729,15 @@ describe('@Input DTO tools', () => {
         return `${input.a} ${input.b}`;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [BelowTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [BelowTool], granted: PermissionSet.all() }),
+    );
     expect(await r.dispatch('below', { a: 9, b: 9 })).toMatchObject({ ok: true, value: '9 9' });
     const outcome = await r.dispatch('below', { a: 10, b: 10 });
-    expect(outcome.ok ? [] : outcome.error.issues?.map((i) => `${i.path}: ${i.message}`).sort()).toEqual(['a: a must be below 10', 'b: b must be below 10']);
+    expect(outcome.ok ? [] : outcome.error.issues?.map((i) => `${i.path}: ${i.message}`).sort()).toEqual([
+      'a: a must be below 10',
+      'b: b must be below 10',
+    ]);
   });
 
   it('give a check the value, the whole instance, the class name, the property and its constraints, as class-validator does', async () => {
@@ -644,13 +763,21 @@ describe('@Input DTO tools', () => {
         return input.confirm;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [SignUpTool], granted: PermissionSet.all() }));
-    // Building the registry asks each check about an absent value (is the property required?); only the call's checks are looked at.
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [SignUpTool], granted: PermissionSet.all() }),
+    );
+    // Building the registry asks each check about an absent value (is the property required?); only the call's checks
+    // are looked at.
     seen.length = 0;
-    expect(await r.dispatch('sign.up', { password: 'secret', confirm: 'secret' })).toMatchObject({ ok: true, value: 'secret' });
+    expect(await r.dispatch('sign.up', { password: 'secret', confirm: 'secret' })).toMatchObject({
+      ok: true,
+      value: 'secret',
+    });
     expect(seen).toEqual([['secret', 'SignUp', 'confirm', ['password']]]);
     const outcome = await r.dispatch('sign.up', { password: 'secret', confirm: 'secrets' });
-    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'confirm', message: 'confirm must match password', constraint: 'sameAs' }]);
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([
+      { path: 'confirm', message: 'confirm must match password', constraint: 'sameAs' },
+    ]);
   });
 
   it('report a check that throws as a failed check, with its own message, not as a crash or a pass', async () => {
@@ -673,11 +800,19 @@ describe('@Input DTO tools', () => {
         return input.url;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [SiteTool], granted: PermissionSet.all() }));
-    expect(await r.dispatch('site', { url: 'https://example.org/' })).toMatchObject({ ok: true, value: 'https://example.org/' });
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [SiteTool], granted: PermissionSet.all() }),
+    );
+    expect(await r.dispatch('site', { url: 'https://example.org/' })).toMatchObject({
+      ok: true,
+      value: 'https://example.org/',
+    });
     for (const url of ['http://example.org/', 'not a url']) {
       const outcome = await r.dispatch('site', { url });
-      expect([url, outcome.ok ? [] : outcome.error.issues]).toEqual([url, [{ path: 'url', message: 'url must be an https URL', constraint: 'isHttpsUrl' }]]);
+      expect([url, outcome.ok ? [] : outcome.error.issues]).toEqual([
+        url,
+        [{ path: 'url', message: 'url must be an https URL', constraint: 'isHttpsUrl' }],
+      ]);
     }
   });
 
@@ -691,13 +826,16 @@ describe('@Input DTO tools', () => {
         return input.name;
       }
     }
-    const error = await buildRegistry(toolset({ name: 'd', tools: [UndecoratedTool], granted: PermissionSet.all() })).catch((e: unknown) => e);
+    const error = await buildRegistry(
+      toolset({ name: 'd', tools: [UndecoratedTool], granted: PermissionSet.all() }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as ToolDefinitionError).details).toEqual([
       {
         where: 'UndecoratedTool.execute parameter #1',
         code: 'empty_dto',
-        message: 'Undecorated has no class-validator decorators, so it accepts no property; decorate its properties (@IsString() …)',
+        message:
+          'Undecorated has no class-validator decorators, so it accepts no property; decorate its properties (@IsString() …)',
       },
     ]);
   });
@@ -726,16 +864,44 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
       return 'ok';
     }
   }
-  const asText = { count: '3', choice: '2', amount: '2.5', flag: 'true', list: '["a"]', each: '["b"]', note: '{"text":"x"}', notes: '[{"text":"y"}]', text: '42' };
+  const asText = {
+    count: '3',
+    choice: '2',
+    amount: '2.5',
+    flag: 'true',
+    list: '["a"]',
+    each: '["b"]',
+    note: '{"text":"x"}',
+    notes: '[{"text":"y"}]',
+    text: '42',
+  };
 
   it('coerces each property by what it declares (a number, a boolean, an array, a nested object), and a string not at all', async () => {
-    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [CoercedTool], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 't', tools: [CoercedTool], granted: PermissionSet.all() }),
+    );
     expect(await registry.call('coerced', asText)).toBe('ok');
     // An array is parsed only from text that is an array, an object only from text that is an object.
-    const wrong = await registry.call('coerced', { ...asText, each: '{"a":1}', note: '["x"]' }).catch((e: unknown) => e);
-    expect((wrong as ToolValidationError).issues.map((i) => i.message)).toEqual(['each must be an array, got "{\\"a\\":1}"', 'note must be an object, got "[\\"x\\"]"']);
+    const wrong = await registry
+      .call('coerced', { ...asText, each: '{"a":1}', note: '["x"]' })
+      .catch((e: unknown) => e);
+    expect((wrong as ToolValidationError).issues.map((i) => i.message)).toEqual([
+      'each must be an array, got "{\\"a\\":1}"',
+      'note must be an object, got "[\\"x\\"]"',
+    ]);
     expect(await registry.call('coerced', asText)).toBe('ok');
-    expect(got).toEqual({ count: 3, choice: 2, amount: 2.5, flag: true, list: ['a'], each: ['b'], note: { text: 'x' }, notes: [{ text: 'y' }], text: '42' });
+    expect(got).toEqual({
+      count: 3,
+      choice: 2,
+      amount: 2.5,
+      flag: true,
+      list: ['a'],
+      each: ['b'],
+      note: { text: 'x' },
+      notes: [{ text: 'y' }],
+      text: '42',
+    });
   });
 
   it('coerces numeric text for a @Type(() => Number) before the string limits: 4, 5 and 6 digits under maxStringLength 5 are all numbers', async () => {
@@ -751,7 +917,10 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
       }
     }
     const module = toolsModule({ coerce: true, limits: { maxStringLength: 5 } });
-    const { registry } = await buildRegistry(module, toolset({ name: 't', tools: [AmountTool], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      module,
+      toolset({ name: 't', tools: [AmountTool], granted: PermissionSet.all() }),
+    );
     for (const [text, value] of [
       ['1234', 1234],
       ['12345', 12345],
@@ -761,7 +930,10 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
       expect(amount).toBe(value);
     }
     // Text that is no number is a string: held to the limit, then converted as class-transformer does.
-    expect(await registry.dispatch('amount', { amount: 'x'.repeat(6) })).toMatchObject({ ok: false, error: { issues: [{ path: 'amount', constraint: 'limit' }] } });
+    expect(await registry.dispatch('amount', { amount: 'x'.repeat(6) })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: 'amount', constraint: 'limit' }] },
+    });
   });
 
   it('coerces text to a number for each numeric constraint alone: @IsNumber, @Min, @Max, @IsPositive, @IsNegative, @IsDivisibleBy', async () => {
@@ -781,7 +953,10 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
         return 'ok';
       }
     }
-    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [NumericTool], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 't', tools: [NumericTool], granted: PermissionSet.all() }),
+    );
     const asText = { number: '1.5', min: '2', max: '8', positive: '3', negative: '-3', even: '4' };
     expect(await registry.dispatch('numeric', asText)).toMatchObject({ ok: true, value: 'ok' });
     expect(numbers).toEqual({ number: 1.5, min: 2, max: 8, positive: 3, negative: -3, even: 4 });
@@ -800,7 +975,10 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
         return 'ok';
       }
     }
-    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [UntypedTool], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 't', tools: [UntypedTool], granted: PermissionSet.all() }),
+    );
     expect(await registry.dispatch('untyped', { list: '[1]', each: '["a"]' })).toMatchObject({ ok: true, value: 'ok' });
     expect(seen).toEqual({ list: [1], each: ['a'] });
   });
@@ -815,7 +993,10 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
         return JSON.stringify(input.grid);
       }
     }
-    const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxDepth: 4 } }), toolset({ name: 't', tools: [GridTool], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true, limits: { maxDepth: 4 } }),
+      toolset({ name: 't', tools: [GridTool], granted: PermissionSet.all() }),
+    );
     expect(await registry.dispatch('grid', { grid: '[[]]' })).toMatchObject({ ok: true, value: '[[]]' });
     expect(await registry.dispatch('grid', { grid: '[[[]]]' })).toMatchObject({ ok: true, value: '[[[]]]' });
     const outcome = await registry.dispatch('grid', { grid: '[[[[]]]]' });
@@ -823,7 +1004,9 @@ describe('a DTO under toolsModule({ coerce: true })', () => {
   });
 
   it('coerces nothing without it (a @Type(() => Number) still converts, as class-transformer does)', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 't', tools: [CoercedTool], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 't', tools: [CoercedTool], granted: PermissionSet.all() }),
+    );
     const error = await registry.call('coerced', asText).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolValidationError);
     expect((error as ToolValidationError).issues.map((i) => `${i.path} ${i.constraint}`)).toEqual([

@@ -29,7 +29,10 @@ import { buildRegistry } from './support/buildRegistry.js';
 // property name of an @Expose({ name }) property is an unknown key.
 
 class Base {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsString() @Length(3, 20) title!: string;
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @Length(3, 20)
+  title!: string;
 }
 
 class Task extends Base {
@@ -38,7 +41,10 @@ class Task extends Base {
   @IsOptional() @Type(() => Number) @IsArray() @IsInt({ each: true }) ids?: number[];
   @IsIn(['fixed', 'flexible']) kind = 'flexible';
   @ValidateIf((task: Task) => task.kind === 'fixed') @IsString() @Length(5, 5) slot?: string;
-  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value), { toClassOnly: true }) @IsOptional() @IsEmail() owner?: string;
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value), { toClassOnly: true })
+  @IsOptional()
+  @IsEmail()
+  owner?: string;
 }
 
 class LineItem {
@@ -97,12 +103,18 @@ async function classTransformerAndValidator(dto: new () => object, payload: unkn
 
 async function ours(registry: ToolRegistry, tool: string, payload: unknown) {
   const result = await registry.get(tool).validateInput(payload);
-  // Documented difference: an item failing a `{ each: true }` check is named (`ids[0]`); class-validator names the array.
+  // Documented difference: an item failing a `{ each: true }` check is named (`ids[0]`); class-validator names the
+  // array.
   const paths = result.ok ? [] : result.issues.map((i) => i.path.replace(/^ids\[\d+\]$/, 'ids'));
   return { ok: result.ok, value: result.ok ? normal(result.value) : undefined, paths: [...new Set(paths)].sort() };
 }
 
-async function expectAgreement(registry: ToolRegistry, tool: string, dto: new () => object, payload: unknown): Promise<void> {
+async function expectAgreement(
+  registry: ToolRegistry,
+  tool: string,
+  dto: new () => object,
+  payload: unknown,
+): Promise<void> {
   const expected = await classTransformerAndValidator(dto, payload);
   const actual = await ours(registry, tool, payload);
   const context = JSON.stringify(payload);
@@ -150,7 +162,8 @@ const ORDER_PAYLOADS: unknown[] = [
 describe('@Input DTOs against class-transformer + class-validator (ValidationPipe: transform, whitelist, forbidNonWhitelisted)', () => {
   let registry: ToolRegistry;
   beforeAll(async () => {
-    registry = (await buildRegistry(toolset({ name: 'd', tools: [TaskTool, OrderTool], granted: PermissionSet.all() }))).registry;
+    registry = (await buildRegistry(toolset({ name: 'd', tools: [TaskTool, OrderTool], granted: PermissionSet.all() })))
+      .registry;
   });
 
   it.each(TASK_PAYLOADS.map((p) => [JSON.stringify(p), p]))('agree on a Task: %s', async (_name, payload) => {

@@ -33,9 +33,18 @@ class Constructor implements v.ValidatorConstraintInterface {
   }
 }
 
-/** A custom decorator registered under the name isEnum, with the enum as its only constraint (@IsEnum also passes the enum's values). */
+/**
+ * A custom decorator registered under the name isEnum, with the enum as its only constraint (@IsEnum also passes the
+ * enum's values).
+ */
 const customIsEnum: Decorate = (target, property) =>
-  v.registerDecorator({ name: 'isEnum', target: target.constructor, propertyName: property, constraints: [Color], validator: { validate: (x: unknown) => typeof x === 'string' } });
+  v.registerDecorator({
+    name: 'isEnum',
+    target: target.constructor,
+    propertyName: property,
+    constraints: [Color],
+    validator: { validate: (x: unknown) => typeof x === 'string' },
+  });
 
 class Inner {
   @v.IsString() a!: string;
@@ -52,7 +61,11 @@ const ROWS: [row: string, decorators: Decorate[], schema: Record<string, unknown
   ['@IsArray()', [v.IsArray()], { type: 'array', items: {} }],
   ['@Min(n) / @Max(n)', [v.IsNumber(), v.Min(1), v.Max(9)], { type: 'number', minimum: 1, maximum: 9 }],
   ['@IsPositive() / @IsNegative()', [v.IsPositive()], { type: 'number', exclusiveMinimum: 0 }],
-  ['@MinLength(n) / @MaxLength(n) / @Length(a, b)', [v.IsString(), v.Length(2, 5)], { type: 'string', minLength: 2, maxLength: 5 }],
+  [
+    '@MinLength(n) / @MaxLength(n) / @Length(a, b)',
+    [v.IsString(), v.Length(2, 5)],
+    { type: 'string', minLength: 2, maxLength: 5 },
+  ],
   ['@IsNotEmpty() on a string', [v.IsString(), v.IsNotEmpty()], { type: 'string', minLength: 1 }],
   ['@Matches(re)', [v.Matches(/^[a-z]+$/)], { type: 'string', pattern: '^[a-z]+$' }],
   ['@IsIn([...])', [v.IsIn(['a', 'b'])], { type: 'string', enum: ['a', 'b'] }],
@@ -67,10 +80,22 @@ const ROWS: [row: string, decorators: Decorate[], schema: Record<string, unknown
   ["@IsIP('4') / @IsIP('6')", [v.IsIP('6')], { type: 'string', format: 'ipv6' }],
   ['@IsDateString() / @IsISO8601()', [v.IsISO8601()], { type: 'string', format: 'date-time' }],
   ['@Type(() => Date) @IsDate()', [Type(() => Date), v.IsDate()], { type: 'string', format: 'date-time' }],
-  ['@ArrayMinSize(n) / @ArrayMaxSize(n) / @ArrayNotEmpty()', [v.IsArray(), v.ArrayNotEmpty(), v.ArrayMaxSize(4)], { type: 'array', items: {}, minItems: 1, maxItems: 4 }],
+  [
+    '@ArrayMinSize(n) / @ArrayMaxSize(n) / @ArrayNotEmpty()',
+    [v.IsArray(), v.ArrayNotEmpty(), v.ArrayMaxSize(4)],
+    { type: 'array', items: {}, minItems: 1, maxItems: 4 },
+  ],
   ['@IsString({ each: true })', [v.IsString({ each: true })], { type: 'array', items: { type: 'string' } }],
-  ['no schema form: named in the description', [v.IsInt(), v.IsDivisibleBy(5)], { type: 'integer', description: 'Must also satisfy: isDivisibleBy(5).' }],
-  ['@Validate(Constraint): its @ValidatorConstraint name', [v.IsInt(), v.Validate(IsPrime)], { type: 'integer', description: 'Must also satisfy: isPrime.' }],
+  [
+    'no schema form: named in the description',
+    [v.IsInt(), v.IsDivisibleBy(5)],
+    { type: 'integer', description: 'Must also satisfy: isDivisibleBy(5).' },
+  ],
+  [
+    '@Validate(Constraint): its @ValidatorConstraint name',
+    [v.IsInt(), v.Validate(IsPrime)],
+    { type: 'integer', description: 'Must also satisfy: isPrime.' },
+  ],
 ];
 
 function dtoOf(decorators: Decorate[]): Function {
@@ -89,7 +114,8 @@ async function schemaOf(dto: Function): Promise<Record<string, unknown>> {
     }
   }
   const { registry } = await buildRegistry(toolset({ name: 'r', tools: [RowTool], granted: PermissionSet.all() }));
-  return (registry.definitions()[0]!.inputSchema as { properties: Record<string, Record<string, unknown>> }).properties.value!;
+  return (registry.definitions()[0]!.inputSchema as { properties: Record<string, Record<string, unknown>> }).properties
+    .value!;
 }
 
 describe('the README table of class-validator decorators and their JSON Schema', () => {
@@ -99,7 +125,11 @@ describe('the README table of class-validator decorators and their JSON Schema',
 
   it.each([
     ["@IsIP('4')", [v.IsIP('4')], { type: 'string', format: 'ipv4' }],
-    ['@IsIP() of either version: no format, named', [v.IsIP()], { type: 'string', description: 'Must also satisfy: isIp.' }],
+    [
+      '@IsIP() of either version: no format, named',
+      [v.IsIP()],
+      { type: 'string', description: 'Must also satisfy: isIp.' },
+    ],
     ['@Equals(3)', [v.Equals(3)], { type: 'number', enum: [3] }],
     ['@Equals(true): no schema form', [v.Equals(true)], { description: 'Must also satisfy: equals(true).' }],
     ['@IsIn of fractions', [v.IsIn([1.5, 2])], { type: 'number', enum: [1.5, 2] }],
@@ -108,41 +138,118 @@ describe('the README table of class-validator decorators and their JSON Schema',
     ['@Length(a) without b', [v.IsString(), v.Length(2)], { type: 'string', minLength: 2 }],
     ['@MinLength(n) @MaxLength(n)', [v.MinLength(2), v.MaxLength(5)], { type: 'string', minLength: 2, maxLength: 5 }],
     ['@IsNotEmpty() after a longer @MinLength', [v.MinLength(3), v.IsNotEmpty()], { type: 'string', minLength: 3 }],
-    ['@IsNotEmpty() on a number: named', [v.IsInt(), v.IsNotEmpty()], { type: 'integer', description: 'Must also satisfy: isNotEmpty.' }],
+    [
+      '@IsNotEmpty() on a number: named',
+      [v.IsInt(), v.IsNotEmpty()],
+      { type: 'integer', description: 'Must also satisfy: isNotEmpty.' },
+    ],
     ["@Matches('^a$') as a string", [v.Matches('^a$')], { type: 'string', pattern: '^a$' }],
     ['@Matches with the u flag', [v.Matches(/^a$/u)], { type: 'string', pattern: '^a$' }],
-    ['@Matches with the i flag: named', [v.Matches(/^a$/i)], { type: 'string', description: 'Must also satisfy: matches.' }],
-    ["@Matches('^a$', 'i'): named", [v.Matches('^a$', 'i')], { type: 'string', description: 'Must also satisfy: matches("^a$", "i").' }],
-    ['@IsEmail(options): named, since the options narrow the format', [v.IsEmail({ allow_display_name: true })], { type: 'string', description: 'Must also satisfy: isEmail.' }],
-    ['@ArrayMinSize(n) with @ArrayNotEmpty()', [v.IsArray(), v.ArrayMinSize(3), v.ArrayNotEmpty()], { type: 'array', items: {}, minItems: 3 }],
-    ['@ArrayNotEmpty() then @ArrayMinSize(n)', [v.IsArray(), v.ArrayNotEmpty(), v.ArrayMinSize(3)], { type: 'array', items: {}, minItems: 3 }],
-    ['@ArrayUnique(): named', [v.IsArray(), v.ArrayUnique()], { type: 'array', items: {}, description: 'Must also satisfy: arrayUnique.' }],
-    ['@Type(() => Number) @IsInt({ each: true })', [Type(() => Number), v.IsInt({ each: true })], { type: 'array', items: { type: 'integer' } }],
+    [
+      '@Matches with the i flag: named',
+      [v.Matches(/^a$/i)],
+      { type: 'string', description: 'Must also satisfy: matches.' },
+    ],
+    [
+      "@Matches('^a$', 'i'): named",
+      [v.Matches('^a$', 'i')],
+      { type: 'string', description: 'Must also satisfy: matches("^a$", "i").' },
+    ],
+    [
+      '@IsEmail(options): named, since the options narrow the format',
+      [v.IsEmail({ allow_display_name: true })],
+      { type: 'string', description: 'Must also satisfy: isEmail.' },
+    ],
+    [
+      '@ArrayMinSize(n) with @ArrayNotEmpty()',
+      [v.IsArray(), v.ArrayMinSize(3), v.ArrayNotEmpty()],
+      { type: 'array', items: {}, minItems: 3 },
+    ],
+    [
+      '@ArrayNotEmpty() then @ArrayMinSize(n)',
+      [v.IsArray(), v.ArrayNotEmpty(), v.ArrayMinSize(3)],
+      { type: 'array', items: {}, minItems: 3 },
+    ],
+    [
+      '@ArrayUnique(): named',
+      [v.IsArray(), v.ArrayUnique()],
+      { type: 'array', items: {}, description: 'Must also satisfy: arrayUnique.' },
+    ],
+    [
+      '@Type(() => Number) @IsInt({ each: true })',
+      [Type(() => Number), v.IsInt({ each: true })],
+      { type: 'array', items: { type: 'integer' } },
+    ],
     [
       '@IsPositive({ each: true }) @IsDivisibleBy(2, { each: true })',
       [v.IsPositive({ each: true }), v.IsDivisibleBy(2, { each: true })],
-      { type: 'array', items: { type: 'number', exclusiveMinimum: 0 }, description: 'Each item must also satisfy: isDivisibleBy(2).' },
+      {
+        type: 'array',
+        items: { type: 'number', exclusiveMinimum: 0 },
+        description: 'Each item must also satisfy: isDivisibleBy(2).',
+      },
     ],
     // A number version names the same format as a string one.
     ['@IsIP(4)', [v.IsIP(4)], { type: 'string', format: 'ipv4' }],
     ['@IsIP(6)', [v.IsIP(6)], { type: 'string', format: 'ipv6' }],
     ['@IsDateString()', [v.IsDateString()], { type: 'string', format: 'date-time' }],
-    ['@IsDateString(options): the options only narrow the format', [v.IsDateString({ strict: true })], { type: 'string', format: 'date-time' }],
-    ['@IsISO8601(options): the options only narrow the format', [v.IsISO8601({ strict: true })], { type: 'string', format: 'date-time' }],
+    [
+      '@IsDateString(options): the options only narrow the format',
+      [v.IsDateString({ strict: true })],
+      { type: 'string', format: 'date-time' },
+    ],
+    [
+      '@IsISO8601(options): the options only narrow the format',
+      [v.IsISO8601({ strict: true })],
+      { type: 'string', format: 'date-time' },
+    ],
     ["@Matches('^a$', ''): no modifiers", [v.Matches('^a$', '')], { type: 'string', pattern: '^a$' }],
-    ['@Equals(null): no schema form, named without its argument', [v.Equals(null)], { description: 'Must also satisfy: equals.' }],
+    [
+      '@Equals(null): no schema form, named without its argument',
+      [v.Equals(null)],
+      { description: 'Must also satisfy: equals.' },
+    ],
     // A value of the other type than the one declared cannot be an enum of it: named.
-    ["@IsInt() @Equals('a')", [v.IsInt(), v.Equals('a')], { type: 'integer', description: 'Must also satisfy: equals("a").' }],
-    ['@IsString() @Equals(3)', [v.IsString(), v.Equals(3)], { type: 'string', description: 'Must also satisfy: equals(3).' }],
+    [
+      "@IsInt() @Equals('a')",
+      [v.IsInt(), v.Equals('a')],
+      { type: 'integer', description: 'Must also satisfy: equals("a").' },
+    ],
+    [
+      '@IsString() @Equals(3)',
+      [v.IsString(), v.Equals(3)],
+      { type: 'string', description: 'Must also satisfy: equals(3).' },
+    ],
     ["@IsInt() @IsIn(['a'])", [v.IsInt(), v.IsIn(['a'])], { type: 'integer', description: 'Must also satisfy: isIn.' }],
-    ['@IsString() @IsIn([1])', [v.IsString(), v.IsIn([1])], { type: 'string', description: 'Must also satisfy: isIn.' }],
+    [
+      '@IsString() @IsIn([1])',
+      [v.IsString(), v.IsIn([1])],
+      { type: 'string', description: 'Must also satisfy: isIn.' },
+    ],
     ['@IsEnum of an empty enum: no schema form', [v.IsEnum({})], { description: 'Must also satisfy: isEnum.' }],
-    ['@Validate(Constraint) named as an inherited key (constructor): no type, no format', [v.Validate(Constructor)], { description: 'Must also satisfy: constructor.' }],
+    [
+      '@Validate(Constraint) named as an inherited key (constructor): no type, no format',
+      [v.Validate(Constructor)],
+      { description: 'Must also satisfy: constructor.' },
+    ],
     ['@IsEnum of fractions', [v.IsEnum({ half: 1.5, two: 2 })], { type: 'number', enum: [1.5, 2] }],
-    ['@IsEnum of mixed types: no schema form', [v.IsEnum({ a: 'a', one: 1 })], { description: 'Must also satisfy: isEnum.' }],
-    // A check of the author's own that takes a built-in's name, without that built-in's arguments: named, not read as the built-in.
-    ['a custom check named isEnum, given the enum but not its values: named', [customIsEnum], { description: 'Must also satisfy: isEnum.' }],
-    ['@Length(a) after @MaxLength(n): the maximum stays', [v.IsString(), v.Length(2), v.MaxLength(5)], { type: 'string', minLength: 2, maxLength: 5 }],
+    [
+      '@IsEnum of mixed types: no schema form',
+      [v.IsEnum({ a: 'a', one: 1 })],
+      { description: 'Must also satisfy: isEnum.' },
+    ],
+    // A check of the author's own that takes a built-in's name, without that built-in's arguments: named, not read as
+    // the built-in.
+    [
+      'a custom check named isEnum, given the enum but not its values: named',
+      [customIsEnum],
+      { description: 'Must also satisfy: isEnum.' },
+    ],
+    [
+      '@Length(a) after @MaxLength(n): the maximum stays',
+      [v.IsString(), v.Length(2), v.MaxLength(5)],
+      { type: 'string', minLength: 2, maxLength: 5 },
+    ],
     // Each string or number constraint on its own says the type.
     ['@MinLength(n) alone', [v.MinLength(2)], { type: 'string', minLength: 2 }],
     ['@MaxLength(n) alone', [v.MaxLength(5)], { type: 'string', maxLength: 5 }],
@@ -152,14 +259,28 @@ describe('the README table of class-validator decorators and their JSON Schema',
     ['@IsAlphanumeric()', [v.IsAlphanumeric()], { type: 'string', description: 'Must also satisfy: isAlphanumeric.' }],
     ['@IsNumberString()', [v.IsNumberString()], { type: 'string', description: 'Must also satisfy: isNumberString.' }],
     ["@Contains('x')", [v.Contains('x')], { type: 'string', description: 'Must also satisfy: contains("x").' }],
-    ["@NotContains('x')", [v.NotContains('x')], { type: 'string', description: 'Must also satisfy: notContains("x").' }],
+    [
+      "@NotContains('x')",
+      [v.NotContains('x')],
+      { type: 'string', description: 'Must also satisfy: notContains("x").' },
+    ],
     ['@Min(n) alone', [v.Min(1)], { type: 'number', minimum: 1 }],
     ['@Max(n) alone', [v.Max(9)], { type: 'number', maximum: 9 }],
-    ['@IsDivisibleBy(n) alone', [v.IsDivisibleBy(5)], { type: 'number', description: 'Must also satisfy: isDivisibleBy(5).' }],
+    [
+      '@IsDivisibleBy(n) alone',
+      [v.IsDivisibleBy(5)],
+      { type: 'number', description: 'Must also satisfy: isDivisibleBy(5).' },
+    ],
     [
       '@IsNotEmptyObject()',
       [v.IsNotEmptyObject()],
-      { type: 'object', properties: {}, required: [], additionalProperties: true, description: 'Must also satisfy: isNotEmptyObject.' },
+      {
+        type: 'object',
+        properties: {},
+        required: [],
+        additionalProperties: true,
+        description: 'Must also satisfy: isNotEmptyObject.',
+      },
     ],
     // A @Description comes first, then the checks with no schema form, one space between; an empty one is left out.
     [
@@ -167,13 +288,21 @@ describe('the README table of class-validator decorators and their JSON Schema',
       [Description('How many.'), v.IsInt(), v.IsDivisibleBy(5)],
       { type: 'integer', description: 'How many. Must also satisfy: isDivisibleBy(5).' },
     ],
-    ["@Description('') and a named check", [Description(''), v.IsInt(), v.IsDivisibleBy(5)], { type: 'integer', description: 'Must also satisfy: isDivisibleBy(5).' }],
+    [
+      "@Description('') and a named check",
+      [Description(''), v.IsInt(), v.IsDivisibleBy(5)],
+      { type: 'integer', description: 'Must also satisfy: isDivisibleBy(5).' },
+    ],
     [
       'two checks with no schema form: named with a comma between',
       [v.IsInt(), v.IsDivisibleBy(5), v.Validate(IsPrime)],
       { type: 'integer', description: 'Must also satisfy: isPrime, isDivisibleBy(5).' },
     ],
-    ['a check named without its function argument', [v.IsInt(), v.Validate(IsPrime, [() => 2, 7])], { type: 'integer', description: 'Must also satisfy: isPrime(7).' }],
+    [
+      'a check named without its function argument',
+      [v.IsInt(), v.Validate(IsPrime, [() => 2, 7])],
+      { type: 'integer', description: 'Must also satisfy: isPrime(7).' },
+    ],
     // @IsDefined() is what `required` says: never named.
     ['@IsDefined() @IsString()', [v.IsDefined(), v.IsString()], { type: 'string' }],
     ['@IsDefined() @IsArray()', [v.IsDefined(), v.IsArray()], { type: 'array', items: {} }],
@@ -181,14 +310,21 @@ describe('the README table of class-validator decorators and their JSON Schema',
     ['@ValidateNested() @IsObject()', [v.ValidateNested(), Type(() => Inner), v.IsObject()], INNER],
     ['@ValidateNested() @IsNotEmptyObject()', [v.ValidateNested(), Type(() => Inner), v.IsNotEmptyObject()], INNER],
     ['@ValidateNested() @IsDefined()', [v.ValidateNested(), Type(() => Inner), v.IsDefined()], INNER],
-    ['@ValidateNested() @IsNotEmpty(): named', [v.ValidateNested(), Type(() => Inner), v.IsNotEmpty()], { ...INNER, description: 'Must also satisfy: isNotEmpty.' }],
+    [
+      '@ValidateNested() @IsNotEmpty(): named',
+      [v.ValidateNested(), Type(() => Inner), v.IsNotEmpty()],
+      { ...INNER, description: 'Must also satisfy: isNotEmpty.' },
+    ],
   ] as [string, Decorate[], Record<string, unknown>][])('beyond the table: %s', async (_row, decorators, schema) => {
     expect(await schemaOf(dtoOf(decorators))).toEqual(schema);
   });
 
   it('lists every row the test checks, and no other', () => {
     const readme = readFileSync(new URL('../../docs/concepts.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('<!-- decorator-schema-table -->'), readme.indexOf('<!-- /decorator-schema-table -->'));
+    const section = readme.slice(
+      readme.indexOf('<!-- decorator-schema-table -->'),
+      readme.indexOf('<!-- /decorator-schema-table -->'),
+    );
     const rows = [...section.matchAll(/^\| (.+?) \| `.*` \|$/gm)].map((m) => m[1]!.replace(/`/g, ''));
     expect(rows).toEqual(ROWS.map(([row]) => row));
   });
@@ -245,7 +381,9 @@ describe('the README table of class-validator decorators and their JSON Schema',
         return 'ok';
       }
     }
-    const { registry } = await buildRegistry(toolset({ name: 'q', tools: [RequiredTool], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 'q', tools: [RequiredTool], granted: PermissionSet.all() }),
+    );
     expect((registry.definitions()[0]!.inputSchema as { required: string[] }).required).toEqual(['each', 'plain']);
   });
 
@@ -261,6 +399,8 @@ describe('the README table of class-validator decorators and their JSON Schema',
     }
     const { registry } = await buildRegistry(toolset({ name: 'p', tools: [PrimeTool], granted: PermissionSet.all() }));
     const error = await registry.call('prime', { n: 4 }).catch((e: unknown) => e);
-    expect((error as ToolValidationError).issues).toEqual([{ path: 'n', message: 'n must be a small prime', constraint: 'isPrime' }]);
+    expect((error as ToolValidationError).issues).toEqual([
+      { path: 'n', message: 'n must be a small prime', constraint: 'isPrime' },
+    ]);
   });
 });

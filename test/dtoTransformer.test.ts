@@ -1,5 +1,26 @@
-import { Exclude, Expose, plainToInstance, Transform, TransformationType, type TransformFnParams, Type } from 'class-transformer';
-import { IsBoolean, IsDate, IsIn, IsInt, IsNotIn, IsNumber, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  Exclude,
+  Expose,
+  plainToInstance,
+  Transform,
+  TransformationType,
+  type TransformFnParams,
+  Type,
+} from 'class-transformer';
+import {
+  IsBoolean,
+  IsDate,
+  IsIn,
+  IsInt,
+  IsNotIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, ToolValidationError } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
@@ -8,10 +29,16 @@ let transformCalls = 0;
 let seenParams: TransformFnParams | undefined;
 
 class Task {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsString() @Length(3, 120) title!: string;
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @Length(3, 120)
+  title!: string;
   @Type(() => Date) @IsDate() @Expose({ name: 'due_at' }) dueAt!: Date;
   @Transform(({ value }) => `${value}!`, { toPlainOnly: true }) @IsOptional() @IsString() plainOnly?: string;
-  @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : value), { toClassOnly: true }) @IsOptional() @IsString() classOnly?: string;
+  @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : value), { toClassOnly: true })
+  @IsOptional()
+  @IsString()
+  classOnly?: string;
   @Exclude() @IsIn(['user', 'admin']) role = 'user';
   @IsOptional() @Type(() => Number) @IsInt({ each: true }) ids?: number[];
   @IsIn(['fixed', 'flexible']) @Expose({ name: 'kind_of' }) kind = 'flexible';
@@ -28,7 +55,10 @@ class AddTask {
 }
 
 class Hostile {
-  @Transform(({ value }) => (typeof value === 'string' ? value.repeat(1_000_000) : value)) @IsOptional() @IsString() grows?: string;
+  @Transform(({ value }) => (typeof value === 'string' ? value.repeat(1_000_000) : value))
+  @IsOptional()
+  @IsString()
+  grows?: string;
   @Transform(({ value }) => (typeof value === 'string' ? JSON.parse(value) : value)) @IsOptional() parsed?: unknown;
   @Transform(({ obj }) => (obj as { shared?: unknown }).shared) @IsOptional() @Expose() alias?: unknown;
   @IsOptional() shared?: unknown;
@@ -50,8 +80,12 @@ class HostileTool {
 }
 
 async function registry(coerce = false) {
-  return (await buildRegistry(toolsModule({ coerce, limits: { maxStringLength: 10_000 } }), toolset({ name: 't', tools: [AddTask, HostileTool], granted: PermissionSet.all() })))
-    .registry;
+  return (
+    await buildRegistry(
+      toolsModule({ coerce, limits: { maxStringLength: 10_000 } }),
+      toolset({ name: 't', tools: [AddTask, HostileTool], granted: PermissionSet.all() }),
+    )
+  ).registry;
 }
 
 async function issues(promise: Promise<unknown>): Promise<[string, string][]> {
@@ -65,8 +99,12 @@ async function issues(promise: Promise<unknown>): Promise<[string, string][]> {
 
 const valid = { title: '  Write the report ', due_at: '2024-03-07T09:30:00Z' };
 
-/** What each @Transform makes of a count: a string, an array, an object of that many characters, items or keys, or objects nested that deep. */
-const made = (make: (n: number) => unknown) => Transform(({ value }) => (typeof value === 'number' ? make(value) : value));
+/**
+ * What each @Transform makes of a count: a string, an array, an object of that many characters, items or keys, or
+ * objects nested that deep.
+ */
+const made = (make: (n: number) => unknown) =>
+  Transform(({ value }) => (typeof value === 'number' ? make(value) : value));
 const nest = (n: number): unknown => (n === 0 ? {} : { a: nest(n - 1) });
 const makers: Record<string, (n: number) => unknown> = {
   text: (n) => 'x'.repeat(n),
@@ -130,7 +168,10 @@ class HoldsWhenAbsent {
 class CountedWhenAbsent extends WhenAbsent {
   @IsString() a!: string;
   @IsString() b!: string;
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsOptional() @Length(3, 3) padded?: string;
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsOptional()
+  @Length(3, 3)
+  padded?: string;
 }
 
 @Tool({ name: 'absent', description: 'Transforms on absent keys.' })
@@ -151,15 +192,28 @@ class CountedAbsentTool {
 
 describe('class-transformer decorators on @Input DTOs', () => {
   it('show wire names, Dates as date-time strings, and no @Exclude()d property', async () => {
-    const schema = (await registry()).definitions().find((d) => d.name === 'tasks.add')!.inputSchema as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(schema.properties)).toEqual(['title', 'due_at', 'plainOnly', 'classOnly', 'ids', 'kind_of', 'slot']);
+    const schema = (await registry()).definitions().find((d) => d.name === 'tasks.add')!.inputSchema as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    expect(Object.keys(schema.properties)).toEqual([
+      'title',
+      'due_at',
+      'plainOnly',
+      'classOnly',
+      'ids',
+      'kind_of',
+      'slot',
+    ]);
     expect(schema.properties.due_at).toEqual({ type: 'string', format: 'date-time' });
     expect(schema.properties.ids).toEqual({ type: 'array', items: { type: 'integer' } });
     expect(schema.required).toEqual(['title', 'due_at']);
   });
 
   it('hand the handler the transformed instance: trimmed, a Date, property names, toClassOnly applied, toPlainOnly not', async () => {
-    await expect((await registry()).call('tasks.add', { ...valid, plainOnly: 'p', classOnly: 'c', ids: [1, 2], role: 'admin' })).resolves.toBe('added');
+    await expect(
+      (await registry()).call('tasks.add', { ...valid, plainOnly: 'p', classOnly: 'c', ids: [1, 2], role: 'admin' }),
+    ).resolves.toBe('added');
     const task = received as Task;
     expect(task).toBeInstanceOf(Task);
     expect(task.title).toBe('Write the report');
@@ -174,14 +228,18 @@ describe('class-transformer decorators on @Input DTOs', () => {
   });
 
   it('validate after transforming: "  ab " trims to 2 characters and fails @Length(3)', async () => {
-    expect(await issues((await registry()).call('tasks.add', { ...valid, title: '  ab ' }))).toEqual([['title', 'isLength']]);
+    expect(await issues((await registry()).call('tasks.add', { ...valid, title: '  ab ' }))).toEqual([
+      ['title', 'isLength'],
+    ]);
   });
 
   it('take a Date only from an ISO 8601 date-time string, coercion on or off', async () => {
     for (const coerce of [false, true]) {
       const r = await registry(coerce);
       expect(await issues(r.call('tasks.add', { ...valid, due_at: 'next tuesday' }))).toEqual([['due_at', 'isDate']]);
-      expect(await issues(r.call('tasks.add', { ...valid, due_at: 1_709_803_800_000 }))).toEqual([['due_at', 'isDate']]);
+      expect(await issues(r.call('tasks.add', { ...valid, due_at: 1_709_803_800_000 }))).toEqual([
+        ['due_at', 'isDate'],
+      ]);
       await expect(r.call('tasks.add', valid)).resolves.toBe('added');
     }
   });
@@ -192,11 +250,24 @@ describe('class-transformer decorators on @Input DTOs', () => {
       const outcome = await r.dispatch('tasks.add', { ...valid, due_at });
       return outcome.ok ? 'ok' : outcome.error.issues!.map((i) => i.constraint).join();
     };
-    for (const good of ['2024-02-29T00:00:00Z', '2024-01-31T23:59:59Z', '2024-12-01T00:00:00.123456789+02:00', '2024-04-30T12:00:00-05:30', '2024-03-07T09:30:00.5Z']) {
+    for (const good of [
+      '2024-02-29T00:00:00Z',
+      '2024-01-31T23:59:59Z',
+      '2024-12-01T00:00:00.123456789+02:00',
+      '2024-04-30T12:00:00-05:30',
+      '2024-03-07T09:30:00.5Z',
+    ]) {
       expect([good, await date(good)]).toEqual([good, 'ok']);
     }
     // Refused by the conversion, by name, never turned into an Invalid Date for @IsDate to catch with its own words.
-    for (const bad of ['2023-02-29T00:00:00Z', '2024-04-31T00:00:00Z', '2024-00-10T00:00:00Z', '2024-13-10T00:00:00Z', '2024-01-00T00:00:00Z', '2024-01-32T00:00:00Z']) {
+    for (const bad of [
+      '2023-02-29T00:00:00Z',
+      '2024-04-31T00:00:00Z',
+      '2024-00-10T00:00:00Z',
+      '2024-13-10T00:00:00Z',
+      '2024-01-00T00:00:00Z',
+      '2024-01-32T00:00:00Z',
+    ]) {
       const outcome = await r.dispatch('tasks.add', { ...valid, due_at: bad });
       expect([bad, outcome.ok ? 'ok' : outcome.error.issues!.map((i) => [i.constraint, i.message])]).toEqual([
         bad,
@@ -222,8 +293,11 @@ describe('class-transformer decorators on @Input DTOs', () => {
       ['0100-01-01T00:00:00Z', '0100-01-01T00:00:00.000Z'],
     ];
     for (const [text, iso] of good) expect([text, await date(text!)]).toEqual([text, iso]);
-    // Past the length, years before 0100 (which the format refuses), and one character off in each part of the common form.
-    expect(await date(fraction(44))).toBe('due_at must be an ISO 8601 date-time string such as "2024-03-07T09:30:00Z", got a string of 65 characters');
+    // Past the length, years before 0100 (which the format refuses), and one character off in each part of the common
+    // form.
+    expect(await date(fraction(44))).toBe(
+      'due_at must be an ISO 8601 date-time string such as "2024-03-07T09:30:00Z", got a string of 65 characters',
+    );
     const bad = [
       '0099-12-31T23:59:59Z',
       '0001-01-01T00:00:00Z',
@@ -245,7 +319,10 @@ describe('class-transformer decorators on @Input DTOs', () => {
       '2024-03-07T09:30:00+02:0x',
     ];
     for (const text of bad) {
-      expect([text, await date(text)]).toEqual([text, `due_at must be an ISO 8601 date-time string such as "2024-03-07T09:30:00Z", got ${JSON.stringify(text)}`]);
+      expect([text, await date(text)]).toEqual([
+        text,
+        `due_at must be an ISO 8601 date-time string such as "2024-03-07T09:30:00Z", got ${JSON.stringify(text)}`,
+      ]);
     }
   });
 
@@ -256,7 +333,9 @@ describe('class-transformer decorators on @Input DTOs', () => {
         return 'ok';
       }
     }
-    const r = (await buildRegistry(toolsModule({}), toolset({ name: 'w', tools: [When, AddTask], granted: PermissionSet.all() }))).registry;
+    const r = (
+      await buildRegistry(toolsModule({}), toolset({ name: 'w', tools: [When, AddTask], granted: PermissionSet.all() }))
+    ).registry;
     const verdicts: [string, boolean, boolean][] = [];
     for (const year of ['0000', '0001', '0004', '0099', '0100', '0400', '1900', '2000', '2023', '2024', '2100', '9999'])
       for (const month of ['00', '01', '02', '04', '12', '13'])
@@ -268,7 +347,8 @@ describe('class-transformer decorators on @Input DTOs', () => {
             verdicts.push([text, asDate.ok, asString.ok]);
           }
     expect(verdicts.filter(([, asDate, asString]) => asDate !== asString)).toEqual([]);
-    // Eight years from 0100 on, three of them leap years, with 16 real dates each (17 in a leap year), at four times of day.
+    // Eight years from 0100 on, three of them leap years, with 16 real dates each (17 in a leap year), at four times of
+    // day.
     expect(verdicts.filter(([, asDate]) => asDate).length).toBe((8 * 16 + 3) * 4);
   });
 
@@ -284,20 +364,36 @@ describe('class-transformer decorators on @Input DTOs', () => {
         return 'ok';
       }
     }
-    const r = (await buildRegistry(toolsModule({}), toolset({ name: 'd', tools: [DatedTool, AddTask], granted: PermissionSet.all() }))).registry;
+    const r = (
+      await buildRegistry(
+        toolsModule({}),
+        toolset({ name: 'd', tools: [DatedTool, AddTask], granted: PermissionSet.all() }),
+      )
+    ).registry;
     const messages = async (name: string, args: Record<string, unknown>) => {
       const outcome = await r.dispatch(name, args);
       return outcome.ok ? 'ok' : outcome.error.issues!.map((i) => `${i.path}: ${i.message} (${i.constraint})`);
     };
-    expect(await messages('tasks.add', { ...valid, due_at: null })).toEqual(['due_at: due_at must be a Date instance (isDate)']);
-    expect(await messages('dated', { dates: [null] })).toEqual(['dates[0]: each value in dates[0] must be a Date instance (isDate)']);
-    expect(await messages('dated', { dates: ['2024-03-07T09:30:00Z'], ids: [1, null] })).toEqual(['ids[1]: each value in ids[1] must be an integer number (isInt)']);
+    expect(await messages('tasks.add', { ...valid, due_at: null })).toEqual([
+      'due_at: due_at must be a Date instance (isDate)',
+    ]);
+    expect(await messages('dated', { dates: [null] })).toEqual([
+      'dates[0]: each value in dates[0] must be a Date instance (isDate)',
+    ]);
+    expect(await messages('dated', { dates: ['2024-03-07T09:30:00Z'], ids: [1, null] })).toEqual([
+      'ids[1]: each value in ids[1] must be an integer number (isInt)',
+    ]);
     // An array inside the array is no string, whatever it holds.
     expect(await messages('dated', { dates: [['2024-03-07T09:30:00Z']] })).toEqual([
       'dates[0]: dates[0] must be an ISO 8601 date-time string such as "2024-03-07T09:30:00Z", got an array (isDate)',
     ]);
-    expect(await messages('dated', { dates: ['2024-03-07T09:30:00Z', '2024-03-08T09:30:00Z'], ids: [1, 2] })).toBe('ok');
-    expect((received as Dated).dates.map((d) => d.toISOString())).toEqual(['2024-03-07T09:30:00.000Z', '2024-03-08T09:30:00.000Z']);
+    expect(await messages('dated', { dates: ['2024-03-07T09:30:00Z', '2024-03-08T09:30:00Z'], ids: [1, 2] })).toBe(
+      'ok',
+    );
+    expect((received as Dated).dates.map((d) => d.toISOString())).toEqual([
+      '2024-03-07T09:30:00.000Z',
+      '2024-03-08T09:30:00.000Z',
+    ]);
     expect((received as Dated).ids).toEqual([1, 2]);
   });
 
@@ -317,9 +413,20 @@ describe('class-transformer decorators on @Input DTOs', () => {
         return 'ok';
       }
     }
-    const r = (await buildRegistry(toolsModule({}), toolset({ name: 'c', tools: [ConvertedTool], granted: PermissionSet.all() }))).registry;
-    await expect(r.call('converted', { code: 42, amount: '7.5', flag: 'no', off: 0, codes: [1, true], flags: [1, '', 'x'] })).resolves.toBe('ok');
-    expect({ ...(received as Converted) }).toEqual({ code: '42', amount: 7.5, flag: true, off: false, codes: ['1', 'true'], flags: [true, false, true] });
+    const r = (
+      await buildRegistry(toolsModule({}), toolset({ name: 'c', tools: [ConvertedTool], granted: PermissionSet.all() }))
+    ).registry;
+    await expect(
+      r.call('converted', { code: 42, amount: '7.5', flag: 'no', off: 0, codes: [1, true], flags: [1, '', 'x'] }),
+    ).resolves.toBe('ok');
+    expect({ ...(received as Converted) }).toEqual({
+      code: '42',
+      amount: 7.5,
+      flag: true,
+      off: false,
+      codes: ['1', 'true'],
+      flags: [true, false, true],
+    });
   });
 
   it('read only the keys the caller sends: an input key named like an object method (toString) is absent when not sent', async () => {
@@ -334,7 +441,8 @@ describe('class-transformer decorators on @Input DTOs', () => {
         return 'ok';
       }
     }
-    const r = (await buildRegistry(toolset({ name: 'l', tools: [LabelledTool], granted: PermissionSet.all() }))).registry;
+    const r = (await buildRegistry(toolset({ name: 'l', tools: [LabelledTool], granted: PermissionSet.all() })))
+      .registry;
     expect(await r.dispatch('labelled', {})).toMatchObject({ ok: true, value: 'ok' });
     expect(got!.label).toBeUndefined();
     expect(await r.dispatch('labelled', { toString: 'sent' })).toMatchObject({ ok: true, value: 'ok' });
@@ -344,8 +452,12 @@ describe('class-transformer decorators on @Input DTOs', () => {
   it('name issues and unknown keys by the key the caller sends', async () => {
     const r = await registry();
     expect(await issues(r.call('tasks.add', { title: 'abc' }))).toEqual([['due_at', 'isDefined']]);
-    expect(await issues(r.call('tasks.add', { ...valid, dueAt: valid.due_at }))).toEqual([['dueAt', 'whitelistValidation']]);
-    expect(await issues(r.call('tasks.add', { ...valid, kind_of: 'fixed', slot: 'x' }))).toEqual([['slot', 'isLength']]);
+    expect(await issues(r.call('tasks.add', { ...valid, dueAt: valid.due_at }))).toEqual([
+      ['dueAt', 'whitelistValidation'],
+    ]);
+    expect(await issues(r.call('tasks.add', { ...valid, kind_of: 'fixed', slot: 'x' }))).toEqual([
+      ['slot', 'isLength'],
+    ]);
     await expect(r.call('tasks.add', { ...valid, slot: 'x' })).resolves.toBe('added');
   });
 
@@ -360,17 +472,22 @@ describe('class-transformer decorators on @Input DTOs', () => {
     ],
     ['undefined', { slot: undefined }, [['slot', 'isDefined']]],
     ['a missing key', {}, [['slot', 'isDefined']]],
-  ])('read %s for a @ValidateIf() field whose condition holds as a value the checks need', async (_label, slot, expected) => {
-    const r = await registry();
-    expect(await issues(r.call('tasks.add', { ...valid, kind_of: 'fixed', ...slot }))).toEqual(expected);
-    await expect(r.call('tasks.add', { ...valid, ...slot })).resolves.toBe('added');
-    await expect(r.call('tasks.add', { ...valid, kind_of: 'fixed', slot: '09:30' })).resolves.toBe('added');
-  });
+  ])(
+    'read %s for a @ValidateIf() field whose condition holds as a value the checks need',
+    async (_label, slot, expected) => {
+      const r = await registry();
+      expect(await issues(r.call('tasks.add', { ...valid, kind_of: 'fixed', ...slot }))).toEqual(expected);
+      await expect(r.call('tasks.add', { ...valid, ...slot })).resolves.toBe('added');
+      await expect(r.call('tasks.add', { ...valid, kind_of: 'fixed', slot: '09:30' })).resolves.toBe('added');
+    },
+  );
 
   it('bound what a @Transform returns: a huge string is refused, prototype keys are refused, shared objects are copied', async () => {
     const r = await registry();
     expect(await issues(r.call('hostile', { grows: 'abc' }))).toEqual([['grows', 'limit']]);
-    expect(await issues(r.call('hostile', { parsed: '{"__proto__":{"polluted":1}}' }))).toEqual([['parsed.__proto__', 'forbiddenKey']]);
+    expect(await issues(r.call('hostile', { parsed: '{"__proto__":{"polluted":1}}' }))).toEqual([
+      ['parsed.__proto__', 'forbiddenKey'],
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const shared = { list: [1, 2] };
     await expect(r.call('hostile', { shared })).resolves.toBe('ok');
@@ -396,7 +513,10 @@ describe('class-transformer decorators on @Input DTOs', () => {
   it('leave out the checks and transforms given groups, as class-validator and plainToInstance do when called without groups', async () => {
     class Grouped {
       @IsInt({ groups: ['admin'] }) @IsString() name!: string;
-      @Transform(({ value }) => `${value}!`, { groups: ['admin'] }) @Transform(({ value }) => `${value}?`, { groups: [] }) @IsString() note!: string;
+      @Transform(({ value }) => `${value}!`, { groups: ['admin'] })
+      @Transform(({ value }) => `${value}?`, { groups: [] })
+      @IsString()
+      note!: string;
     }
     let seen: unknown;
     @Tool({ name: 'grouped', description: 'x' })
@@ -406,8 +526,13 @@ describe('class-transformer decorators on @Input DTOs', () => {
         return 'ok';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'g', tools: [GroupedTool], granted: PermissionSet.all() }));
-    expect((r.definitions()[0]!.inputSchema as { properties: unknown }).properties).toEqual({ name: { type: 'string' }, note: { type: 'string' } });
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'g', tools: [GroupedTool], granted: PermissionSet.all() }),
+    );
+    expect((r.definitions()[0]!.inputSchema as { properties: unknown }).properties).toEqual({
+      name: { type: 'string' },
+      note: { type: 'string' },
+    });
     expect(await r.dispatch('grouped', { name: 'ada', note: 'n' })).toMatchObject({ ok: true });
     expect(seen).toEqual({ name: 'ada', note: 'n?' });
   });
@@ -425,7 +550,9 @@ describe('class-transformer decorators on @Input DTOs', () => {
         return 'ok';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NullOptionsTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'n', tools: [NullOptionsTool], granted: PermissionSet.all() }),
+    );
     const payload = { note: 'n', count: '3' };
     expect(await r.dispatch('null.options', payload)).toMatchObject({ ok: true });
     expect(seen).toEqual({ note: 'n!', count: 3 });
@@ -438,34 +565,49 @@ describe('class-transformer decorators on @Input DTOs', () => {
     ['keys', 3, 4, 5, 'keys has 5 keys after its @Transform, more than the 4 allowed', 'limit'],
     ['deep', 1, 2, 3, 'deep.a.a.a is nested more than 4 levels deep after its @Transform', 'maxDepth'],
     ['deepInArray', 0, 1, 2, 'deepInArray[0].a.a is nested more than 4 levels deep after its @Transform', 'maxDepth'],
-  ])('hold what a @Transform makes for %s to the limits: below, at, and above', async (key, below, at, above, message, constraint) => {
-    const limits = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
-    const r = (await buildRegistry(toolsModule({ limits }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
-    for (const n of [below, at]) {
-      expect(await r.dispatch('made', { [key]: n })).toMatchObject({ ok: true, value: 'ok' });
-      expect((received as Record<string, unknown>)[key]).toEqual(madeOf(key, n));
-    }
-    const outcome = await r.dispatch('made', { [key]: above });
-    const path = message.slice(0, message.indexOf(' '));
-    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path, message, constraint }]);
-  });
+  ])(
+    'hold what a @Transform makes for %s to the limits: below, at, and above',
+    async (key, below, at, above, message, constraint) => {
+      const limits = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
+      const r = (
+        await buildRegistry(
+          toolsModule({ limits }),
+          toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }),
+        )
+      ).registry;
+      for (const n of [below, at]) {
+        expect(await r.dispatch('made', { [key]: n })).toMatchObject({ ok: true, value: 'ok' });
+        expect((received as Record<string, unknown>)[key]).toEqual(madeOf(key, n));
+      }
+      const outcome = await r.dispatch('made', { [key]: above });
+      const path = message.slice(0, message.indexOf(' '));
+      expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path, message, constraint }]);
+    },
+  );
 
   it('stop copying what a @Transform makes once past the total size, and look into the next item or key when the total is reached exactly', async () => {
     const made = async (maxTotalSize: number, key: string) => {
       const limits = { maxStringLength: 10, maxArrayLength: 3, maxTotalSize };
-      const r = (await buildRegistry(toolsModule({ limits }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+      const r = (
+        await buildRegistry(
+          toolsModule({ limits }),
+          toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }),
+        )
+      ).registry;
       const outcome = await r.dispatch('made', { [key]: 0 });
       return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint]);
     };
     const total = ['', 'maxTotalSize'];
-    // The arguments with a number 36, the array 8, { a: 1 } 8 and its key 9: 61 before the long string, which is not counted.
+    // The arguments with a number 36, the array 8, { a: 1 } 8 and its key 9: 61 before the long string, which is not
+    // counted.
     expect(await made(62, 'itemThenLong')).toEqual([['itemThenLong[1]', 'limit']]);
     expect(await made(61, 'itemThenLong')).toEqual([['itemThenLong[1]', 'limit']]);
     expect(await made(60, 'itemThenLong')).toEqual([total]);
     // The same 61, then the array of 4 items 8: 69 before its length is looked at.
     expect(await made(69, 'itemThenList')).toEqual([['itemThenList[1]', 'limit']]);
     expect(await made(68, 'itemThenList')).toEqual([total]);
-    // The arguments 35 (a shorter key), the object 8, key a 9, { b: 1 } 17: 69 before key c, 78 with it; its long string is not counted.
+    // The arguments 35 (a shorter key), the object 8, key a 9, { b: 1 } 17: 69 before key c, 78 with it; its long
+    // string is not counted.
     expect(await made(78, 'keyThenLong')).toEqual([['keyThenLong.c', 'limit']]);
     expect(await made(77, 'keyThenLong')).toEqual([total, ['keyThenLong.c', 'limit']]);
     expect(await made(69, 'keyThenLong')).toEqual([total, ['keyThenLong.c', 'limit']]);
@@ -474,11 +616,20 @@ describe('class-transformer decorators on @Input DTOs', () => {
 
   it('refuse a prototype key a @Transform makes, by name, copying and counting nothing of it', async () => {
     const made = async (maxTotalSize: number) => {
-      const r = (await buildRegistry(toolsModule({ limits: { maxTotalSize } }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+      const r = (
+        await buildRegistry(
+          toolsModule({ limits: { maxTotalSize } }),
+          toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }),
+        )
+      ).registry;
       const outcome = await r.dispatch('made', { proto: 0 });
       return outcome.ok ? [] : outcome.error.issues;
     };
-    const refused = { path: 'proto.__proto__', message: 'proto.__proto__ is a key that can reach a prototype (made by a @Transform); it is refused', constraint: 'forbiddenKey' };
+    const refused = {
+      path: 'proto.__proto__',
+      message: 'proto.__proto__ is a key that can reach a prototype (made by a @Transform); it is refused',
+      constraint: 'forbiddenKey',
+    };
     // The arguments 29, the object 8, key b 9: 46 in all.
     expect(await made(47)).toEqual([refused]);
     expect(await made(46)).toEqual([refused]);
@@ -490,7 +641,13 @@ describe('class-transformer decorators on @Input DTOs', () => {
     const r = (await buildRegistry(toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
     const args = { on_wire: { a: [1] }, text: 1 };
     expect(await r.dispatch('made', args)).toMatchObject({ ok: true, value: 'ok' });
-    expect(seenParams).toEqual({ value: { a: [1] }, key: 'renamed', obj: args, type: TransformationType.PLAIN_TO_CLASS, options: {} });
+    expect(seenParams).toEqual({
+      value: { a: [1] },
+      key: 'renamed',
+      obj: args,
+      type: TransformationType.PLAIN_TO_CLASS,
+      options: {},
+    });
     // The value it saw, and the one the handler gets, are copies of the caller's.
     expect(seenParams!.value).not.toBe(args.on_wire);
     expect((received as Made).renamed).toEqual({ a: [1] });
@@ -509,7 +666,12 @@ describe('class-transformer decorators on @Input DTOs', () => {
 
   it('count a value a @Transform returns as it is once: within the total size at the total, not past it', async () => {
     const made = async (maxTotalSize: number) => {
-      const r = (await buildRegistry(toolsModule({ limits: { maxTotalSize } }), toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }))).registry;
+      const r = (
+        await buildRegistry(
+          toolsModule({ limits: { maxTotalSize } }),
+          toolset({ name: 'm', tools: [MadeTool], granted: PermissionSet.all() }),
+        )
+      ).registry;
       const outcome = await r.dispatch('made', { same: { a: 1 } });
       return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint]);
     };
@@ -533,7 +695,10 @@ describe('class-transformer decorators on @Input DTOs', () => {
   it('run no @Transform of a property that is not @Expose()d when its key is absent, as plainToInstance reads only the keys sent', async () => {
     class NotExposed {
       @IsString() name!: string;
-      @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : (value ?? 'made'))) @IsOptional() @IsString() filled?: string;
+      @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : (value ?? 'made')))
+      @IsOptional()
+      @IsString()
+      filled?: string;
     }
     let seen: unknown;
     @Tool({ name: 'not.exposed', description: 'x' })
@@ -543,7 +708,9 @@ describe('class-transformer decorators on @Input DTOs', () => {
         return 'ok';
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'a', tools: [NotExposedTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'a', tools: [NotExposedTool], granted: PermissionSet.all() }),
+    );
     expect(await r.dispatch('not.exposed', { name: 'x' })).toMatchObject({ ok: true });
     expect({ ...(seen as object) }).toEqual({ name: 'x' });
     expect({ ...plainToInstance(NotExposed, { name: 'x' }) }).toEqual({ name: 'x' });
@@ -553,7 +720,12 @@ describe('class-transformer decorators on @Input DTOs', () => {
 
   it('count the problems of absent keys past maxIssues once each: a @Transform that failed, a value it gave that fails its check', async () => {
     const limits = { maxIssues: 1, maxStringLength: 3 };
-    const r = (await buildRegistry(toolsModule({ limits }), toolset({ name: 'a', tools: [CountedAbsentTool], granted: PermissionSet.all() }))).registry;
+    const r = (
+      await buildRegistry(
+        toolsModule({ limits }),
+        toolset({ name: 'a', tools: [CountedAbsentTool], granted: PermissionSet.all() }),
+      )
+    ).registry;
     // a and b too long (found reading them), trimmed's @Transform fails on its absent key, filled's gives 5, no string.
     const outcome = await r.dispatch('absent.counted', { a: 'xxxx', b: 'xxxx' });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
@@ -562,7 +734,10 @@ describe('class-transformer decorators on @Input DTOs', () => {
     ]);
     // Past maxIssues a present value is still transformed before it is checked: " ab" trims to 2 characters, too short.
     const padded = await r.dispatch('absent.counted', { a: 'xxxx', b: 'xxxx', padded: ' ab' });
-    expect(padded.ok ? [] : padded.error.issues!.map((i) => i.message)).toEqual(['a is too long (4 characters, more than the 3 allowed)', '…and 4 more problems not listed']);
+    expect(padded.ok ? [] : padded.error.issues!.map((i) => i.message)).toEqual([
+      'a is too long (4 characters, more than the 3 allowed)',
+      '…and 4 more problems not listed',
+    ]);
   });
 
   it('run no @Transform on a value its @Type(() => Date) could not convert', async () => {
@@ -581,7 +756,10 @@ describe('class-transformer decorators on @Input DTOs', () => {
     class Gated {
       @IsOptional() @IsString() kind?: string;
       @IsOptional() @IsString() tier?: string;
-      @ValidateIf((g: Gated) => g.kind === 'fixed') @ValidateIf((g: Gated) => g.tier === 'paid') @IsString() slot?: string;
+      @ValidateIf((g: Gated) => g.kind === 'fixed')
+      @ValidateIf((g: Gated) => g.tier === 'paid')
+      @IsString()
+      slot?: string;
       @ValidateIf((g: Gated) => g.kind === 'fixed') @ValidateNested() @Type(() => Twig) twig?: Twig;
       // Passes on undefined, as class-validator's check does: absent, it is not required.
       @IsNotIn(['root']) alias?: string;
@@ -597,7 +775,9 @@ describe('class-transformer decorators on @Input DTOs', () => {
     await expect(r.call('gated', { tier: 'paid', slot: 5 })).resolves.toBe('ok');
     expect(await issues(r.call('gated', { kind: 'fixed', tier: 'paid', slot: 5 }))).toEqual([['slot', 'isString']]);
     const outcome = await r.dispatch('gated', { kind: 'fixed', tier: 'paid' });
-    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'slot', message: 'slot is required', constraint: 'isDefined' }]);
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([
+      { path: 'slot', message: 'slot is required', constraint: 'isDefined' },
+    ]);
     expect(await issues(r.call('gated', { alias: 'root' }))).toEqual([['alias', 'isNotIn']]);
   });
 
@@ -643,7 +823,9 @@ describe('class-transformer decorators on @Input DTOs', () => {
         return input;
       }
     }
-    const problems = await definitionProblems(toolset({ name: 'w', tools: [WiredTool, ExposeOnlyTool], granted: PermissionSet.all() }));
+    const problems = await definitionProblems(
+      toolset({ name: 'w', tools: [WiredTool, ExposeOnlyTool], granted: PermissionSet.all() }),
+    );
     expect(problems).toEqual([
       'WiredTool.execute parameter #1: Wired.untyped: @ValidateNested() needs the nested class; add @Type(() => TheClass) from class-transformer',
       'WiredTool.execute parameter #1: Wired.grouped: @Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
@@ -664,7 +846,9 @@ describe('class-transformer decorators on @Input DTOs', () => {
       @IsInt() radius!: number;
     }
     class Shapes {
-      @ValidateNested() @Type(() => Circle, { discriminator: { property: 'kind', subTypes: [{ name: 'circle', value: Circle }] } }) shape!: Circle;
+      @ValidateNested()
+      @Type(() => Circle, { discriminator: { property: 'kind', subTypes: [{ name: 'circle', value: Circle }] } })
+      shape!: Circle;
       @ValidateNested() @Type(() => Circle) @Transform(({ value }) => value) other!: Circle;
       @IsDate() when!: Date;
     }
@@ -674,7 +858,9 @@ describe('class-transformer decorators on @Input DTOs', () => {
         return input;
       }
     }
-    const problems = await definitionProblems(toolset({ name: 's', tools: [ShapesTool], granted: PermissionSet.all() }));
+    const problems = await definitionProblems(
+      toolset({ name: 's', tools: [ShapesTool], granted: PermissionSet.all() }),
+    );
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringContaining('Shapes.shape: @Type with a discriminator is not supported'),

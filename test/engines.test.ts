@@ -9,7 +9,9 @@ const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8
   packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
 };
 
-/** The oldest Node of each range the package names: `^20.19.0 || ^22.12.0 || ^24.0.0` gives 20.19.0, 22.12.0, 24.0.0. */
+/**
+ * The oldest Node of each range the package names: `^20.19.0 || ^22.12.0 || ^24.0.0` gives 20.19.0, 22.12.0, 24.0.0.
+ */
 const floors = manifest.engines.node.split('||').map((range) => semver.minVersion(range)!.version);
 
 /**
@@ -24,13 +26,16 @@ describe('npm install prints no engine warning on a Node the package supports', 
     expect(floors).toEqual(['20.19.0', '22.12.0', '24.0.0']);
   });
 
-  it.each(floors)('every package in the lock file, devDependencies included, accepts Node %s (but the known exception)', (node) => {
-    const refused: string[] = [];
-    for (const [where, entry] of Object.entries(lock.packages)) {
-      const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
-      if (where === '' || wanted === undefined) continue;
-      if (!semver.satisfies(node, wanted)) refused.push(`${where}@${entry.version}: node ${wanted}`);
-    }
-    expect(refused).toEqual(KNOWN[node] ?? []);
-  });
+  it.each(floors)(
+    'every package in the lock file, devDependencies included, accepts Node %s (but the known exception)',
+    (node) => {
+      const refused: string[] = [];
+      for (const [where, entry] of Object.entries(lock.packages)) {
+        const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+        if (where === '' || wanted === undefined) continue;
+        if (!semver.satisfies(node, wanted)) refused.push(`${where}@${entry.version}: node ${wanted}`);
+      }
+      expect(refused).toEqual(KNOWN[node] ?? []);
+    },
+  );
 });

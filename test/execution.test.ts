@@ -1,5 +1,17 @@
 import { IsInt, IsString, Min } from 'class-validator';
-import { Arg, Ctx, OutputValidationError, PermissionSet, Tool, ToolAbortedError, ToolExecutionError, toolset, toolsModule, ToolTimeoutError, type ToolContext } from 'hermes-tools';
+import {
+  Arg,
+  Ctx,
+  OutputValidationError,
+  PermissionSet,
+  Tool,
+  ToolAbortedError,
+  ToolExecutionError,
+  toolset,
+  toolsModule,
+  ToolTimeoutError,
+  type ToolContext,
+} from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 import { deferred } from './support/deferred.js';
 
@@ -113,7 +125,13 @@ class ThreeParameters {
 
 @Tool({ name: 'arity.five', description: 'Five parameters.' })
 class FiveParameters {
-  execute(@Arg('a') a: string, @Arg('b') b: number, @Ctx() ctx: ToolContext, @Arg('c') c: boolean, @Arg('d', { type: String, optional: true }) d: string | undefined): unknown[] {
+  execute(
+    @Arg('a') a: string,
+    @Arg('b') b: number,
+    @Ctx() ctx: ToolContext,
+    @Arg('c') c: boolean,
+    @Arg('d', { type: String, optional: true }) d: string | undefined,
+  ): unknown[] {
     return [a, b, ctx.tool, c, d];
   }
 }
@@ -122,19 +140,37 @@ async function registry(timeoutMs?: number) {
   return (
     await buildRegistry(
       toolsModule(timeoutMs === undefined ? {} : { timeoutMs }),
-      toolset({ name: 't', tools: [Sync, Async, Throws, Rejects, Slow, Stubborn, Summarise, Count, Weird], granted: PermissionSet.all() }),
+      toolset({
+        name: 't',
+        tools: [Sync, Async, Throws, Rejects, Slow, Stubborn, Summarise, Count, Weird],
+        granted: PermissionSet.all(),
+      }),
     )
   ).registry;
 }
 
 describe('handlers', () => {
   it('get each parameter in its place, whatever their number', async () => {
-    const { registry: r } = await buildRegistry(toolset({ name: 'arity', tools: [NoParameters, ThreeParameters, FiveParameters] }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'arity', tools: [NoParameters, ThreeParameters, FiveParameters] }),
+    );
     await expect(r.call('arity.none', {})).resolves.toBe(0);
     await expect(r.call('arity.three', { a: 'x' })).resolves.toEqual(['x', 'arity.three', undefined]);
     await expect(r.call('arity.three', { a: 'x', b: 2 })).resolves.toEqual(['x', 'arity.three', 2]);
-    await expect(r.call('arity.five', { a: 'x', b: 1, c: true, d: 'y' })).resolves.toEqual(['x', 1, 'arity.five', true, 'y']);
-    await expect(r.call('arity.five', { a: 'x', b: 1, c: false })).resolves.toEqual(['x', 1, 'arity.five', false, undefined]);
+    await expect(r.call('arity.five', { a: 'x', b: 1, c: true, d: 'y' })).resolves.toEqual([
+      'x',
+      1,
+      'arity.five',
+      true,
+      'y',
+    ]);
+    await expect(r.call('arity.five', { a: 'x', b: 1, c: false })).resolves.toEqual([
+      'x',
+      1,
+      'arity.five',
+      false,
+      undefined,
+    ]);
   });
 
   it('may be sync or async', async () => {
@@ -152,12 +188,20 @@ describe('handlers', () => {
     ['a number', 42, 'throws failed: it threw a value of type number'],
     ['an empty string', '', 'throws failed: an empty string was thrown'],
     ['an Error without a message', new TypeError(''), 'throws failed: TypeError'],
-    ['an Error without a message or a name', Object.assign(new Error(''), { name: '' }), 'throws failed: an error without a message'],
+    [
+      'an Error without a message or a name',
+      Object.assign(new Error(''), { name: '' }),
+      'throws failed: an error without a message',
+    ],
     ['a message of 500 characters (kept whole)', new Error('m'.repeat(500)), `throws failed: ${'m'.repeat(500)}`],
     ['a message of 501 characters (cut to 500)', new Error('m'.repeat(501)), `throws failed: ${'m'.repeat(500)}…`],
     ['a string with spaces around it', '  padded  ', 'throws failed: padded'],
     ['a message on two lines', new Error('first\nsecond'), 'throws failed: first\nsecond'],
-    ['a token that holds a drive path but does not start with one', new Error('see xC:\\y'), 'throws failed: see xC:\\y'],
+    [
+      'a token that holds a drive path but does not start with one',
+      new Error('see xC:\\y'),
+      'throws failed: see xC:\\y',
+    ],
     [
       'an Error whose message cannot be read',
       Object.defineProperty(new Error(), 'message', {
@@ -168,7 +212,11 @@ describe('handlers', () => {
       'throws failed: it threw a value that could not be described',
     ],
     // Only the first 2,000 characters are looked at: locations dropped from them do not bring later text in.
-    ['a message of locations longer than 2,000 characters', new Error(`x${' /p'.repeat(700)} tail`), 'throws failed: x'],
+    [
+      'a message of locations longer than 2,000 characters',
+      new Error(`x${' /p'.repeat(700)} tail`),
+      'throws failed: x',
+    ],
     [
       'a message with locations',
       new Error('failed at C:\\app\\x.js:1:2 and (node:internal/x:1) in file:///a.js, 1 / 2\n  at f (/app/x.js:1:2)'),
@@ -205,7 +253,10 @@ describe('handlers', () => {
     throwValue = error;
     const outcome = await (await registry()).dispatch('throws', {});
     delete process.env.HERMES_TEST_API_TOKEN;
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed', message: 'auth failed with [redacted]' } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: 'execution_failed', message: 'auth failed with [redacted]' },
+    });
   });
 });
 
@@ -221,7 +272,10 @@ describe('timeouts and cancellation', () => {
     lateRejected = false;
     stubbornRejected = deferred();
     const r = await registry(10_000);
-    expect(await r.dispatch('stubborn', { ms: 300 }, { timeoutMs: 20 })).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(await r.dispatch('stubborn', { ms: 300 }, { timeoutMs: 20 })).toMatchObject({
+      ok: false,
+      error: { code: 'timeout' },
+    });
     expect(lateRejected).toBe(false);
     await stubbornRejected.promise;
     expect(lateRejected).toBe(true);
@@ -231,7 +285,10 @@ describe('timeouts and cancellation', () => {
   it('use the toolsModule timeout', async () => {
     expect(await (await registry(20)).dispatch('stubborn', { ms: 200 })).toMatchObject({
       ok: false,
-      error: { code: 'timeout', message: 'stubborn did not finish within 20 ms and was stopped. Try again, or with a smaller request.' },
+      error: {
+        code: 'timeout',
+        message: 'stubborn did not finish within 20 ms and was stopped. Try again, or with a smaller request.',
+      },
     });
   });
 
@@ -242,7 +299,10 @@ describe('timeouts and cancellation', () => {
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(ToolAbortedError);
     const aborted = AbortSignal.abort();
-    expect(await r.dispatch('sync', { n: 1 }, { signal: aborted })).toMatchObject({ ok: false, error: { code: 'aborted', retryable: false } });
+    expect(await r.dispatch('sync', { n: 1 }, { signal: aborted })).toMatchObject({
+      ok: false,
+      error: { code: 'aborted', retryable: false },
+    });
   });
 });
 
@@ -260,14 +320,23 @@ describe('output check', () => {
     const r = await registry();
     expect(r.definitions().find((d) => d.name === 'count')?.outputSchema).toEqual({ type: 'integer', minimum: 0 });
     await expect(r.call('count', { n: 2 })).resolves.toBe(2);
-    expect(await r.dispatch('count', { n: -1 })).toMatchObject({ ok: false, error: { code: 'invalid_output', issues: [{ constraint: 'min' }] } });
+    expect(await r.dispatch('count', { n: -1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_output', issues: [{ constraint: 'min' }] },
+    });
   });
 
   it('makes dispatch outcomes JSON: undefined → null, cycles and bigints refused', async () => {
     const r = await registry();
     expect(await r.dispatch('weird', { kind: 'undefined' })).toMatchObject({ ok: true, value: null });
-    expect(await r.dispatch('weird', { kind: 'cycle' })).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
-    expect(await r.dispatch('weird', { kind: 'bigint' })).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
+    expect(await r.dispatch('weird', { kind: 'cycle' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_output' },
+    });
+    expect(await r.dispatch('weird', { kind: 'bigint' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_output' },
+    });
     await expect(r.call('sync', { n: 1 })).resolves.toBe(2);
   });
 });

@@ -4,13 +4,23 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { type GuardRequest, PermissionSet, Permissions, Tool, toolset, toolsModule, type ToolRegistry, UseGuards } from 'hermes-tools';
+import {
+  type GuardRequest,
+  PermissionSet,
+  Permissions,
+  Tool,
+  toolset,
+  toolsModule,
+  type ToolRegistry,
+  UseGuards,
+} from 'hermes-tools';
 import { createMcpServer, type McpServerOptions, serveHttp } from 'hermes-tools/mcp';
 import { buildRegistry } from './support/buildRegistry.js';
 
 const ran: string[] = [];
 
-const adminsOnly = ({ caller }: GuardRequest): boolean | string => (caller as { role?: unknown } | undefined)?.role === 'admin' || 'administrators only';
+const adminsOnly = ({ caller }: GuardRequest): boolean | string =>
+  (caller as { role?: unknown } | undefined)?.role === 'admin' || 'administrators only';
 
 @Tool({ name: 'notes.read', description: 'Reads the notes.' })
 class ReadNotes {
@@ -41,7 +51,10 @@ class OpenVault {
 let registry: ToolRegistry;
 beforeAll(async () => {
   // Result budgets off: the listings below are the app's tools alone, without the registry's results.read.
-  ({ registry } = await buildRegistry(toolsModule({ results: false }), toolset({ name: 'app', tools: [ReadNotes, Purge, OpenVault], granted: PermissionSet.all() })));
+  ({ registry } = await buildRegistry(
+    toolsModule({ results: false }),
+    toolset({ name: 'app', tools: [ReadNotes, Purge, OpenVault], granted: PermissionSet.all() }),
+  ));
 });
 
 const open: { close(): Promise<void> }[] = [];
@@ -90,7 +103,9 @@ describe("the MCP server's caller hook", () => {
   it('that returns a promise fails the request rather than carrying a promise as the caller', async () => {
     const client = await inMemory({ caller: () => Promise.resolve({ role: 'admin' }) });
     await expect(client.listTools()).rejects.toThrow(/options\.caller returned a promise/);
-    await expect(client.callTool({ name: 'notes.read', arguments: {} })).rejects.toThrow(/options\.caller returned a promise/);
+    await expect(client.callTool({ name: 'notes.read', arguments: {} })).rejects.toThrow(
+      /options\.caller returned a promise/,
+    );
     expect(ran).toEqual([]);
   });
 });
@@ -102,14 +117,21 @@ describe('permissions that are not a PermissionSet', () => {
       version: '1.0.0',
       port: 0,
       listChangedIntervalMs: 0,
-      auth: { verify: (token) => (token === 'ann-token' ? { principal: 'ann', scopes: ['vault:open'] } : undefined), mapScopes: () => ({ vault: true }) as never },
+      auth: {
+        verify: (token) => (token === 'ann-token' ? { principal: 'ann', scopes: ['vault:open'] } : undefined),
+        mapScopes: () => ({ vault: true }) as never,
+      },
     });
     open.push(http);
     // The first request of a session fails (the server answers 500 naming the hook), and so does the next one.
     const attempt = async (): Promise<unknown> => {
       const client = new Client({ name: 'ann', version: '1.0.0' });
       open.push(client);
-      await client.connect(new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: 'Bearer ann-token' } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(http.url, {
+          requestInit: { headers: { authorization: 'Bearer ann-token' } },
+        }),
+      );
       await client.callTool({ name: 'vault.open', arguments: {} });
       return (await client.listTools()).tools.map((t) => t.name);
     };
@@ -119,13 +141,22 @@ describe('permissions that are not a PermissionSet', () => {
   });
 
   it('given to forCaller as undefined (a lookup that found nothing) is refused, rather than widening to the whole grant', async () => {
-    const lookup = (user: string): PermissionSet | undefined => (user === 'ann' ? PermissionSet.none().grant('vault:open') : undefined);
+    const lookup = (user: string): PermissionSet | undefined =>
+      user === 'ann' ? PermissionSet.none().grant('vault:open') : undefined;
     await expect(registry.forCaller({ caller: 'mallory', permissions: lookup('mallory') })).rejects.toThrow(
-      new TypeError("forCaller: permissions is undefined; pass a PermissionSet, or leave the key out for the toolsets' grants alone"),
+      new TypeError(
+        "forCaller: permissions is undefined; pass a PermissionSet, or leave the key out for the toolsets' grants alone",
+      ),
     );
-    await expect(registry.forCaller({ caller: 'mallory', permissions: { allows: () => true } as never })).rejects.toThrow(/permissions must be a PermissionSet/);
-    await expect(registry.forCaller({ caller: Promise.resolve({ role: 'admin' }) })).rejects.toThrow(/caller is a promise/);
-    expect((await registry.forCaller({ caller: 'ann', permissions: lookup('ann') })).list().map((t) => t.name)).toEqual(['notes.read', 'vault.open']);
+    await expect(
+      registry.forCaller({ caller: 'mallory', permissions: { allows: () => true } as never }),
+    ).rejects.toThrow(/permissions must be a PermissionSet/);
+    await expect(registry.forCaller({ caller: Promise.resolve({ role: 'admin' }) })).rejects.toThrow(
+      /caller is a promise/,
+    );
+    expect((await registry.forCaller({ caller: 'ann', permissions: lookup('ann') })).list().map((t) => t.name)).toEqual(
+      ['notes.read', 'vault.open'],
+    );
   });
 });
 
@@ -173,9 +204,15 @@ describe('createMcpServer options', () => {
   });
 
   it('refuse a key they do not know, naming it, and task options likewise', () => {
-    expect(() => createMcpServer(registry, { name: 'typo', version: '1.0.0', pagesize: 10 } as McpServerOptions)).toThrow(
-      new TypeError('createMcpServer: unknown option "pagesize"; the options are name, version, instructions, pageSize, listChangedIntervalMs, caller, tasks'),
+    expect(() =>
+      createMcpServer(registry, { name: 'typo', version: '1.0.0', pagesize: 10 } as McpServerOptions),
+    ).toThrow(
+      new TypeError(
+        'createMcpServer: unknown option "pagesize"; the options are name, version, instructions, pageSize, listChangedIntervalMs, caller, tasks',
+      ),
     );
-    expect(() => createMcpServer(registry, { name: 'typo', version: '1.0.0', tasks: { maxTaskPerCaller: 1 } as never })).toThrow(/MCP tasks: unknown option "maxTaskPerCaller"/);
+    expect(() =>
+      createMcpServer(registry, { name: 'typo', version: '1.0.0', tasks: { maxTaskPerCaller: 1 } as never }),
+    ).toThrow(/MCP tasks: unknown option "maxTaskPerCaller"/);
   });
 });

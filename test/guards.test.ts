@@ -33,7 +33,9 @@ class AdminsOnly implements ToolGuard {
   canActivate({ caller }: GuardRequest): boolean | string {
     order.push('AdminsOnly');
     const user = (caller as { user?: string } | undefined)?.user;
-    return user !== undefined && this.directory.admins.has(user) ? true : `only administrators may use it, and ${String(user)} is not one`;
+    return user !== undefined && this.directory.admins.has(user)
+      ? true
+      : `only administrators may use it, and ${String(user)} is not one`;
   }
 }
 
@@ -99,30 +101,50 @@ describe('guards', () => {
   });
 
   it('run at all four levels, module, toolset, class and method, in that order, before anything else', async () => {
-    const { registry } = await buildRegistry(toolsModule({ guards: [record('module')] }), toolset({ name: 'reports', tools: [Report], guards: [record('toolset')] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ guards: [record('module')] }),
+      toolset({ name: 'reports', tools: [Report], guards: [record('toolset')] }),
+    );
     await expect(registry.call('report', {})).resolves.toBe('report');
     expect(order).toEqual(['module:report', 'toolset:report', 'class:report', 'method:report']);
   });
 
   it('deny by reason, in a PermissionDeniedError that ends like the seed says, and stop at the first denial', async () => {
-    const { registry } = await buildRegistry(toolsModule({ guards: [record('module', 'the workspace is read-only today')] }), toolset({ name: 'reports', tools: [Report] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ guards: [record('module', 'the workspace is read-only today')] }),
+      toolset({ name: 'reports', tools: [Report] }),
+    );
     const error = await registry.call('report', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionDeniedError);
-    expect(error).toMatchObject({ code: 'permission_denied', retryable: false, reason: 'the workspace is read-only today' });
-    expect((error as Error).message).toBe('report was refused: the workspace is read-only today.\nRetrying with different arguments will not help');
+    expect(error).toMatchObject({
+      code: 'permission_denied',
+      retryable: false,
+      reason: 'the workspace is read-only today',
+    });
+    expect((error as Error).message).toBe(
+      'report was refused: the workspace is read-only today.\nRetrying with different arguments will not help',
+    );
     expect(order).toEqual(['module:report']);
-    expect(await registry.dispatch('report', {})).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: 'the workspace is read-only today' } });
+    expect(await registry.dispatch('report', {})).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', reason: 'the workspace is read-only today' },
+    });
   });
 
   it('deny by caller, with an injectable guard class that uses a service from the container', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'admin', tools: [AdminReset] }));
     await expect(registry.call('admin.reset', {}, { caller: { user: 'ann' } })).resolves.toBe('reset');
-    await expect(registry.call('admin.reset', {}, { caller: { user: 'bob' } })).rejects.toMatchObject({ reason: 'only administrators may use it, and bob is not one' });
+    await expect(registry.call('admin.reset', {}, { caller: { user: 'bob' } })).rejects.toMatchObject({
+      reason: 'only administrators may use it, and bob is not one',
+    });
   });
 
   it('deny on false with a reason the model can read', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'f', tools: [Falsey] }));
-    await expect(registry.call('falsey', {})).rejects.toMatchObject({ code: 'permission_denied', reason: 'this caller may not use it' });
+    await expect(registry.call('falsey', {})).rejects.toMatchObject({
+      code: 'permission_denied',
+      reason: 'this caller may not use it',
+    });
   });
 
   it.each([
@@ -130,7 +152,9 @@ describe('guards', () => {
     ['   ', 'this caller may not use it'],
     ['', 'this caller may not use it'],
   ])('deny on a reason of %p with the reason %p (trimmed; a blank one is no reason)', async (verdict, reason) => {
-    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [FsRead], granted: PermissionSet.all(), guards: [() => verdict] }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 'r', tools: [FsRead], granted: PermissionSet.all(), guards: [() => verdict] }),
+    );
     await expect(registry.call('fs.read', {})).rejects.toMatchObject({ code: 'permission_denied', reason });
   });
 
@@ -139,10 +163,16 @@ describe('guards', () => {
     const { registry } = await buildRegistry(toolsModule({ logger }), toolset({ name: 'f', tools: [Flaky, Late] }));
     for (const name of ['flaky', 'late']) {
       const outcome = await registry.dispatch(name, {});
-      expect(outcome).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: 'access could not be checked' } });
+      expect(outcome).toMatchObject({
+        ok: false,
+        error: { code: 'permission_denied', reason: 'access could not be checked' },
+      });
       expect(JSON.stringify(outcome)).not.toMatch(/ldap|policy server/);
     }
-    expect(logger.errors.map((e) => e[0])).toEqual(['hermes-tools: a guard threw, so the call is denied', 'hermes-tools: a guard threw, so the call is denied']);
+    expect(logger.errors.map((e) => e[0])).toEqual([
+      'hermes-tools: a guard threw, so the call is denied',
+      'hermes-tools: a guard threw, so the call is denied',
+    ]);
     expect(logger.errors.map((e) => e[1])).toEqual([
       { tool: 'flaky', guard: expect.any(String), error: 'the directory at ldap://admin:pw@10.0.0.1 is down' },
       { tool: 'late', guard: expect.any(String), error: 'timeout talking to the policy server' },
@@ -153,8 +183,17 @@ describe('guards', () => {
     const { registry } = await buildRegistry(toolset({ name: 'fs', tools: [FsRead], granted: PermissionSet.none() }));
     const error = await registry.call('fs.read', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ permission: 'fs:read' });
-    expect((error as Error).message).toBe('fs.read requires the "fs:read" permission, which was not granted.\nRetrying with different arguments will not help');
-    const asGuard = await buildRegistry(toolset({ name: 'fs', tools: [FsRead], granted: PermissionSet.all(), guards: [PermissionSet.none().grant('net:http')] }));
+    expect((error as Error).message).toBe(
+      'fs.read requires the "fs:read" permission, which was not granted.\nRetrying with different arguments will not help',
+    );
+    const asGuard = await buildRegistry(
+      toolset({
+        name: 'fs',
+        tools: [FsRead],
+        granted: PermissionSet.all(),
+        guards: [PermissionSet.none().grant('net:http')],
+      }),
+    );
     await expect(asGuard.registry.call('fs.read', {})).rejects.toMatchObject({ permission: 'fs:read' });
     expect(
       PermissionSet.none()
@@ -164,13 +203,20 @@ describe('guards', () => {
   });
 
   it('report something that is not a guard when the registry is built', async () => {
-    const problems = await definitionProblems(toolsModule({ guards: [42 as never] }), toolset({ name: 'r', tools: [Report] }));
-    expect(problems).toEqual(['toolsModule: 42 is not a guard (a function (request) => boolean | string, a class with canActivate(), an instance of one, or a PermissionSet)']);
+    const problems = await definitionProblems(
+      toolsModule({ guards: [42 as never] }),
+      toolset({ name: 'r', tools: [Report] }),
+    );
+    expect(problems).toEqual([
+      'toolsModule: 42 is not a guard (a function (request) => boolean | string, a class with canActivate(), an instance of one, or a PermissionSet)',
+    ]);
   });
 
   it('are run again on every call through the registry', async () => {
     let open = true;
-    const { registry } = await buildRegistry(toolset({ name: 'r', tools: [Report], guards: [() => open || 'closed now'] }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 'r', tools: [Report], guards: [() => open || 'closed now'] }),
+    );
     await expect(registry.call('report', {})).resolves.toBe('report');
     open = false;
     await expect(registry.call('report', {})).rejects.toMatchObject({ reason: 'closed now' });

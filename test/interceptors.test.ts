@@ -80,12 +80,26 @@ describe('interceptors', () => {
     );
     const registry = container.get(ToolRegistry);
     await expect(registry.call('echo', {})).resolves.toBe('hi from echo');
-    expect(trace).toEqual(['audit>', 'module>', 'toolset>', 'class1>', 'class2>', 'handler', '<class2', '<class1', '<toolset', '<module', '<audit']);
+    expect(trace).toEqual([
+      'audit>',
+      'module>',
+      'toolset>',
+      'class1>',
+      'class2>',
+      'handler',
+      '<class2',
+      '<class1',
+      '<toolset',
+      '<module',
+      '<audit',
+    ]);
     expect(container.get(AuditLog).entries).toEqual(['echo {"text":"hi"}']);
   });
 
   it('put class-level ones outside method-level ones on method tools', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 's', tools: [Service], granted: PermissionSet.all(), interceptors: [mark('toolset')] }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 's', tools: [Service], granted: PermissionSet.all(), interceptors: [mark('toolset')] }),
+    );
     await expect(registry.call('svc.upper', { text: 'a' })).resolves.toBe('A');
     expect(trace).toEqual(['toolset>', 'method>', 'handler', '<method', '<toolset']);
   });
@@ -135,6 +149,9 @@ describe('interceptors', () => {
         ],
       }),
     );
-    expect(await registry.dispatch('echo', {})).toMatchObject({ ok: false, error: { code: 'execution_failed', message: 'echo failed: broken interceptor' } });
+    expect(await registry.dispatch('echo', {})).toMatchObject({
+      ok: false,
+      error: { code: 'execution_failed', message: 'echo failed: broken interceptor' },
+    });
   });
 });

@@ -15,12 +15,20 @@ import {
 import { Arg, Input, PermissionSet, Tool, toolset, type ToolRegistry } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
-const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, { type: 'number' }])), additionalProperties: false };
+const wide = {
+  type: 'object',
+  properties: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, { type: 'number' }])),
+  additionalProperties: false,
+};
 
 @Tool({ name: 'shapes', description: 'x' })
 class Shapes {
   execute(
-    @Arg('o', { type: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, optional: true }) o?: object,
+    @Arg('o', {
+      type: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+      optional: true,
+    })
+    o?: object,
     @Arg('wide', { type: wide, optional: true }) w?: object,
   ): string {
     return `${String(o)}${String(w)}`;
@@ -57,12 +65,20 @@ describe('issue messages', () => {
   });
 
   it('show the first 20 known names and count the rest', async () => {
-    const narrow = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { type: 'number' }])), additionalProperties: false };
+    const narrow = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { type: 'number' }])),
+      additionalProperties: false,
+    };
     @Tool({ name: 'narrow', description: 'x' })
     class Narrow {
       execute(
         @Arg('n', { type: narrow, optional: true }) n?: object,
-        @Arg('m', { type: { ...narrow, properties: { ...narrow.properties, p20: { type: 'number' } } }, optional: true }) m?: object,
+        @Arg('m', {
+          type: { ...narrow, properties: { ...narrow.properties, p20: { type: 'number' } } },
+          optional: true,
+        })
+        m?: object,
       ): string {
         return `${String(n)}${String(m)}`;
       }
@@ -74,24 +90,32 @@ describe('issue messages', () => {
       return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
     };
     expect(await messages({ n: { nope: 1 } })).toEqual([`n.nope is not a known property; remove it (known: ${names})`]);
-    expect(await messages({ m: { nope: 1 } })).toEqual([`m.nope is not a known property; remove it (known: ${names}, …and 1 more)`]);
+    expect(await messages({ m: { nope: 1 } })).toEqual([
+      `m.nope is not a known property; remove it (known: ${names}, …and 1 more)`,
+    ]);
   });
 
   it('say "known: none" for an object that declares no property', async () => {
     @Tool({ name: 'closed', description: 'x' })
     class Closed {
-      execute(@Arg('c', { type: { type: 'object', properties: {}, additionalProperties: false }, optional: true }) c?: object): string {
+      execute(
+        @Arg('c', { type: { type: 'object', properties: {}, additionalProperties: false }, optional: true }) c?: object,
+      ): string {
         return String(c);
       }
     }
     const { registry: r } = await buildRegistry(toolset({ name: 'c', tools: [Closed], granted: PermissionSet.all() }));
     const outcome = await r.dispatch('closed', { c: { nope: 1 } });
-    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['c.nope is not a known property; remove it (known: none)']);
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
+      'c.nope is not a known property; remove it (known: none)',
+    ]);
   });
 
   it('cap the list of known names they show', async () => {
     const error = await failure(await registry(), { wide: { nope: 1 } });
-    expect(error.issues![0]!.message).toBe(`wide.nope is not a known property; remove it (known: ${Array.from({ length: 20 }, (_, i) => `p${i}`).join(', ')}, …and 80 more)`);
+    expect(error.issues![0]!.message).toBe(
+      `wide.nope is not a known property; remove it (known: ${Array.from({ length: 20 }, (_, i) => `p${i}`).join(', ')}, …and 80 more)`,
+    );
   });
 
   it('describe a class instance as one, never "must be an object, got an object"', async () => {
@@ -99,9 +123,15 @@ describe('issue messages', () => {
       a = 'x';
     }
     const r = await registry();
-    expect((await failure(r, { o: new Foo() })).issues![0]!.message).toBe('o must be an object, got an instance of Foo');
-    expect((await failure(r, { o: new Date(0) })).issues![0]!.message).toBe('o must be an object, got an instance of Date');
-    expect((await failure(r, { o: new Map() })).issues![0]!.message).toBe('o must be an object, got an instance of Map');
+    expect((await failure(r, { o: new Foo() })).issues![0]!.message).toBe(
+      'o must be an object, got an instance of Foo',
+    );
+    expect((await failure(r, { o: new Date(0) })).issues![0]!.message).toBe(
+      'o must be an object, got an instance of Date',
+    );
+    expect((await failure(r, { o: new Map() })).issues![0]!.message).toBe(
+      'o must be an object, got an instance of Map',
+    );
   });
 
   it('describe an object whose prototype or constructor cannot be read, or whose class has no usable name, without throwing', async () => {
@@ -139,7 +169,8 @@ describe('issue messages', () => {
 
   it('describe what was received by its kind, quoting only scalars and strings of at most 40 characters', async () => {
     const r = await registry();
-    const got = async (args: unknown) => (await failure(r, args)).issues![0]!.message.replace('the arguments must be an object, got ', '');
+    const got = async (args: unknown) =>
+      (await failure(r, args)).issues![0]!.message.replace('the arguments must be an object, got ', '');
     expect(await got(null)).toBe('null');
     expect(await got([])).toBe('an array');
     expect(await got(undefined)).toBe('nothing');
@@ -152,8 +183,12 @@ describe('issue messages', () => {
     expect(await got(10n)).toBe('a bigint');
     expect(await got(Symbol('s'))).toBe('a symbol');
     expect(await got(() => 1)).toBe('a function');
-    expect(await got(Object.create(Object.create(null) as object) as object)).toBe('an object with a prototype of its own');
-    expect(await got(Object.create({ constructor: { name: 'NotAClass' } }) as object)).toBe('an object with a prototype of its own');
+    expect(await got(Object.create(Object.create(null) as object) as object)).toBe(
+      'an object with a prototype of its own',
+    );
+    expect(await got(Object.create({ constructor: { name: 'NotAClass' } }) as object)).toBe(
+      'an object with a prototype of its own',
+    );
   });
 
   it('describe a result that does not match its declared output by kind and size only, never quoting it', async () => {
@@ -164,7 +199,9 @@ describe('issue messages', () => {
         return result;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [Declared], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [Declared], granted: PermissionSet.all() }),
+    );
     const got = async (value: unknown) => {
       result = value;
       const outcome = await r.dispatch('declared', {});
@@ -190,7 +227,9 @@ describe('issue messages', () => {
         return result;
       }
     }
-    const { registry: r } = await buildRegistry(toolset({ name: 'n', tools: [NamedTool], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'n', tools: [NamedTool], granted: PermissionSet.all() }),
+    );
     const got = async (name: unknown) => {
       result = { name, label: name };
       const outcome = await r.dispatch('named', {});
@@ -235,7 +274,8 @@ describe('DTO issue messages', () => {
   it('word a default message as class-validator does: $constraint1 lists joined with ", ", every $constraintN replaced, an empty message meaning the default, a null for @IsDefined', async () => {
     class Worded {
       @IsIn(['a', 'b']) kind!: string;
-      @Length(2, 3, { message: '$property takes $constraint1 to $constraint2 characters (at least $constraint1)' }) code!: string;
+      @Length(2, 3, { message: '$property takes $constraint1 to $constraint2 characters (at least $constraint1)' })
+      code!: string;
       @IsString({ message: '' }) name!: string;
       @IsDefined() present!: unknown;
     }
@@ -252,7 +292,9 @@ describe('DTO issue messages', () => {
       `name | isString | ${messages[2]}`,
       `present | isDefined | ${messages[3]}`,
     ]);
-    expect((await validate(plainToInstance(Worded, args))).flatMap((e) => Object.values(e.constraints ?? {}))).toEqual(messages);
+    expect((await validate(plainToInstance(Worded, args))).flatMap((e) => Object.values(e.constraints ?? {}))).toEqual(
+      messages,
+    );
   });
 
   it('word a custom constraint that has no message of its own by the name it is reported under', async () => {
@@ -274,10 +316,17 @@ describe('DTO issue messages', () => {
     }
     function IsShort(options?: ValidationOptions) {
       return (target: object, propertyName: string) =>
-        registerDecorator({ name: 'isShort', target: target.constructor, propertyName, options, validator: { validate: (v: unknown) => typeof v === 'string' && v.length < 3 } });
+        registerDecorator({
+          name: 'isShort',
+          target: target.constructor,
+          propertyName,
+          options,
+          validator: { validate: (v: unknown) => typeof v === 'string' && v.length < 3 },
+        });
     }
     function IsOk(options?: ValidationOptions) {
-      return (target: object, propertyName: string) => registerDecorator({ name: 'isOk', target: target.constructor, propertyName, options, validator: NoMessage });
+      return (target: object, propertyName: string) =>
+        registerDecorator({ name: 'isOk', target: target.constructor, propertyName, options, validator: NoMessage });
     }
     class Checked {
       @Validate(IsPalindrome) word!: string;
@@ -306,7 +355,9 @@ describe('DTO issue messages', () => {
     }
     expect(await dtoIssues(Account, {})).toEqual(['handle | isDefined | handle is required']);
     expect(await dtoIssues(Account, { handle: 'abc' })).toEqual([]);
-    expect(await dtoIssues(Account, { handle: 'abc', role: 'admin' })).toEqual(['role | notEquals | role should not be equal to admin']);
+    expect(await dtoIssues(Account, { handle: 'abc', role: 'admin' })).toEqual([
+      'role | notEquals | role should not be equal to admin',
+    ]);
   });
 
   it('show $value in an input message as JSON, a string of more than 40 characters cut to 40', async () => {

@@ -14,7 +14,19 @@ import {
   type ProgressNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, serveHttp } from 'hermes-tools/mcp';
-import { Arg, type AuditRecord, type CallOptions, Ctx, Tool, ToolAbortedError, toolset, toolsModule, type ToolContext, type ToolOutcome, ToolRegistry } from 'hermes-tools';
+import {
+  Arg,
+  type AuditRecord,
+  type CallOptions,
+  Ctx,
+  Tool,
+  ToolAbortedError,
+  toolset,
+  toolsModule,
+  type ToolContext,
+  type ToolOutcome,
+  ToolRegistry,
+} from 'hermes-tools';
 import { AppLogger } from '../samples/audit/AppLogger.js';
 import { ProgressBurst } from './fixtures/progressModule.js';
 import { buildRegistry } from './support/buildRegistry.js';
@@ -66,7 +78,11 @@ function progressBeforeLastResult(arrivals: readonly JSONRPCMessage[]): number[]
 }
 
 function progressIn(arrivals: readonly JSONRPCMessage[]): ProgressNotification['params'][] {
-  return arrivals.flatMap((m) => (isJSONRPCNotification(m) && m.method === 'notifications/progress' ? [m.params as unknown as ProgressNotification['params']] : []));
+  return arrivals.flatMap((m) =>
+    isJSONRPCNotification(m) && m.method === 'notifications/progress'
+      ? [m.params as unknown as ProgressNotification['params']]
+      : [],
+  );
 }
 
 function oneTo(n: number): number[] {
@@ -83,7 +99,10 @@ interface InMemoryOptions {
   notifications?: 'at once' | 'late' | 'failing';
 }
 
-async function connectInMemory(registry: ToolRegistry, options: InMemoryOptions = {}): Promise<{ client: Client; arrivals: JSONRPCMessage[] }> {
+async function connectInMemory(
+  registry: ToolRegistry,
+  options: InMemoryOptions = {},
+): Promise<{ client: Client; arrivals: JSONRPCMessage[] }> {
   const { notifications = 'at once', ...serverOptions } = options;
   const client = new Client({ name: 'test-client', version: '1.0.0' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -98,7 +117,10 @@ async function connectInMemory(registry: ToolRegistry, options: InMemoryOptions 
       return send(message, sendOptions);
     };
   }
-  await Promise.all([client.connect(clientSide), createMcpServer(registry, { name: 'samples', version: '1.0.0', ...serverOptions }).connect(serverSide)]);
+  await Promise.all([
+    client.connect(clientSide),
+    createMcpServer(registry, { name: 'samples', version: '1.0.0', ...serverOptions }).connect(serverSide),
+  ]);
   return { client, arrivals };
 }
 
@@ -117,11 +139,17 @@ function logLine(logger: AppLogger, matches: (line: string) => boolean): Promise
 async function exercise(client: Client, arrivals: readonly JSONRPCMessage[]): Promise<void> {
   const { tools } = await client.listTools();
   const byName = new Map(tools.map((t) => [t.name, t]));
-  expect([...byName.keys()]).toEqual(expect.arrayContaining(['fs.read', 'orders.create', 'git.log', 'jobs.run_checks']));
+  expect([...byName.keys()]).toEqual(
+    expect.arrayContaining(['fs.read', 'orders.create', 'git.log', 'jobs.run_checks']),
+  );
   expect(byName.has('weather.current')).toBe(false);
   // Listed only what the caller may call: fs:write is not granted, so fs.write is absent, and still denied by name.
   expect(byName.has('fs.write')).toBe(false);
-  expect(byName.get('fs.read')!.inputSchema).toMatchObject({ type: 'object', required: ['path'], additionalProperties: false });
+  expect(byName.get('fs.read')!.inputSchema).toMatchObject({
+    type: 'object',
+    required: ['path'],
+    additionalProperties: false,
+  });
   expect(byName.get('jobs.run_checks')!.annotations).toMatchObject({ readOnlyHint: true });
   expect(byName.get('jobs.run_checks')!.outputSchema).toMatchObject({ type: 'object', required: ['passed', 'total'] });
 
@@ -142,7 +170,9 @@ async function exercise(client: Client, arrivals: readonly JSONRPCMessage[]): Pr
   expect(unknown.isError).toBe(true);
   expect(text(unknown)).toContain('"fs.read"');
 
-  const checks = await client.callTool({ name: 'jobs.run_checks', arguments: { checks: 3, stepMs: 1 } }, undefined, { onprogress: () => undefined });
+  const checks = await client.callTool({ name: 'jobs.run_checks', arguments: { checks: 3, stepMs: 1 } }, undefined, {
+    onprogress: () => undefined,
+  });
   expect(checks.structuredContent).toEqual({ passed: 3, total: 3 });
   expect(progressBeforeLastResult(arrivals)).toEqual([1, 2, 3]);
 
@@ -185,7 +215,11 @@ class Untyped {
   }
 }
 
-@Tool({ name: 'shape.typed', description: 'Returns an object it declares.', output: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] } })
+@Tool({
+  name: 'shape.typed',
+  description: 'Returns an object it declares.',
+  output: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
+})
 class Typed {
   execute(): unknown {
     return { a: 1 };
@@ -255,7 +289,9 @@ describe('MCP server, in memory', () => {
   });
 
   it('sends structuredContent only for a tool that declares an object output', async () => {
-    const { client } = await connectInMemory((await buildRegistry(toolset({ name: 'shape', tools: [Untyped, Typed] }))).registry);
+    const { client } = await connectInMemory(
+      (await buildRegistry(toolset({ name: 'shape', tools: [Untyped, Typed] }))).registry,
+    );
     const { tools } = await client.listTools();
     expect(tools.find((t) => t.name === 'shape.untyped')!.outputSchema).toBeUndefined();
     const untyped = await client.callTool({ name: 'shape.untyped', arguments: {} });
@@ -280,7 +316,8 @@ describe('MCP server, in memory', () => {
     );
     const { client } = await connectInMemory(registry);
 
-    // A tool that ignores its signal runs to its end; nothing is sent back for a cancelled request, and the audit says it was aborted.
+    // A tool that ignores its signal runs to its end; nothing is sent back for a cancelled request, and the audit says
+    // it was aborted.
     held.started = deferred();
     held.cancelled = deferred();
     held.release = deferred();
@@ -313,7 +350,9 @@ describe('MCP server, in memory', () => {
   it('tells the client when a tool becomes available', async () => {
     const { client } = await connectInMemory(sample.registry, { listChangedIntervalMs: 10 });
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('weather.current');
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
     process.env.WEATHER_API_KEY = 'test-key';
     await changed;
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('weather.current');
@@ -347,19 +386,32 @@ describe('MCP server over a registry of its own kind', () => {
 });
 
 describe('MCP progress, in memory', () => {
-  it.each(['at once', 'late'] as const)('delivers every progress notification before the result, with notifications sent %s', async (notifications) => {
-    const { client, arrivals } = await connectInMemory(await progressRegistry(), { notifications, listChangedIntervalMs: 0 });
-    const seen: number[] = [];
-    const result = await client.callTool({ name: 'progress.burst', arguments: { count: 50 } }, undefined, { onprogress: (p) => seen.push(p.progress) });
-    expect(text(result)).toBe('50');
-    expect(progressBeforeLastResult(arrivals)).toEqual(oneTo(50));
-    expect(seen).toEqual(oneTo(50));
-    await client.close();
-  });
+  it.each(['at once', 'late'] as const)(
+    'delivers every progress notification before the result, with notifications sent %s',
+    async (notifications) => {
+      const { client, arrivals } = await connectInMemory(await progressRegistry(), {
+        notifications,
+        listChangedIntervalMs: 0,
+      });
+      const seen: number[] = [];
+      const result = await client.callTool({ name: 'progress.burst', arguments: { count: 50 } }, undefined, {
+        onprogress: (p) => seen.push(p.progress),
+      });
+      expect(text(result)).toBe('50');
+      expect(progressBeforeLastResult(arrivals)).toEqual(oneTo(50));
+      expect(seen).toEqual(oneTo(50));
+      await client.close();
+    },
+  );
 
   it('returns the result when sending progress fails', async () => {
-    const { client } = await connectInMemory(await progressRegistry(), { notifications: 'failing', listChangedIntervalMs: 0 });
-    const result = await client.callTool({ name: 'progress.burst', arguments: { count: 5 } }, undefined, { onprogress: () => undefined });
+    const { client } = await connectInMemory(await progressRegistry(), {
+      notifications: 'failing',
+      listChangedIntervalMs: 0,
+    });
+    const result = await client.callTool({ name: 'progress.burst', arguments: { count: 5 } }, undefined, {
+      onprogress: () => undefined,
+    });
     expect(result.isError).toBeFalsy();
     expect(text(result)).toBe('5');
     await client.close();
@@ -367,7 +419,9 @@ describe('MCP progress, in memory', () => {
 
   it('drops progress a tool reports after its call ended', async () => {
     const { client, arrivals } = await connectInMemory(await progressRegistry(), { listChangedIntervalMs: 0 });
-    expect(text(await client.callTool({ name: 'progress.leak', arguments: {} }, undefined, { onprogress: () => undefined }))).toBe('done');
+    expect(
+      text(await client.callTool({ name: 'progress.leak', arguments: {} }, undefined, { onprogress: () => undefined })),
+    ).toBe('done');
     leaked!.progress(2, 2);
     await client.ping();
     expect(progressIn(arrivals).map((p) => p.progress)).toEqual([1]);
@@ -397,11 +451,18 @@ describe('MCP server over Streamable HTTP on 127.0.0.1', () => {
     try {
       const stale = await fetch(http.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': 'nope' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': 'nope',
+        },
         body: '{}',
       });
       expect(stale.status).toBe(404);
-      expect(await stale.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringContaining('session') } });
+      expect(await stale.json()).toMatchObject({
+        jsonrpc: '2.0',
+        error: { message: expect.stringContaining('session') },
+      });
       const wrong = await fetch(new URL('/elsewhere', http.url));
       expect(wrong.status).toBe(404);
     } finally {
@@ -429,13 +490,19 @@ describe('MCP server over stdio, as a spawned `hermes-tools serve --stdio`', () 
   });
 
   it('delivers every progress notification before the result', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, '--module', PROGRESS_MODULE, 'serve', '--stdio'], stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, '--module', PROGRESS_MODULE, 'serve', '--stdio'],
+      stderr: 'pipe',
+    });
     const arrivals = recordArrivals(transport);
     const client = new Client({ name: 'test-client', version: '1.0.0' });
     await client.connect(transport);
     try {
       for (let round = 0; round < 5; round++) {
-        const result = await client.callTool({ name: 'progress.burst', arguments: { count: 50 } }, undefined, { onprogress: () => undefined });
+        const result = await client.callTool({ name: 'progress.burst', arguments: { count: 50 } }, undefined, {
+          onprogress: () => undefined,
+        });
         expect(text(result)).toBe('50');
         expect(progressBeforeLastResult(arrivals)).toEqual(oneTo(50));
       }

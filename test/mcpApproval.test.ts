@@ -1,7 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  type CallToolResult,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Arg, Tool, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
 import { createMcpServer, serveHttp } from 'hermes-tools/mcp';
 import { buildRegistry } from './support/buildRegistry.js';
@@ -38,7 +43,11 @@ async function connectInMemory(client: Client): Promise<void> {
 function outcome(result: unknown): { isError: boolean; code: string | undefined; text: string } {
   const r = result as CallToolResult;
   const meta = r._meta?.['hermes-tools/error'] as { code?: string } | undefined;
-  return { isError: r.isError === true, code: meta?.code, text: r.content.map((c) => (c.type === 'text' ? c.text : '')).join('') };
+  return {
+    isError: r.isError === true,
+    code: meta?.code,
+    text: r.content.map((c) => (c.type === 'text' ? c.text : '')).join(''),
+  };
 }
 
 describe('approvals over MCP, asked through elicitation', () => {
@@ -90,7 +99,10 @@ describe('approvals over MCP, asked through elicitation', () => {
     const client = elicitingClient(() => ({ action: 'accept', content: { approve: true } }), asked);
     try {
       await client.connect(new StreamableHTTPClientTransport(http.url));
-      expect(outcome(await client.callTool({ name: 'db.drop', arguments: { table: 'audit' } }))).toMatchObject({ isError: false, text: 'dropped audit' });
+      expect(outcome(await client.callTool({ name: 'db.drop', arguments: { table: 'audit' } }))).toMatchObject({
+        isError: false,
+        text: 'dropped audit',
+      });
       expect(asked).toHaveLength(1);
     } finally {
       await client.close();

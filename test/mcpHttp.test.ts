@@ -14,7 +14,10 @@ async function registry(): Promise<ToolRegistry> {
 const TOKENS = new Map<string, VerifiedToken>();
 const AUTH: McpHttpAuth = {
   verify: (token) => TOKENS.get(token),
-  resourceMetadata: { authorizationServers: ['https://auth.example.com'], scopesSupported: ['notes:read', 'notes:write'] },
+  resourceMetadata: {
+    authorizationServers: ['https://auth.example.com'],
+    scopesSupported: ['notes:read', 'notes:write'],
+  },
 };
 
 function text(result: unknown): string {
@@ -42,7 +45,11 @@ function initialize(url: URL, headers: Record<string, string> = {}, body?: strin
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
-        params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        params: {
+          protocolVersion: LATEST_PROTOCOL_VERSION,
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
       }),
   });
 }
@@ -103,17 +110,37 @@ describe('serveHttp with auth', () => {
     const writer = await connect(http.url, 'writer-token');
     const viaCaller = await connect(traced.url, 'reader-token');
     try {
-      expect((await reader.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'results.read', 'wait.cancel', 'whoami']);
-      expect((await writer.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'notes.write', 'results.read', 'wait.cancel', 'whoami']);
+      expect((await reader.listTools()).tools.map((t) => t.name).sort()).toEqual([
+        'notes.read',
+        'results.read',
+        'wait.cancel',
+        'whoami',
+      ]);
+      expect((await writer.listTools()).tools.map((t) => t.name).sort()).toEqual([
+        'notes.read',
+        'notes.write',
+        'results.read',
+        'wait.cancel',
+        'whoami',
+      ]);
       expect(text(await reader.callTool({ name: 'notes.read', arguments: {} }))).toBe('the note');
       const denied = await reader.callTool({ name: 'notes.write', arguments: { text: 'x' } });
       expect(denied.isError).toBe(true);
       expect(denied._meta?.['hermes-tools/error']).toMatchObject({ code: 'permission_denied' });
       expect(text(await writer.callTool({ name: 'notes.write', arguments: { text: 'x' } }))).toBe('wrote x');
-      expect(JSON.parse(text(await reader.callTool({ name: 'whoami', arguments: {} })))).toMatchObject({ via: 'mcp', client: 'http-test', principal: 'ann' });
+      expect(JSON.parse(text(await reader.callTool({ name: 'whoami', arguments: {} })))).toMatchObject({
+        via: 'mcp',
+        client: 'http-test',
+        principal: 'ann',
+      });
 
       expect(text(await viaCaller.callTool({ name: 'whoami', arguments: {} }))).toBe('{"user":"ann"}');
-      expect(seen.at(-1)).toMatchObject({ token: 'reader-token', clientId: 'ann', scopes: ['notes:read', 'openid'], extra: { principal: 'ann' } });
+      expect(seen.at(-1)).toMatchObject({
+        token: 'reader-token',
+        clientId: 'ann',
+        scopes: ['notes:read', 'openid'],
+        extra: { principal: 'ann' },
+      });
     } finally {
       await Promise.all([reader.close(), writer.close(), viaCaller.close()]);
       await Promise.all([http.close(), traced.close()]);
@@ -121,7 +148,11 @@ describe('serveHttp with auth', () => {
   });
 
   it('refuses a token that expired mid-session, and a session used with another identity', async () => {
-    const ann: { principal: string; scopes: string[]; expiresAt?: number } = { principal: 'ann', scopes: ['notes:read'], expiresAt: Date.now() / 1000 + 3600 };
+    const ann: { principal: string; scopes: string[]; expiresAt?: number } = {
+      principal: 'ann',
+      scopes: ['notes:read'],
+      expiresAt: Date.now() / 1000 + 3600,
+    };
     TOKENS.set('ann-token', ann);
     TOKENS.set('eve-token', { principal: 'eve', scopes: ['notes:read'] });
     const http = await serve({ auth: AUTH });
@@ -131,7 +162,12 @@ describe('serveHttp with auth', () => {
       const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
       const hijack = await fetch(http.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer eve-token', 'mcp-session-id': sessionId },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: 'Bearer eve-token',
+          'mcp-session-id': sessionId,
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
       });
       expect(hijack.status).toBe(403);
@@ -140,7 +176,12 @@ describe('serveHttp with auth', () => {
       await expect(client.callTool({ name: 'notes.read', arguments: {} })).rejects.toThrow();
       const raw = await fetch(http.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer ann-token', 'mcp-session-id': sessionId },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: 'Bearer ann-token',
+          'mcp-session-id': sessionId,
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/list' }),
       });
       expect(raw.status).toBe(401);
@@ -167,9 +208,27 @@ describe('serveHttp hardening', () => {
   });
 
   it('detects loopback by address, not by text', () => {
-    for (const host of ['127.0.0.1', '127.0.0.2', '127.255.255.254', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'localhost', 'LOCALHOST'])
+    for (const host of [
+      '127.0.0.1',
+      '127.0.0.2',
+      '127.255.255.254',
+      '::1',
+      '[::1]',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+      'localhost',
+      'LOCALHOST',
+    ])
       expect([host, isLoopbackHost(host)]).toEqual([host, true]);
-    for (const host of ['0.0.0.0', '::', '10.0.0.1', '128.0.0.1', '127.0.0.1.example.com', 'localhost.example.com', '192.168.1.2'])
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '10.0.0.1',
+      '128.0.0.1',
+      '127.0.0.1.example.com',
+      'localhost.example.com',
+      '192.168.1.2',
+    ])
       expect([host, isLoopbackHost(host)]).toEqual([host, false]);
   });
 
@@ -181,7 +240,14 @@ describe('serveHttp hardening', () => {
         import('node:http').then(({ request }) => {
           const req = request(
             http.url,
-            { method: 'POST', headers: { host: 'evil.example:80', 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+            {
+              method: 'POST',
+              headers: {
+                host: 'evil.example:80',
+                'content-type': 'application/json',
+                accept: 'application/json, text/event-stream',
+              },
+            },
             (res) => {
               res.resume();
               resolve(res.statusCode!);
@@ -200,7 +266,11 @@ describe('serveHttp hardening', () => {
   it('refuses a non-loopback address without auth, and warns when told to allow it', async () => {
     await expect(serve({ host: '0.0.0.0' })).rejects.toThrow(/without authentication.*allowUnauthenticated/);
     const warnings: string[] = [];
-    const http = await serve({ host: '0.0.0.0', allowUnauthenticated: true, onWarning: (message) => warnings.push(message) });
+    const http = await serve({
+      host: '0.0.0.0',
+      allowUnauthenticated: true,
+      onWarning: (message) => warnings.push(message),
+    });
     try {
       expect(warnings).toEqual([expect.stringContaining('serving 0.0.0.0 without authentication')]);
     } finally {
@@ -215,7 +285,11 @@ describe('serveHttp hardening', () => {
     const gone = deferred();
     // Time passes only when the test moves the clock: connecting takes no idle time, however busy the machine.
     const clock = new ManualClock();
-    const http = await serve({ sessionIdleMs: 60_000, sessionClock: clock, onSessionClosed: (id, reason) => (closed.push([id, reason]), gone.resolve()) });
+    const http = await serve({
+      sessionIdleMs: 60_000,
+      sessionClock: clock,
+      onSessionClosed: (id, reason) => (closed.push([id, reason]), gone.resolve()),
+    });
     const client = await connect(http.url);
     const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
     try {
@@ -227,7 +301,11 @@ describe('serveHttp hardening', () => {
       expect(http.sessions()).toBe(0);
       const stale = await fetch(http.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': sessionId,
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
       });
       expect(stale.status).toBe(404);
@@ -254,7 +332,11 @@ describe('serveHttp hardening', () => {
   it('answers 413 to a body over the limit, and 400 to one that is not JSON', async () => {
     const http = await serve({ maxRequestBodyBytes: 1000 });
     try {
-      const big = await initialize(http.url, {}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { padding: 'x'.repeat(2000) } }));
+      const big = await initialize(
+        http.url,
+        {},
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { padding: 'x'.repeat(2000) } }),
+      );
       expect(big.status).toBe(413);
       expect(JSON.stringify(await big.json())).toContain('1000 bytes');
       const garbled = await initialize(http.url, {}, '{nope');
@@ -270,7 +352,9 @@ describe('serveHttp hardening', () => {
     const clients = await Promise.all(Array.from({ length: 5 }, () => connect(http.url)));
     try {
       expect(http.sessions()).toBe(5);
-      const timers = (process as unknown as { getActiveResourcesInfo(): string[] }).getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+      const timers = (process as unknown as { getActiveResourcesInfo(): string[] })
+        .getActiveResourcesInfo()
+        .filter((r) => r === 'Timeout').length;
       // One availability poll and one idle sweep, not one timer per session (SSE keep-alives aside).
       expect(timers).toBeLessThan(5 + 2 + 5);
     } finally {
@@ -290,7 +374,9 @@ describe('serveHttp stateless', () => {
         cancelled.onRunning = resolve;
       });
       const controller = new AbortController();
-      const call = client.callTool({ name: 'wait.cancel', arguments: {} }, undefined, { signal: controller.signal }).catch((error: unknown) => error);
+      const call = client
+        .callTool({ name: 'wait.cancel', arguments: {} }, undefined, { signal: controller.signal })
+        .catch((error: unknown) => error);
       await running;
       let stopped = false;
       void cancelled.seen[before]!.then(() => {
@@ -301,7 +387,11 @@ describe('serveHttp stateless', () => {
         const answer = await fetch(http.url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-          body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'not yours' } }),
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            method: 'notifications/cancelled',
+            params: { requestId, reason: 'not yours' },
+          }),
         });
         expect(answer.status).toBe(202);
       }
@@ -324,17 +414,27 @@ describe('serveHttp stateless', () => {
     const client = await connect(http.url, 'reader-token');
     try {
       expect((client.transport as StreamableHTTPClientTransport).sessionId).toBeUndefined();
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'results.read', 'wait.cancel', 'whoami']);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+        'notes.read',
+        'results.read',
+        'wait.cancel',
+        'whoami',
+      ]);
       expect(text(await client.callTool({ name: 'notes.read', arguments: {} }))).toBe('the note');
       expect((await client.callTool({ name: 'notes.write', arguments: { text: 'x' } })).isError).toBe(true);
       expect(http.sessions()).toBe(0);
 
       const controller = new AbortController();
       const before = cancelled.seen.length;
-      const call = client.callTool({ name: 'wait.cancel', arguments: {} }, undefined, { signal: controller.signal, onprogress: () => controller.abort('changed my mind') });
+      const call = client.callTool({ name: 'wait.cancel', arguments: {} }, undefined, {
+        signal: controller.signal,
+        onprogress: () => controller.abort('changed my mind'),
+      });
       await expect(call).rejects.toThrow('changed my mind');
       await cancelled.seen[before];
-      const get = await fetch(http.url, { headers: { authorization: 'Bearer reader-token', accept: 'text/event-stream' } });
+      const get = await fetch(http.url, {
+        headers: { authorization: 'Bearer reader-token', accept: 'text/event-stream' },
+      });
       expect(get.status).toBe(405);
     } finally {
       await client.close();
@@ -357,7 +457,10 @@ describe('serveHttp auth.mapScopes fails closed', () => {
   ])('answers 500 naming mapScopes when it %s, and lists nothing', async (_case, mapScopes, says) => {
     TOKENS.set('odd-token', { principal: 'ann', scopes: ['nobody-mapped-this'] });
     const warnings: string[] = [];
-    const http = await serve({ auth: { ...AUTH, mapScopes: mapScopes as unknown as McpHttpAuth['mapScopes'] }, onWarning: (m) => warnings.push(m) });
+    const http = await serve({
+      auth: { ...AUTH, mapScopes: mapScopes as unknown as McpHttpAuth['mapScopes'] },
+      onWarning: (m) => warnings.push(m),
+    });
     const answer = await initialize(http.url, { authorization: 'Bearer odd-token' });
     expect(answer.status).toBe(500);
     expect(JSON.stringify(await answer.json())).toContain(`auth.mapScopes ${says}`);
@@ -368,9 +471,19 @@ describe('serveHttp auth.mapScopes fails closed', () => {
 
   it('serves the permissions a mapScopes returns, as a PermissionSet', async () => {
     TOKENS.set('reader-token', { principal: 'ann', scopes: ['reader'] });
-    const http = await serve({ auth: { ...AUTH, mapScopes: (scopes) => PermissionSet.none().grant(...(scopes.includes('reader') ? ['notes:read'] : [])) } });
+    const http = await serve({
+      auth: {
+        ...AUTH,
+        mapScopes: (scopes) => PermissionSet.none().grant(...(scopes.includes('reader') ? ['notes:read'] : [])),
+      },
+    });
     const client = await connect(http.url, 'reader-token');
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'results.read', 'wait.cancel', 'whoami']);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+      'notes.read',
+      'results.read',
+      'wait.cancel',
+      'whoami',
+    ]);
   });
 });
 
@@ -380,7 +493,12 @@ describe("serveHttp's own origin", () => {
     const { port } = http.url;
     expect((await initialize(http.url, { origin: `http://127.0.0.1:${port}` })).status).toBe(200);
     // Another process may own [::1] at this port, and localhost may resolve to it.
-    const others = [`http://localhost:${port}`, `http://[::1]:${port}`, `http://127.0.0.1:${Number(port) + 1}`, `https://127.0.0.1:${port}`];
+    const others = [
+      `http://localhost:${port}`,
+      `http://[::1]:${port}`,
+      `http://127.0.0.1:${Number(port) + 1}`,
+      `https://127.0.0.1:${port}`,
+    ];
     for (const origin of [...others, `http://127.0.0.2:${port}`, 'null']) {
       expect([origin, (await initialize(http.url, { origin })).status]).toEqual([origin, 403]);
     }
@@ -404,7 +522,10 @@ describe("serveHttp's own origin", () => {
       new Promise((resolve, reject) => {
         const req = request(
           new URL(`http://127.0.0.1:${port}/mcp`),
-          { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          },
           (res) => {
             res.resume();
             resolve(res.statusCode!);
@@ -416,7 +537,11 @@ describe("serveHttp's own origin", () => {
             jsonrpc: '2.0',
             id: 1,
             method: 'initialize',
-            params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+            params: {
+              protocolVersion: LATEST_PROTOCOL_VERSION,
+              capabilities: {},
+              clientInfo: { name: 'raw', version: '1' },
+            },
           }),
         );
       });
@@ -430,8 +555,10 @@ describe("serveHttp's own origin", () => {
 describe('serveHttp reads its options as own keys only', () => {
   const polluted = Object.prototype as Record<string, unknown>;
   const pollute = (values: Record<string, unknown>): void => {
-    // Not enumerable: an enumerable key breaks the SDK's own parsing (its for…in loops), which is not what is tested here.
-    for (const [key, value] of Object.entries(values)) Object.defineProperty(polluted, key, { value, configurable: true, writable: true });
+    // Not enumerable: an enumerable key breaks the SDK's own parsing (its for…in loops), which is not what is tested
+    // here.
+    for (const [key, value] of Object.entries(values))
+      Object.defineProperty(polluted, key, { value, configurable: true, writable: true });
   };
   const clean = (values: Record<string, unknown>): void => {
     for (const key of Object.keys(values)) delete polluted[key];

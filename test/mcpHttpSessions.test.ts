@@ -1,6 +1,12 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRegistry } from 'hermes-tools';
-import { type McpHttpAuth, type McpHttpOptions, type McpHttpServer, serveHttp, type VerifiedToken } from 'hermes-tools/mcp';
+import {
+  type McpHttpAuth,
+  type McpHttpOptions,
+  type McpHttpServer,
+  serveHttp,
+  type VerifiedToken,
+} from 'hermes-tools/mcp';
 import { cancelled, container } from './fixtures/httpTools.js';
 import { deferred } from './support/deferred.js';
 import { ManualClock } from './support/manualClock.js';
@@ -20,7 +26,13 @@ afterEach(async () => {
 });
 
 async function serve(options: Partial<McpHttpOptions>): Promise<McpHttpServer> {
-  const http = await serveHttp((await container()).get(ToolRegistry), { name: 'sessions-test', version: '1.0.0', port: 0, auth: AUTH, ...options });
+  const http = await serveHttp((await container()).get(ToolRegistry), {
+    name: 'sessions-test',
+    version: '1.0.0',
+    port: 0,
+    auth: AUTH,
+    ...options,
+  });
   opened.push(http);
   return http;
 }
@@ -62,7 +74,10 @@ async function open(url: URL, token: string): Promise<string> {
 /** Opens a session's GET stream; once this resolves the server holds it. `ended` says how it ended. */
 async function stream(url: URL, token: string, session: string): Promise<{ ended: Promise<'ended' | 'aborted'> }> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}`, 'mcp-session-id': session }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream', authorization: `Bearer ${token}`, 'mcp-session-id': session },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   const ended = (async (): Promise<'ended'> => {
@@ -111,7 +126,11 @@ describe('serveHttp sessions and token expiry', () => {
   it('keeps a stream open until its token expires however far away, re-arming past the longest Node timer', async () => {
     const clock = new ManualClock();
     const gone = deferred<number>();
-    const http = await serve({ sessionIdleMs: 60_000, sessionClock: clock, onSessionClosed: () => gone.resolve(clock.now()) });
+    const http = await serve({
+      sessionIdleMs: 60_000,
+      sessionClock: clock,
+      onSessionClosed: () => gone.resolve(clock.now()),
+    });
     // 30 days: more than the 2^31 − 1 ms (24.8 days) one timer holds.
     const expiresAt = clock.now() / 1000 + 30 * 86_400;
     TOKENS.set('ann-token', { principal: 'ann', scopes: [], expiresAt });
@@ -125,7 +144,11 @@ describe('serveHttp sessions and token expiry', () => {
     const clock = new ManualClock();
     const closed: [string, string][] = [];
     const firstClosed = deferred();
-    const http = await serve({ sessionIdleMs: 60_000, sessionClock: clock, onSessionClosed: (id, reason) => (closed.push([id, reason]), firstClosed.resolve()) });
+    const http = await serve({
+      sessionIdleMs: 60_000,
+      sessionClock: clock,
+      onSessionClosed: (id, reason) => (closed.push([id, reason]), firstClosed.resolve()),
+    });
     const expiresAt = clock.now() / 1000 + 3600;
     TOKENS.set('ann-token', { principal: 'ann', scopes: ['notes:read'], expiresAt });
     const calling = await open(http.url, 'ann-token');
@@ -134,7 +157,13 @@ describe('serveHttp sessions and token expiry', () => {
     cancelled.onRunning = running.resolve;
     const controller = new AbortController();
     opened.push({ close: async () => controller.abort() });
-    const call = post(http.url, 'ann-token', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait.cancel', arguments: {} } }, calling, controller.signal);
+    const call = post(
+      http.url,
+      'ann-token',
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait.cancel', arguments: {} } },
+      calling,
+      controller.signal,
+    );
     await running.promise;
     expect((await call).status).toBe(200);
     const { ended } = await stream(http.url, 'ann-token', streaming);
@@ -181,7 +210,10 @@ describe('serveHttp sessions per principal', () => {
     expect(hijack.status).toBe(403);
     expect(http.sessions()).toBe(4);
     // Ending a session gives its slot back.
-    const ended = await fetch(http.url, { method: 'DELETE', headers: { authorization: 'Bearer ann-token', 'mcp-session-id': first } });
+    const ended = await fetch(http.url, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer ann-token', 'mcp-session-id': first },
+    });
     expect(ended.status).toBe(200);
     await open(http.url, 'ann-token');
   });
@@ -209,6 +241,8 @@ describe('serveHttp sessions per principal', () => {
 
   it('refuses a non-positive maxSessionsPerPrincipal when it starts', async () => {
     for (const bad of [0, -1, Number.NaN])
-      await expect(serve({ maxSessionsPerPrincipal: bad })).rejects.toThrow(/serveHttp: maxSessionsPerPrincipal must be a number greater than 0/);
+      await expect(serve({ maxSessionsPerPrincipal: bad })).rejects.toThrow(
+        /serveHttp: maxSessionsPerPrincipal must be a number greater than 0/,
+      );
   });
 });

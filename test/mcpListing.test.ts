@@ -33,7 +33,10 @@ class Status {
 
 describe('tools/list', () => {
   it("shows the tool that took another's place, though the number of tools is the same", async () => {
-    const { registry } = await buildRegistry(toolsModule({ results: false }), toolset({ name: 'search', tools: [SearchPrimary, SearchReplica, Status] }));
+    const { registry } = await buildRegistry(
+      toolsModule({ results: false }),
+      toolset({ name: 'search', tools: [SearchPrimary, SearchReplica, Status] }),
+    );
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const server = createMcpServer(registry, { name: 'listing', version: '1.0.0', listChangedIntervalMs: 0 });
     const client = new Client({ name: 'lister', version: '1.0.0' });

@@ -14,10 +14,14 @@ const TOKEN = 'replica-token-4f1c2a9e7b3d5f60';
 
 /** `hermes-tools serve --http 0 --stateless --token-env MCP_TOKEN`, and the URL it prints once listening. */
 function replica(): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [CLI, '--module', HTTP_TOOLS, 'serve', '--http', '0', '--stateless', '--token-env', 'MCP_TOKEN'], {
-    env: { ...process.env, MCP_TOKEN: TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, '--module', HTTP_TOOLS, 'serve', '--http', '0', '--stateless', '--token-env', 'MCP_TOKEN'],
+    {
+      env: { ...process.env, MCP_TOKEN: TOKEN },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -37,10 +41,19 @@ async function roundRobin(targets: readonly URL[]): Promise<{ server: Server; ur
     const i = next++ % targets.length;
     hits[i]!++;
     const target = targets[i]!;
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -55,12 +68,26 @@ describe('stateless replicas behind a round-robin proxy', () => {
     const proxy = await roundRobin(replicas.map((r) => r.url));
     const client = new Client({ name: 'replica-test', version: '1.0.0' });
     try {
-      const unauthenticated = await fetch(proxy.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const unauthenticated = await fetch(proxy.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(unauthenticated.status).toBe(401);
 
-      await client.connect(new StreamableHTTPClientTransport(proxy.url, { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(proxy.url, {
+          requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+        }),
+      );
       for (let round = 0; round < 3; round++) {
-        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['notes.read', 'notes.write', 'results.read', 'wait.cancel', 'whoami']);
+        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+          'notes.read',
+          'notes.write',
+          'results.read',
+          'wait.cancel',
+          'whoami',
+        ]);
         const read = (await client.callTool({ name: 'notes.read', arguments: {} })) as CallToolResult;
         expect(read.content).toEqual([{ type: 'text', text: 'the note' }]);
         const invalid = await client.callTool({ name: 'notes.write', arguments: { text: 3 } });

@@ -38,7 +38,11 @@ describe('serveHttp under abandoned sessions', () => {
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'soak', version: '1' } },
+      params: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'soak', version: '1' },
+      },
     });
     // A connection per request: a reused keep-alive socket that the server closes as it is reused ("other side
     // closed") is a race of the client's pool on a loaded machine, not what this test is about.
@@ -46,7 +50,15 @@ describe('serveHttp under abandoned sessions', () => {
       new Promise((resolve, reject) => {
         const req = request(
           http.url,
-          { method: 'POST', agent: false, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', connection: 'close' } },
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              connection: 'close',
+            },
+          },
           (res) => {
             expect(res.statusCode).toBe(200);
             res.resume();
@@ -67,7 +79,9 @@ describe('serveHttp under abandoned sessions', () => {
       }
       await everyOneClosed;
       const after = heapAfterGc();
-      console.log(`soak: ${SESSIONS} sessions, at most ${peak} open at once; heap ${(baseline / 2 ** 20).toFixed(1)} MB before, ${(after / 2 ** 20).toFixed(1)} MB after`);
+      console.log(
+        `soak: ${SESSIONS} sessions, at most ${peak} open at once; heap ${(baseline / 2 ** 20).toFixed(1)} MB before, ${(after / 2 ** 20).toFixed(1)} MB after`,
+      );
       expect(http.sessions()).toBe(0);
       expect(peak).toBeGreaterThan(AT_ONCE);
       // Generous: what matters is that 5,000 sessions did not stay (the issue measured ~45 KB each).

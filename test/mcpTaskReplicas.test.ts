@@ -36,7 +36,9 @@ function childReplica(redisUrl: string): Promise<{ child: ChildProcess; url: URL
 
 async function client(url: URL, token: string): Promise<Client> {
   const c = new Client({ name: 'replica-tasks', version: '1.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await c.connect(
+    new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   return c;
 }
 
@@ -54,7 +56,14 @@ describe('MCP tasks on two stateless replicas sharing a RedisTaskStore (one in a
     redis = await startRedisServer();
     const { registry } = await buildRegistry(taskTools());
     store = new RedisTaskStore({ connection: redis.url });
-    here = await serveHttp(registry, { name: 'replica', version: '1.0.0', port: 0, stateless: true, auth: replicaAuth, tasks: { store } });
+    here = await serveHttp(registry, {
+      name: 'replica',
+      version: '1.0.0',
+      port: 0,
+      stateless: true,
+      auth: replicaAuth,
+      tasks: { store },
+    });
     there = await childReplica(redis.url);
     annHere = await client(here.url, TOKENS.ann);
     annThere = await client(there.url, TOKENS.ann);

@@ -3,7 +3,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolResultSchema, ErrorCode, type McpError, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ErrorCode,
+  type McpError,
+  RELATED_TASK_META_KEY,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ERROR_META_KEY, createMcpServer, MemoryTaskStore, serveHttp, type McpServerOptions } from 'hermes-tools/mcp';
 import { Permissions, Tool, toolset, PermissionSet, type ToolRegistry } from 'hermes-tools';
 import { replicaAuth, TOKENS } from './fixtures/taskAuth.js';
@@ -43,7 +48,9 @@ class WriteNote {
 
 /** A refusal with the tool's name taken out: what it tells the caller beyond the name it asked. */
 function shape(error: McpError, name: string): unknown {
-  return JSON.parse(JSON.stringify({ code: error.code, message: error.message, data: error.data }).replaceAll(name, '<name>'));
+  return JSON.parse(
+    JSON.stringify({ code: error.code, message: error.message, data: error.data }).replaceAll(name, '<name>'),
+  );
 }
 
 let registry: ToolRegistry;
@@ -82,8 +89,12 @@ describe('@Tool({ task })', () => {
         return 'never';
       }
     }
-    const problems = await definitionProblems(toolset({ name: 'bad', tools: [BadTask], granted: PermissionSet.none() }));
-    expect(problems.join('\n')).toMatch(/task must be 'optional', 'required' or 'forbidden' \(the default\), not "sometimes"/);
+    const problems = await definitionProblems(
+      toolset({ name: 'bad', tools: [BadTask], granted: PermissionSet.none() }),
+    );
+    expect(problems.join('\n')).toMatch(
+      /task must be 'optional', 'required' or 'forbidden' \(the default\), not "sometimes"/,
+    );
   });
 });
 
@@ -92,7 +103,12 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     const client = await serve();
     expect(client.getServerCapabilities()?.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
     const tools = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t.execution]));
-    expect(tools).toEqual({ echo: { taskSupport: 'optional' }, 'gate.wait': { taskSupport: 'required' }, 'wait.cancel': { taskSupport: 'required' }, plain: undefined });
+    expect(tools).toEqual({
+      echo: { taskSupport: 'optional' },
+      'gate.wait': { taskSupport: 'required' },
+      'wait.cancel': { taskSupport: 'required' },
+      plain: undefined,
+    });
   });
 
   it('answers a task-augmented call at once with a task, whose result tasks/result serves', async () => {
@@ -116,7 +132,9 @@ describe('MCP tasks in memory (createMcpServer)', () => {
 
   it('refuses a required tool called without a task, and a forbidden one called with a task, with -32601', async () => {
     const client = await serve();
-    const required = await refusal(client.request({ method: 'tools/call', params: { name: 'gate.wait', arguments: {} } }, CallToolResultSchema));
+    const required = await refusal(
+      client.request({ method: 'tools/call', params: { name: 'gate.wait', arguments: {} } }, CallToolResultSchema),
+    );
     expect(required.code).toBe(ErrorCode.MethodNotFound);
     expect(required.message).toMatch(/gate\.wait runs only as a task/);
     const forbidden = await refusal(createTask(client, 'plain'));
@@ -130,19 +148,31 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     const invalid = await refusal(createTask(client, 'echo', { text: 42 }));
     const ordinary = await client.callTool({ name: 'echo', arguments: { text: 42 } });
     expect(invalid.code).toBe(ErrorCode.InvalidParams);
-    expect((invalid.data as Record<string, { code: string }>)[ERROR_META_KEY]).toEqual(ordinary._meta?.[ERROR_META_KEY]);
+    expect((invalid.data as Record<string, { code: string }>)[ERROR_META_KEY]).toEqual(
+      ordinary._meta?.[ERROR_META_KEY],
+    );
     expect(invalid.message).toContain(text(ordinary));
 
     const unknown = await refusal(createTask(client, 'no.such.tool'));
-    expect((unknown.data as Record<string, { code: string }>)[ERROR_META_KEY]).toMatchObject({ code: 'tool_not_found' });
+    expect((unknown.data as Record<string, { code: string }>)[ERROR_META_KEY]).toMatchObject({
+      code: 'tool_not_found',
+    });
     expect((await client.experimental.tasks.listTasks()).tasks).toEqual([]);
   });
 
   it('answers a task call of a tool the caller may not see exactly as one of a tool that does not exist', async () => {
-    const { registry: hidden } = await buildRegistry(toolset({ name: 'hidden', tools: [SecretPlain, SecretTask], granted: PermissionSet.none() }), taskTools());
-    const client = await connect(createMcpServer(hidden, { name: 'hidden', version: '1.0.0', listChangedIntervalMs: 0 }));
+    const { registry: hidden } = await buildRegistry(
+      toolset({ name: 'hidden', tools: [SecretPlain, SecretTask], granted: PermissionSet.none() }),
+      taskTools(),
+    );
+    const client = await connect(
+      createMcpServer(hidden, { name: 'hidden', version: '1.0.0', listChangedIntervalMs: 0 }),
+    );
     const unknown = shape(await refusal(createTask(client, 'vault.nope')), 'vault.nope');
-    expect(unknown).toMatchObject({ code: ErrorCode.InvalidParams, data: { [ERROR_META_KEY]: { code: 'tool_not_found' } } });
+    expect(unknown).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      data: { [ERROR_META_KEY]: { code: 'tool_not_found' } },
+    });
     expect(shape(await refusal(createTask(client, 'vault.list')), 'vault.list')).toEqual(unknown);
     expect(shape(await refusal(createTask(client, 'vault.scan')), 'vault.scan')).toEqual(unknown);
     // Seen, and not a task: only then is it said that it cannot run as one.
@@ -156,12 +186,18 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     const store = new MemoryTaskStore({ now: () => now });
     const client = await serve({ tasks: { store, maxTasksPerCaller: 1 } });
     const { task } = await createTask(client, 'echo', { text: 'first' }, 60_000);
-    expect((await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).structuredContent).toEqual({ echoed: 'first' });
+    expect(
+      (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).structuredContent,
+    ).toEqual({ echoed: 'first' });
     expect((await refusal(createTask(client, 'echo', { text: 'second' }))).message).toMatch(/already holds 1 tasks/);
     now += 60_001;
-    expect((await refusal(client.experimental.tasks.getTask(task.taskId))).message).toMatch(/no such task for this caller/);
+    expect((await refusal(client.experimental.tasks.getTask(task.taskId))).message).toMatch(
+      /no such task for this caller/,
+    );
     const { task: next } = await createTask(client, 'echo', { text: 'after expiry' }, 60_000);
-    expect((await client.experimental.tasks.getTaskResult(next.taskId, CallToolResultSchema)).structuredContent).toEqual({ echoed: 'after expiry' });
+    expect(
+      (await client.experimental.tasks.getTaskResult(next.taskId, CallToolResultSchema)).structuredContent,
+    ).toEqual({ echoed: 'after expiry' });
   });
 
   it('makes tasks/result wait for a task still working, and answer once it ends', async () => {
@@ -189,7 +225,11 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     const aborted = running.aborted.at(-1)!;
     const waiting = client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     const cancelled = await client.experimental.tasks.cancelTask(task.taskId);
-    expect(cancelled).toMatchObject({ taskId: task.taskId, status: 'cancelled', statusMessage: 'Cancelled by the client (tasks/cancel).' });
+    expect(cancelled).toMatchObject({
+      taskId: task.taskId,
+      status: 'cancelled',
+      statusMessage: 'Cancelled by the client (tasks/cancel).',
+    });
     await aborted; // the tool's ctx.signal
     const result = await waiting;
     expect(result.isError).toBe(true);
@@ -251,7 +291,14 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     }
     const ran = running.aborted.length;
     const refused = await refusal(
-      connect(createMcpServer(registry, { name: 'down', version: '1.0.0', listChangedIntervalMs: 0, tasks: { store: new Down() } })).then((c) => createTask(c, 'wait.cancel')),
+      connect(
+        createMcpServer(registry, {
+          name: 'down',
+          version: '1.0.0',
+          listChangedIntervalMs: 0,
+          tasks: { store: new Down() },
+        }),
+      ).then((c) => createTask(c, 'wait.cancel')),
     );
     expect(refused.message).toMatch(/the task store could not be reached/);
     expect(refused.message).not.toMatch(/10\.0\.0\.20/);
@@ -280,7 +327,9 @@ describe('MCP tasks in memory (createMcpServer)', () => {
       const aborted = running.aborted.at(-1)!;
       jest.advanceTimersByTime(5_000);
       await aborted;
-      expect((await refusal(client.experimental.tasks.getTask(task.taskId))).message).toMatch(/no such task for this caller/);
+      expect((await refusal(client.experimental.tasks.getTask(task.taskId))).message).toMatch(
+        /no such task for this caller/,
+      );
     } finally {
       jest.useRealTimers();
     }
@@ -306,7 +355,10 @@ describe('MCP tasks in memory (createMcpServer)', () => {
     await client.listTools();
     const kinds: string[] = [];
     let last: unknown;
-    for await (const message of client.experimental.tasks.callToolStream({ name: 'echo', arguments: { text: 'streamed' } })) {
+    for await (const message of client.experimental.tasks.callToolStream({
+      name: 'echo',
+      arguments: { text: 'streamed' },
+    })) {
       kinds.push(message.type);
       if (message.type === 'result') last = message.result;
     }
@@ -328,22 +380,38 @@ describe('MCP tasks over Streamable HTTP', () => {
     const http = await serveHttp(registry, { name: 'tasks', version: '1.0.0', port: 0, auth: replicaAuth });
     const as = async (token: string): Promise<Client> => {
       const client = new Client({ name: 'http-tasks', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+      );
       open.push(client);
       return client;
     };
     try {
       const ann = await as(TOKENS.ann);
       const bob = await as(TOKENS.bob);
-      expect((await refusal(ann.request({ method: 'tools/call', params: { name: 'gate.wait', arguments: {} } }, CallToolResultSchema))).code).toBe(ErrorCode.MethodNotFound);
+      expect(
+        (
+          await refusal(
+            ann.request({ method: 'tools/call', params: { name: 'gate.wait', arguments: {} } }, CallToolResultSchema),
+          )
+        ).code,
+      ).toBe(ErrorCode.MethodNotFound);
       expect((await refusal(createTask(ann, 'plain'))).code).toBe(ErrorCode.MethodNotFound);
-      expect((await ann.callTool({ name: 'echo', arguments: { text: 'ordinary' } })).structuredContent).toEqual({ echoed: 'ordinary' });
+      expect((await ann.callTool({ name: 'echo', arguments: { text: 'ordinary' } })).structuredContent).toEqual({
+        echoed: 'ordinary',
+      });
       const { task } = await createTask(ann, 'echo', { text: 'over http' });
-      expect((await refusal(bob.experimental.tasks.getTask(task.taskId))).message).toMatch(/no such task for this caller/);
-      expect((await refusal(bob.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).message).toMatch(/no such task/);
+      expect((await refusal(bob.experimental.tasks.getTask(task.taskId))).message).toMatch(
+        /no such task for this caller/,
+      );
+      expect((await refusal(bob.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).message).toMatch(
+        /no such task/,
+      );
       expect((await bob.experimental.tasks.listTasks()).tasks).toEqual([]);
       const annAgain = await as(TOKENS.ann);
-      expect((await annAgain.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).structuredContent).toEqual({ echoed: 'over http' });
+      expect(
+        (await annAgain.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).structuredContent,
+      ).toEqual({ echoed: 'over http' });
     } finally {
       await Promise.all(open.splice(0).map((c) => c.close()));
       await http.close();
@@ -351,7 +419,10 @@ describe('MCP tasks over Streamable HTTP', () => {
   });
 
   it("runs a task call under the token's own permissions, narrower than the toolset's grant: a tool outside them is not found", async () => {
-    const { registry: notes } = await buildRegistry(toolset({ name: 'notes', tools: [WriteNote], granted: PermissionSet.none().grant('notes:read', 'notes:write') }), taskTools());
+    const { registry: notes } = await buildRegistry(
+      toolset({ name: 'notes', tools: [WriteNote], granted: PermissionSet.none().grant('notes:read', 'notes:write') }),
+      taskTools(),
+    );
     const http = await serveHttp(notes, {
       name: 'tasks',
       version: '1.0.0',
@@ -359,24 +430,36 @@ describe('MCP tasks over Streamable HTTP', () => {
       listChangedIntervalMs: 0,
       auth: {
         verify: (token) =>
-          token === 'reader-token' ? { principal: 'ann', scopes: ['notes:read'] } : token === 'writer-token' ? { principal: 'bob', scopes: ['notes:write'] } : undefined,
+          token === 'reader-token'
+            ? { principal: 'ann', scopes: ['notes:read'] }
+            : token === 'writer-token'
+              ? { principal: 'bob', scopes: ['notes:write'] }
+              : undefined,
       },
     });
     const as = async (token: string): Promise<Client> => {
       const client = new Client({ name: 'http-tasks', version: '1.0.0' });
       open.push(client);
-      await client.connect(new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+      );
       return client;
     };
     try {
       const reader = await as('reader-token');
       const refused = await refusal(createTask(reader, 'notes.write'));
-      expect(shape(refused, 'notes.write')).toEqual(shape(await refusal(createTask(reader, 'notes.nope')), 'notes.nope'));
-      expect((refused.data as Record<string, { code: string }>)[ERROR_META_KEY]).toMatchObject({ code: 'tool_not_found' });
+      expect(shape(refused, 'notes.write')).toEqual(
+        shape(await refusal(createTask(reader, 'notes.nope')), 'notes.nope'),
+      );
+      expect((refused.data as Record<string, { code: string }>)[ERROR_META_KEY]).toMatchObject({
+        code: 'tool_not_found',
+      });
       expect(secretRuns).toEqual([]);
       const writer = await as('writer-token');
       const { task } = await createTask(writer, 'notes.write');
-      expect((await writer.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).content).toEqual([{ type: 'text', text: 'written' }]);
+      expect((await writer.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).content).toEqual([
+        { type: 'text', text: 'written' },
+      ]);
       expect(secretRuns).toEqual(['notes.write']);
     } finally {
       secretRuns.length = 0;
@@ -387,8 +470,20 @@ describe('MCP tasks over Streamable HTTP', () => {
 
   it('cancels a running task over HTTP; closing the endpoint aborts its running calls, whose tasks end failed', async () => {
     const store = new MemoryTaskStore();
-    const http = await serveHttp(registry, { name: 'tasks', version: '1.0.0', port: 0, stateless: true, tasks: { store } });
-    const other = await serveHttp(registry, { name: 'tasks', version: '1.0.0', port: 0, stateless: true, tasks: { store } });
+    const http = await serveHttp(registry, {
+      name: 'tasks',
+      version: '1.0.0',
+      port: 0,
+      stateless: true,
+      tasks: { store },
+    });
+    const other = await serveHttp(registry, {
+      name: 'tasks',
+      version: '1.0.0',
+      port: 0,
+      stateless: true,
+      tasks: { store },
+    });
     const client = new Client({ name: 'http-tasks', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(http.url));
     const watcher = new Client({ name: 'http-tasks', version: '1.0.0' });
@@ -424,8 +519,12 @@ describe('MCP tasks over Streamable HTTP', () => {
 
 describe("the README's task snippets", () => {
   it('run: the declared tool as a task, and the client creating it, reading its state and fetching its result', async () => {
-    const { registry: scans } = await buildRegistry(toolset({ name: 'repo', tools: [ScanRepository], granted: PermissionSet.none() }));
-    const client = await connect(createMcpServer(scans, { name: 'readme', version: '1.0.0', listChangedIntervalMs: 0 }));
+    const { registry: scans } = await buildRegistry(
+      toolset({ name: 'repo', tools: [ScanRepository], granted: PermissionSet.none() }),
+    );
+    const client = await connect(
+      createMcpServer(scans, { name: 'readme', version: '1.0.0', listChangedIntervalMs: 0 }),
+    );
     const { task, state, result } = await scanAsTask(client, 'https://git.example.com/leaky.git');
     expect(task.status).toMatch(/^(working|completed)$/);
     expect(state.taskId).toBe(task.taskId);

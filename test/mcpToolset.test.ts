@@ -6,7 +6,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PermissionSet, Requires, Tool, ToolDefinitionError, ToolError, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import {
+  PermissionSet,
+  Requires,
+  Tool,
+  ToolDefinitionError,
+  ToolError,
+  ToolRegistry,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { type McpToolsetEvent, type McpToolsetOptions, mcpToolset, serveHttp, staticTokenAuth } from 'hermes-tools/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -89,9 +98,17 @@ describe('mcpToolset over stdio: @modelcontextprotocol/server-everything', () =>
 
   it('lists the remote tools, prefixed, with hints, permissions and a closed input schema', () => {
     const listed = names(remote.registry, 'everything.');
-    expect(listed).toEqual(expect.arrayContaining(['everything.echo', 'everything.get-sum', 'everything.trigger-long-running-operation']));
+    expect(listed).toEqual(
+      expect.arrayContaining(['everything.echo', 'everything.get-sum', 'everything.trigger-long-running-operation']),
+    );
     const echo = remote.registry.get('everything.echo').definition;
-    expect(echo).toMatchObject({ toolset: 'everything', permissions: ['everything:call'], readOnly: true, destructive: false, idempotent: true });
+    expect(echo).toMatchObject({
+      toolset: 'everything',
+      permissions: ['everything:call'],
+      readOnly: true,
+      destructive: false,
+      idempotent: true,
+    });
     expect(echo.inputSchema).toMatchObject({ type: 'object', required: ['message'], additionalProperties: false });
     expect(echo.metadata).toEqual({ mcp: { server: 'everything', tool: 'echo', title: 'Echo Tool' } });
   });
@@ -103,11 +120,15 @@ describe('mcpToolset over stdio: @modelcontextprotocol/server-everything', () =>
   it('refuses invalid input locally, with the same checks as a local tool', async () => {
     expect(await codeOf(remote.registry.call('everything.echo', { message: 42 }))).toBe('invalid_input');
     expect(await codeOf(remote.registry.call('everything.echo', { message: 'x', extra: true }))).toBe('invalid_input');
-    expect(await codeOf(remote.registry.call('everything.echo', JSON.parse('{"message":"x","__proto__":{"admin":true}}')))).toBe('invalid_input');
+    expect(
+      await codeOf(remote.registry.call('everything.echo', JSON.parse('{"message":"x","__proto__":{"admin":true}}'))),
+    ).toBe('invalid_input');
   });
 
   it('is refused for a caller whose own grant lacks everything:call', async () => {
-    expect(await codeOf(remote.registry.call('everything.echo', { message: 'x' }, { permissions: PermissionSet.none() }))).toBe('permission_denied');
+    expect(
+      await codeOf(remote.registry.call('everything.echo', { message: 'x' }, { permissions: PermissionSet.none() })),
+    ).toBe('permission_denied');
   });
 
   it('relays remote progress and cancels a running call (notifications/cancelled)', async () => {
@@ -152,7 +173,9 @@ describe('mcpToolset over stdio: @modelcontextprotocol/server-filesystem', () =>
   });
 
   it('lists the filesystem tools with their hints', () => {
-    expect(names(remote.registry, 'fs.')).toEqual(expect.arrayContaining(['fs.read_text_file', 'fs.write_file', 'fs.list_directory']));
+    expect(names(remote.registry, 'fs.')).toEqual(
+      expect.arrayContaining(['fs.read_text_file', 'fs.write_file', 'fs.list_directory']),
+    );
     expect(remote.registry.get('fs.write_file').definition).toMatchObject({ destructive: true, readOnly: false });
   });
 
@@ -167,8 +190,17 @@ describe('mcpToolset over stdio: @modelcontextprotocol/server-filesystem', () =>
   it('refuses a call locally that the server would have carried out: the file is never written', async () => {
     const file = path.join(dir, 'never.txt');
     // The server's own schema would drop the unknown key and write the file; ours refuses it first.
-    expect(await codeOf(remote.registry.call('fs.write_file', { path: file, content: 'x', mode: 'force' }))).toBe('invalid_input');
-    expect(await codeOf(remote.registry.call('fs.write_file', JSON.parse(`{"path":${JSON.stringify(file)},"content":"x","__proto__":{}}`)))).toBe('invalid_input');
+    expect(await codeOf(remote.registry.call('fs.write_file', { path: file, content: 'x', mode: 'force' }))).toBe(
+      'invalid_input',
+    );
+    expect(
+      await codeOf(
+        remote.registry.call(
+          'fs.write_file',
+          JSON.parse(`{"path":${JSON.stringify(file)},"content":"x","__proto__":{}}`),
+        ),
+      ),
+    ).toBe('invalid_input');
     expect(existsSync(file)).toBe(false);
   });
 
@@ -195,7 +227,12 @@ describe('mcpToolset over stdio: @modelcontextprotocol/server-filesystem', () =>
 describe('mcpToolset over Streamable HTTP: our serveHttp with a bearer token', () => {
   it('lists, calls, validates locally, cancels, and survives the server closing and reopening on its port', async () => {
     const serverRegistry = (await serverContainer()).get(ToolRegistry);
-    let http = await serveHttp(serverRegistry, { name: 'upstream', version: '1.0.0', port: 0, auth: staticTokenAuth(TOKEN) });
+    let http = await serveHttp(serverRegistry, {
+      name: 'upstream',
+      version: '1.0.0',
+      port: 0,
+      auth: staticTokenAuth(TOKEN),
+    });
     const port = Number(http.url.port);
     const reached: string[] = [];
     const channel = tracingChannel<unknown, { tool: string; toolset: string | undefined }>('hermes-tools:call');
@@ -212,9 +249,15 @@ describe('mcpToolset over Streamable HTTP: our serveHttp with a bearer token', (
       await expect(new Container().loadAsync(refused)).rejects.toThrow();
       await refused.close();
 
-      remote = await load({ name: 'up', server: { url: http.url, headers: { authorization: `Bearer ${TOKEN}` } }, granted: PermissionSet.none().grant('up:call') });
+      remote = await load({
+        name: 'up',
+        server: { url: http.url, headers: { authorization: `Bearer ${TOKEN}` } },
+        granted: PermissionSet.none().grant('up:call'),
+      });
       const { registry } = remote;
-      expect(names(registry, 'up.')).toEqual(expect.arrayContaining(['up.notes.read', 'up.notes.write', 'up.wait.cancel']));
+      expect(names(registry, 'up.')).toEqual(
+        expect.arrayContaining(['up.notes.read', 'up.notes.write', 'up.wait.cancel']),
+      );
       expect(registry.get('up.notes.read').definition.readOnly).toBe(true);
 
       expect(await registry.call('up.notes.write', { text: 'hi' })).toBe('wrote hi');
@@ -226,7 +269,11 @@ describe('mcpToolset over Streamable HTTP: our serveHttp with a bearer token', (
 
       const controller = new AbortController();
       const before = cancelled.seen.length;
-      const call = registry.call('up.wait.cancel', {}, { signal: controller.signal, onProgress: () => controller.abort() });
+      const call = registry.call(
+        'up.wait.cancel',
+        {},
+        { signal: controller.signal, onProgress: () => controller.abort() },
+      );
       expect(await codeOf(call)).toBe('aborted');
       await cancelled.seen[before]; // the server-side handler saw its signal abort
       expect(reached).toEqual(['notes.write', 'wait.cancel']);
@@ -237,7 +284,12 @@ describe('mcpToolset over Streamable HTTP: our serveHttp with a bearer token', (
       await lost;
       expect(names(registry, 'up.')).toEqual([]);
       const back = remote.events.next('connected');
-      http = await serveHttp(serverRegistry, { name: 'upstream', version: '1.0.0', port, auth: staticTokenAuth(TOKEN) });
+      http = await serveHttp(serverRegistry, {
+        name: 'upstream',
+        version: '1.0.0',
+        port,
+        auth: staticTokenAuth(TOKEN),
+      });
       await back;
       expect(await registry.call('up.notes.read', {})).toBe('the note');
     } finally {
@@ -262,7 +314,12 @@ describe('mcpToolset and tools/list_changed', () => {
   it('makes a tool the remote stops offering unavailable, and available again when it is back', async () => {
     const upstream = new Container();
     upstream.load(toolset({ name: 'gates', tools: [Gated] }));
-    const http = await serveHttp(upstream.get(ToolRegistry), { name: 'upstream', version: '1.0.0', port: 0, listChangedIntervalMs: 10 });
+    const http = await serveHttp(upstream.get(ToolRegistry), {
+      name: 'upstream',
+      version: '1.0.0',
+      port: 0,
+      listChangedIntervalMs: 10,
+    });
     let remote: Awaited<ReturnType<typeof load>> | undefined;
     try {
       remote = await load({ name: 'up', server: { url: http.url }, granted: PermissionSet.all() });
@@ -289,7 +346,11 @@ describe('mcpToolset and a remote whose schemas change', () => {
   it('makes a tool whose input schema changed unavailable, reports new tools, and restores both when the list is back', async () => {
     const remote = await load({
       name: 'ch',
-      server: { command: process.execPath, args: [fileURLToPath(new URL('./fixtures/changingServer.js', import.meta.url))], stderr: 'ignore' },
+      server: {
+        command: process.execPath,
+        args: [fileURLToPath(new URL('./fixtures/changingServer.js', import.meta.url))],
+        stderr: 'ignore',
+      },
       granted: PermissionSet.all(),
     });
     try {
@@ -313,7 +374,11 @@ describe('mcpToolset under the module: approvals, interceptors, deadline', () =>
   it('asks approval for a destructive remote tool, runs the interceptors, and times out a slow call', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'hermes-fs-'));
     const seen: string[] = [];
-    const files = mcpToolset({ name: 'fs', server: { command: process.execPath, args: [FILESYSTEM, dir], stderr: 'ignore' }, granted: PermissionSet.all() });
+    const files = mcpToolset({
+      name: 'fs',
+      server: { command: process.execPath, args: [FILESYSTEM, dir], stderr: 'ignore' },
+      granted: PermissionSet.all(),
+    });
     const slow = mcpToolset({
       name: 'ev',
       server: { command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' },
@@ -330,7 +395,9 @@ describe('mcpToolset under the module: approvals, interceptors, deadline', () =>
       expect(registry.get('fs.write_file').definition.approval).toBeDefined();
       expect(await codeOf(registry.call('fs.write_file', { path: file, content: 'x' }))).toBe('approval_denied');
       expect(existsSync(file)).toBe(false);
-      expect(await codeOf(registry.call('ev.trigger-long-running-operation', { duration: 60, steps: 2 }))).toBe('timeout');
+      expect(await codeOf(registry.call('ev.trigger-long-running-operation', { duration: 60, steps: 2 }))).toBe(
+        'timeout',
+      );
       expect(seen).toEqual(['ev.trigger-long-running-operation']);
       expect(await registry.call('ev.echo', { message: 'still here' })).toBe('Echo: still here');
     } finally {
@@ -345,14 +412,22 @@ describe('mcpToolset refusals', () => {
     const events: McpToolsetEvent[] = [];
     const module = mcpToolset({
       name: 'odd',
-      server: { command: process.execPath, args: [fileURLToPath(new URL('./fixtures/oddSchemaServer.js', import.meta.url))], stderr: 'ignore' },
+      server: {
+        command: process.execPath,
+        args: [fileURLToPath(new URL('./fixtures/oddSchemaServer.js', import.meta.url))],
+        stderr: 'ignore',
+      },
       granted: PermissionSet.all(),
       onEvent: (e) => events.push(e),
     });
     const error = await new Container().loadAsync(module).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolDefinitionError);
     const details = (error as ToolDefinitionError).details;
-    expect(details.map((d) => d.where)).toEqual(['mcpToolset "odd" tool "union".v', 'mcpToolset "odd" tool "linked"', 'mcpToolset "odd" tool "linked".n']);
+    expect(details.map((d) => d.where)).toEqual([
+      'mcpToolset "odd" tool "union".v',
+      'mcpToolset "odd" tool "linked"',
+      'mcpToolset "odd" tool "linked".n',
+    ]);
     expect(details.map((d) => d.code)).toEqual(['unsupported_keyword', 'unsupported_keyword', 'unsupported_keyword']);
     expect(events.map((e) => e.type)).toEqual(['connected']);
     await module.close();
@@ -381,15 +456,22 @@ describe('hermes-tools serve --remote: a gateway', () => {
     await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
     return client;
   }
-  const text = (result: unknown) => (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+  const text = (result: unknown) =>
+    (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
   it('serves a spawned server (command line) and an HTTP one (url) under their names', async () => {
-    const upstream = await serveHttp((await serverContainer()).get(ToolRegistry), { name: 'upstream', version: '1.0.0', port: 0 });
+    const upstream = await serveHttp((await serverContainer()).get(ToolRegistry), {
+      name: 'upstream',
+      version: '1.0.0',
+      port: 0,
+    });
     const client = await gateway(`ev="${process.execPath}" "${EVERYTHING}" stdio`, `up=${upstream.url.href}`);
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['ev.echo', 'ev.get-sum', 'up.notes.read']));
-      expect(text(await client.callTool({ name: 'ev.echo', arguments: { message: 'through the gateway' } }))).toBe('Echo: through the gateway');
+      expect(text(await client.callTool({ name: 'ev.echo', arguments: { message: 'through the gateway' } }))).toBe(
+        'Echo: through the gateway',
+      );
       expect(text(await client.callTool({ name: 'up.notes.read', arguments: {} }))).toBe('the note');
       const refused = (await client.callTool({ name: 'ev.echo', arguments: { message: 1 } })) as CallToolResult;
       expect(refused.isError).toBe(true);

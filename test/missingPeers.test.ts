@@ -12,9 +12,11 @@ const ROOT = path.resolve(here, '../..');
  * it resolves its imports from this project) and every package of the repository's node_modules
  * but `missing` (linked). Removed by `dispose`.
  */
-async function projectWithout(
-  missing: readonly string[],
-): Promise<{ dir: string; run(source: string): Promise<{ code: number; stderr: string; stdout: string }>; dispose(): Promise<void> }> {
+async function projectWithout(missing: readonly string[]): Promise<{
+  dir: string;
+  run(source: string): Promise<{ code: number; stderr: string; stdout: string }>;
+  dispose(): Promise<void>;
+}> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hermes-missing-peer-'));
   try {
     const modules = path.join(dir, 'node_modules');
@@ -31,7 +33,8 @@ async function projectWithout(
       }
       await mkdir(path.join(modules, name));
       for (const inner of await readdir(path.join(source, name))) {
-        if (!missing.includes(`${name}/${inner}`)) await symlink(path.join(source, name, inner), path.join(modules, name, inner));
+        if (!missing.includes(`${name}/${inner}`))
+          await symlink(path.join(source, name, inner), path.join(modules, name, inner));
       }
     }
   } catch (error) {
@@ -44,7 +47,9 @@ async function projectWithout(
       const file = path.join(dir, `consumer-${Math.random().toString(36).slice(2)}.mjs`);
       await writeFile(file, source);
       return new Promise((resolve) =>
-        execFile(process.execPath, [file], { cwd: dir }, (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr })),
+        execFile(process.execPath, [file], { cwd: dir }, (error, stdout, stderr) =>
+          resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
+        ),
       );
     },
     dispose: () => rm(dir, { recursive: true, force: true }),
@@ -54,21 +59,36 @@ async function projectWithout(
 describe('an optional peer that is not installed', () => {
   it.each([
     ['hermes-tools/queue', ['bullmq'], 'hermes-tools/queue needs the optional peer bullmq: npm install bullmq'],
-    ['hermes-tools/queue', ['bullmq', 'ioredis'], 'hermes-tools/queue needs the optional peers bullmq and ioredis: npm install bullmq ioredis'],
-    ['hermes-tools/otel', ['@opentelemetry/api'], 'hermes-tools/otel needs the optional peer @opentelemetry/api: npm install @opentelemetry/api'],
-    ['hermes-tools/mcp', ['@modelcontextprotocol/sdk'], 'hermes-tools/mcp needs the optional peer @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk'],
+    [
+      'hermes-tools/queue',
+      ['bullmq', 'ioredis'],
+      'hermes-tools/queue needs the optional peers bullmq and ioredis: npm install bullmq ioredis',
+    ],
+    [
+      'hermes-tools/otel',
+      ['@opentelemetry/api'],
+      'hermes-tools/otel needs the optional peer @opentelemetry/api: npm install @opentelemetry/api',
+    ],
+    [
+      'hermes-tools/mcp',
+      ['@modelcontextprotocol/sdk'],
+      'hermes-tools/mcp needs the optional peer @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk',
+    ],
     ['hermes-tools/ai', ['ai'], 'hermes-tools/ai needs the optional peer ai: npm install ai'],
-  ])('fails the import of %s without %j, with one line naming it and the install command', async (entry, missing, line) => {
-    const project = await projectWithout(missing);
-    try {
-      const { code, stderr } = await project.run(`import '${entry}';\nconsole.log('loaded');\n`);
-      expect(code).not.toBe(0);
-      expect(stderr.split('\n')).toContain(`Error: ${line}`);
-      expect(stderr).not.toContain('ERR_MODULE_NOT_FOUND');
-    } finally {
-      await project.dispose();
-    }
-  });
+  ])(
+    'fails the import of %s without %j, with one line naming it and the install command',
+    async (entry, missing, line) => {
+      const project = await projectWithout(missing);
+      try {
+        const { code, stderr } = await project.run(`import '${entry}';\nconsole.log('loaded');\n`);
+        expect(code).not.toBe(0);
+        expect(stderr.split('\n')).toContain(`Error: ${line}`);
+        expect(stderr).not.toContain('ERR_MODULE_NOT_FOUND');
+      } finally {
+        await project.dispose();
+      }
+    },
+  );
 
   it("fails a Nest app's init when its MCP endpoint lacks @modelcontextprotocol/sdk, and an app without the endpoint starts", async () => {
     const project = await projectWithout(['@modelcontextprotocol/sdk']);

@@ -69,7 +69,10 @@ class BillingTools {
   }
 }
 
-@Module({ imports: [HermesToolsModule.forFeature({ name: 'billing', tools: [BillingTools] })], providers: [Ledger, BillingTools] })
+@Module({
+  imports: [HermesToolsModule.forFeature({ name: 'billing', tools: [BillingTools] })],
+  providers: [Ledger, BillingTools],
+})
 class BillingModule {}
 
 @Tool({ name: 'mail.send', description: 'Sends a mail.' })
@@ -106,7 +109,9 @@ async function start(...imports: Parameters<typeof Test.createTestingModule>[0][
   return app;
 }
 
-async function startupError(...imports: Parameters<typeof Test.createTestingModule>[0]['imports'] & unknown[]): Promise<ToolDefinitionError> {
+async function startupError(
+  ...imports: Parameters<typeof Test.createTestingModule>[0]['imports'] & unknown[]
+): Promise<ToolDefinitionError> {
   try {
     const app = await start(...imports);
     await app.close();
@@ -119,7 +124,9 @@ async function startupError(...imports: Parameters<typeof Test.createTestingModu
 
 describe('hermes-tools/nest', () => {
   it('builds the registry from a tool that injects a Nest service, and a service gets it by type and calls it', async () => {
-    const app = await start(HermesToolsModule.forRoot({ imports: [UsersModule], toolsets: [{ name: 'users', tools: [FindUser] }] }));
+    const app = await start(
+      HermesToolsModule.forRoot({ imports: [UsersModule], toolsets: [{ name: 'users', tools: [FindUser] }] }),
+    );
     try {
       expect(
         app
@@ -134,7 +141,11 @@ describe('hermes-tools/nest', () => {
   });
 
   it('puts the forFeature toolsets of two modules in one registry, each with its own providers', async () => {
-    const app = await start(HermesToolsModule.forRoot({ imports: [UsersModule], toolsets: [{ name: 'users', tools: [FindUser] }] }), BillingModule, MailModule);
+    const app = await start(
+      HermesToolsModule.forRoot({ imports: [UsersModule], toolsets: [{ name: 'users', tools: [FindUser] }] }),
+      BillingModule,
+      MailModule,
+    );
     try {
       const registry = app.get(ToolRegistry);
       expect(registry.definitions().map((tool) => `${tool.toolset}/${tool.name}`)).toEqual([
@@ -172,13 +183,21 @@ describe('hermes-tools/nest', () => {
   });
 
   it('resolves a guard class from Nest, with the Nest services it injects', async () => {
-    const app = await start(HermesToolsModule.forRoot({ imports: [UsersModule], guards: [AdminsOnly], toolsets: [{ name: 'users', tools: [FindUser] }] }));
+    const app = await start(
+      HermesToolsModule.forRoot({
+        imports: [UsersModule],
+        guards: [AdminsOnly],
+        toolsets: [{ name: 'users', tools: [FindUser] }],
+      }),
+    );
     try {
       const registry = app.get(ToolRegistry);
       await expect(registry.call('users.find', { id: '1' }, { caller: 'ann' })).resolves.toBe('Ann');
       const denied = await registry.dispatch('users.find', { id: '1' }, { caller: 'bob' });
       expect(denied.ok).toBe(false);
-      await expect(registry.call('users.find', { id: '1' }, { caller: 'bob' })).rejects.toBeInstanceOf(PermissionDeniedError);
+      await expect(registry.call('users.find', { id: '1' }, { caller: 'bob' })).rejects.toBeInstanceOf(
+        PermissionDeniedError,
+      );
       expect((await registry.forCaller({ caller: 'bob' })).list()).toEqual([]);
     } finally {
       await app.close();
@@ -190,7 +209,10 @@ describe('hermes-tools/nest', () => {
       HermesToolsModule.forRootAsync({
         imports: [UsersModule],
         inject: [UsersService],
-        useFactory: (users: UsersService) => ({ toolsets: [{ name: users.name('1').toLowerCase(), tools: [FindUser] }], timeoutMs: 1_000 }),
+        useFactory: (users: UsersService) => ({
+          toolsets: [{ name: users.name('1').toLowerCase(), tools: [FindUser] }],
+          timeoutMs: 1_000,
+        }),
       }),
     );
     try {
@@ -208,7 +230,13 @@ describe('hermes-tools/nest', () => {
         return 'twin';
       }
     }
-    const error = await startupError(HermesToolsModule.forRoot({ imports: [UsersModule], timeoutMs: -1, toolsets: [{ name: 'users', tools: [FindUser, NotATool, Twin] }] }));
+    const error = await startupError(
+      HermesToolsModule.forRoot({
+        imports: [UsersModule],
+        timeoutMs: -1,
+        toolsets: [{ name: 'users', tools: [FindUser, NotATool, Twin] }],
+      }),
+    );
     expect(error.problems).toEqual([
       expect.stringContaining('timeoutMs must be a number of milliseconds'),
       expect.stringMatching(/NotATool.*no @Tool decorator/),
@@ -250,7 +278,10 @@ describe('hermes-tools/nest', () => {
         return 'no';
       }
     }
-    @Module({ imports: [HermesToolsModule.forFeature({ name: 'scoped', tools: [PerRequest] })], providers: [PerRequest] })
+    @Module({
+      imports: [HermesToolsModule.forFeature({ name: 'scoped', tools: [PerRequest] })],
+      providers: [PerRequest],
+    })
     class Scoped {}
     const error = await startupError(HermesToolsModule.forRoot(), Scoped);
     expect(error.problems).toEqual([expect.stringMatching(/PerRequest.*PerRequest is a request-scoped Nest provider/)]);
@@ -374,7 +405,10 @@ describe('hermes-tools/nest', () => {
       providers: [MyName, Fleeting, Found],
     })
     class Me {}
-    const error = await startupError(HermesToolsModule.forRoot({ imports: [RequestModule], guards: [PerRequestGuard, UserGuard], discover: true }), Me);
+    const error = await startupError(
+      HermesToolsModule.forRoot({ imports: [RequestModule], guards: [PerRequestGuard, UserGuard], discover: true }),
+      Me,
+    );
     expect(error.problems).toEqual([
       expect.stringMatching(/PerRequestGuard.*PerRequestGuard is a request-scoped Nest provider.*make it a singleton/),
       expect.stringMatching(/UserGuard.*UserGuard is a request-scoped Nest provider \(or depends on one\)/),

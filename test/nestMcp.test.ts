@@ -1,6 +1,13 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { type CanActivate, type ExecutionContext, type INestApplication, Injectable, Module, UnauthorizedException } from '@nestjs/common';
+import {
+  type CanActivate,
+  type ExecutionContext,
+  type INestApplication,
+  Injectable,
+  Module,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,7 +20,16 @@ import {
   LATEST_PROTOCOL_VERSION,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { Arg, Ctx, PermissionSet, Permissions, Requires, Tool, type ToolContext, ToolDefinitionError } from 'hermes-tools';
+import {
+  Arg,
+  Ctx,
+  PermissionSet,
+  Permissions,
+  Requires,
+  Tool,
+  type ToolContext,
+  ToolDefinitionError,
+} from 'hermes-tools';
 import { HermesToolsModule, type HermesToolsModuleOptions, type McpEndpointOptions } from 'hermes-tools/nest';
 import { AppModule } from '../samples/nest/AppModule.js';
 import { McpAppModule } from './fixtures/readmeNest.js';
@@ -113,15 +129,30 @@ function root(mcp: McpEndpointOptions, options: HermesToolsModuleOptions = {}) {
 const ADAPTERS = ['express', 'fastify'] as const;
 type AdapterName = (typeof ADAPTERS)[number];
 
-async function listen(module: ReturnType<typeof HermesToolsModule.forRoot>, adapter: AdapterName = 'express'): Promise<{ app: INestApplication; url: URL }> {
-  const moduleRef = await Test.createTestingModule({ imports: [UsersModule, module], providers: [UserTools, AuditLog] }).compile();
-  const app = adapter === 'fastify' ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false }) : moduleRef.createNestApplication({ logger: false });
+async function listen(
+  module: ReturnType<typeof HermesToolsModule.forRoot>,
+  adapter: AdapterName = 'express',
+): Promise<{ app: INestApplication; url: URL }> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [UsersModule, module],
+    providers: [UserTools, AuditLog],
+  }).compile();
+  const app =
+    adapter === 'fastify'
+      ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false })
+      : moduleRef.createNestApplication({ logger: false });
   await app.listen(0, '127.0.0.1');
   return { app, url: new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`) };
 }
 
-async function connect(url: URL, token: string, client = new Client({ name: 'nest-test', version: '1.0.0' })): Promise<Client> {
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+async function connect(
+  url: URL,
+  token: string,
+  client = new Client({ name: 'nest-test', version: '1.0.0' }),
+): Promise<Client> {
+  await client.connect(
+    new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   return client;
 }
 
@@ -170,7 +201,12 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, with sessions (th
 
   beforeAll(async () => {
     ({ app, url } = await listen(
-      root({ caller: byName, listChangedIntervalMs: 10, onSessionOpened: (id) => opened.push(id), onSessionClosed: (id, reason) => events.closed(id, reason) }),
+      root({
+        caller: byName,
+        listChangedIntervalMs: 10,
+        onSessionOpened: (id) => opened.push(id),
+        onSessionClosed: (id, reason) => events.closed(id, reason),
+      }),
       adapter,
     ));
   });
@@ -186,7 +222,13 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, with sessions (th
     try {
       expect(opened).toEqual([sessionOf(ann), sessionOf(bob)]);
       expect(sessionOf(ann)).not.toBe(sessionOf(bob));
-      expect(names(await ann.listTools())).toEqual(['users.hello', 'users.delete', 'users.whoami', 'users.purge', 'results.read']);
+      expect(names(await ann.listTools())).toEqual([
+        'users.hello',
+        'users.delete',
+        'users.whoami',
+        'users.purge',
+        'results.read',
+      ]);
       expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami', 'users.purge', 'results.read']);
       expect(text(await ann.callTool({ name: 'users.delete', arguments: { name: 'carl' } }))).toBe('deleted carl');
       const refused = await bob.callTool({ name: 'users.delete', arguments: { name: 'carl' } });
@@ -210,7 +252,9 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, with sessions (th
       const hijack = await post(url, { authorization: 'Bearer bob-token', 'mcp-session-id': sessionOf(ann) }, list);
       expect(hijack.status).toBe(403);
       expect(JSON.stringify(await hijack.json())).toContain('opened with another identity');
-      expect((await post(url, { authorization: 'Bearer bob-token', 'mcp-session-id': 'no-such-session' }, list)).status).toBe(404);
+      expect(
+        (await post(url, { authorization: 'Bearer bob-token', 'mcp-session-id': 'no-such-session' }, list)).status,
+      ).toBe(404);
       expect((await post(url, { authorization: 'Bearer bob-token' }, list)).status).toBe(400);
       // The Nest guard runs first: no token, no session of anyone's.
       expect((await post(url, { 'mcp-session-id': sessionOf(ann) }, list)).status).toBe(403);
@@ -228,7 +272,11 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, with sessions (th
     const transport = ann.transport as StreamableHTTPClientTransport;
     await transport.terminateSession();
     await expect(closed).resolves.toEqual([id, 'client']);
-    const stale = await post(url, { authorization: 'Bearer ann-token', 'mcp-session-id': id }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const stale = await post(
+      url,
+      { authorization: 'Bearer ann-token', 'mcp-session-id': id },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    );
     expect(stale.status).toBe(404);
     await ann.close();
   });
@@ -237,7 +285,9 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, with sessions (th
     const ann = await connect(url, 'ann-token');
     try {
       expect(names(await ann.listTools())).not.toContain('users.audit');
-      const changed = new Promise<void>((resolve) => ann.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+      const changed = new Promise<void>((resolve) =>
+        ann.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+      );
       auditOpen = true;
       await changed;
       expect(names(await ann.listTools())).toContain('users.audit');
@@ -278,7 +328,8 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) 
     try {
       const first = await connect(url, 'ann-token');
       const second = await connect(url, 'bob-token');
-      // A third caller: ann's own second session would meet the per-caller cap (a quarter of maxSessions, at least 1) first.
+      // A third caller: ann's own second session would meet the per-caller cap (a quarter of maxSessions, at least 1)
+      // first.
       const third = await post(url, { authorization: 'Bearer dan-token' }, INITIALIZE);
       expect(third.status).toBe(503);
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -298,7 +349,12 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) 
     // Time passes only when the test moves the clock (the handler's internal seam, which the endpoint passes on):
     // connecting takes no idle time, however busy the machine.
     const clock = new ManualClock();
-    const endpoint = { caller: byName, sessionIdleMs: 60_000, sessionClock: clock, onSessionClosed: (id: string, reason: string) => events.closed(id, reason) };
+    const endpoint = {
+      caller: byName,
+      sessionIdleMs: 60_000,
+      sessionClock: clock,
+      onSessionClosed: (id: string, reason: string) => events.closed(id, reason),
+    };
     const { app, url } = await listen(root(endpoint as McpEndpointOptions), adapter);
     const gone = nextClose(events);
     const idle = await connect(url, 'ann-token');
@@ -307,7 +363,15 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) 
     await idle.close();
     await clock.advanceUntil(gone, 15_000);
     await expect(gone).resolves.toEqual([id, 'idle']);
-    expect((await post(url, { authorization: 'Bearer ann-token', 'mcp-session-id': id }, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status).toBe(404);
+    expect(
+      (
+        await post(
+          url,
+          { authorization: 'Bearer ann-token', 'mcp-session-id': id },
+          { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        )
+      ).status,
+    ).toBe(404);
 
     const open = await connect(url, 'bob-token');
     const shutdown = nextClose(events);
@@ -323,8 +387,16 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) 
       expect(cat.status).toBe(500);
       expect(JSON.stringify(await cat.json())).toContain('return { caller, permissions, principal }');
       const ann = await connect(url, 'ann-token');
-      expect(JSON.parse(text(await ann.callTool({ name: 'users.whoami', arguments: {} })))).toEqual({ id: 'u1', name: 'ann', admin: true });
-      const hijack = await post(url, { authorization: 'Bearer bob-token', 'mcp-session-id': sessionOf(ann) }, { jsonrpc: '2.0', id: 3, method: 'tools/list' });
+      expect(JSON.parse(text(await ann.callTool({ name: 'users.whoami', arguments: {} })))).toEqual({
+        id: 'u1',
+        name: 'ann',
+        admin: true,
+      });
+      const hijack = await post(
+        url,
+        { authorization: 'Bearer bob-token', 'mcp-session-id': sessionOf(ann) },
+        { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      );
       expect(hijack.status).toBe(403);
       await ann.close();
     } finally {
@@ -354,12 +426,21 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP session limits on %s', (adapter) 
 describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, stateless', (adapter) => {
   it("lists and calls each user's tools with no session, refuses GET and DELETE, and cannot ask for an approval", async () => {
     const opened: string[] = [];
-    const { app, url } = await listen(root({ caller: byName, stateless: true, onSessionOpened: (id) => opened.push(id) }), adapter);
+    const { app, url } = await listen(
+      root({ caller: byName, stateless: true, onSessionOpened: (id) => opened.push(id) }),
+      adapter,
+    );
     const ann = await connect(url, 'ann-token');
     const bob = await connect(url, 'bob-token');
     try {
       expect(sessionOf(ann)).toBeUndefined();
-      expect(names(await ann.listTools())).toEqual(['users.hello', 'users.delete', 'users.whoami', 'users.purge', 'results.read']);
+      expect(names(await ann.listTools())).toEqual([
+        'users.hello',
+        'users.delete',
+        'users.whoami',
+        'users.purge',
+        'results.read',
+      ]);
       expect(names(await bob.listTools())).toEqual(['users.hello', 'users.whoami', 'users.purge', 'results.read']);
       expect(text(await ann.callTool({ name: 'users.delete', arguments: { name: 'carl' } }))).toBe('deleted carl');
       expect((await bob.callTool({ name: 'users.delete', arguments: { name: 'carl' } })).isError).toBe(true);
@@ -369,7 +450,10 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, stateless', (adap
       expect(purge.isError).toBe(true);
       expect(text(purge)).not.toBe('purged');
       for (const method of ['GET', 'DELETE']) {
-        const response = await fetch(url, { method, headers: { authorization: 'Bearer ann-token', accept: 'text/event-stream' } });
+        const response = await fetch(url, {
+          method,
+          headers: { authorization: 'Bearer ann-token', accept: 'text/event-stream' },
+        });
         expect(response.status).toBe(405);
         expect(response.headers.get('allow')).toBe('POST');
       }
@@ -400,28 +484,43 @@ class ReportTools {
 }
 
 describe.each(ADAPTERS)('hermes-tools/nest MCP tasks on %s', (adapter) => {
-  it.each([false, true])('runs a task for its user, fetched in a later request and hidden from anyone else (stateless: %s)', async (stateless) => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [UsersModule, root({ caller: byName, stateless }, { toolsets: [{ name: 'reports', tools: [ReportTools] }] })],
-      providers: [ReportTools],
-    }).compile();
-    const app = adapter === 'fastify' ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false }) : moduleRef.createNestApplication({ logger: false });
-    await app.listen(0, '127.0.0.1');
-    const url = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
-    const ann = await connect(url, 'ann-token');
-    const later = await connect(url, 'ann-token');
-    const bob = await connect(url, 'bob-token');
-    try {
-      const { task } = await ann.request({ method: 'tools/call', params: { name: 'reports.build', arguments: { title: 'Q3' } } }, CreateTaskResultSchema, { task: {} });
-      // Another connection (another session, or another stateless request) of the same user reads it.
-      expect(text(await later.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).toBe('Q3 for ann');
-      await expect(bob.experimental.tasks.getTask(task.taskId)).rejects.toThrow();
-      expect((await bob.experimental.tasks.listTasks()).tasks).toEqual([]);
-    } finally {
-      await Promise.all([ann.close(), later.close(), bob.close()]);
-      await app.close();
-    }
-  });
+  it.each([false, true])(
+    'runs a task for its user, fetched in a later request and hidden from anyone else (stateless: %s)',
+    async (stateless) => {
+      const moduleRef = await Test.createTestingModule({
+        imports: [
+          UsersModule,
+          root({ caller: byName, stateless }, { toolsets: [{ name: 'reports', tools: [ReportTools] }] }),
+        ],
+        providers: [ReportTools],
+      }).compile();
+      const app =
+        adapter === 'fastify'
+          ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false })
+          : moduleRef.createNestApplication({ logger: false });
+      await app.listen(0, '127.0.0.1');
+      const url = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
+      const ann = await connect(url, 'ann-token');
+      const later = await connect(url, 'ann-token');
+      const bob = await connect(url, 'bob-token');
+      try {
+        const { task } = await ann.request(
+          { method: 'tools/call', params: { name: 'reports.build', arguments: { title: 'Q3' } } },
+          CreateTaskResultSchema,
+          { task: {} },
+        );
+        // Another connection (another session, or another stateless request) of the same user reads it.
+        expect(text(await later.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).toBe(
+          'Q3 for ann',
+        );
+        await expect(bob.experimental.tasks.getTask(task.taskId)).rejects.toThrow();
+        expect((await bob.experimental.tasks.listTasks()).tasks).toEqual([]);
+      } finally {
+        await Promise.all([ann.close(), later.close(), bob.close()]);
+        await app.close();
+      }
+    },
+  );
 });
 
 describe('hermes-tools/nest MCP endpoint options', () => {
@@ -429,8 +528,17 @@ describe('hermes-tools/nest MCP endpoint options', () => {
     const module = HermesToolsModule.forRootAsync({
       imports: [UsersModule],
       inject: [UsersService],
-      useFactory: (users: UsersService) => ({ toolsets: [{ name: users.serverName(), tools: [UserTools], granted: ADMIN }] }),
-      mcp: { guards: [TokenGuard], caller: byName, name: 'async-server', version: '2.0.0', instructions: 'Ask before deleting anyone.', pageSize: 2 },
+      useFactory: (users: UsersService) => ({
+        toolsets: [{ name: users.serverName(), tools: [UserTools], granted: ADMIN }],
+      }),
+      mcp: {
+        guards: [TokenGuard],
+        caller: byName,
+        name: 'async-server',
+        version: '2.0.0',
+        instructions: 'Ask before deleting anyone.',
+        pageSize: 2,
+      },
     });
     const { app, url } = await listen(module);
     const ann = await connect(url, 'ann-token');
@@ -460,7 +568,11 @@ describe('hermes-tools/nest MCP endpoint options', () => {
         (error: unknown) => error,
       );
     };
-    const bad = await startup(HermesToolsModule.forRoot({ mcp: { maxSessions: 0, sessionIdleMs: Number.NaN, pageSize: 0, caller: 'user' as never } }));
+    const bad = await startup(
+      HermesToolsModule.forRoot({
+        mcp: { maxSessions: 0, sessionIdleMs: Number.NaN, pageSize: 0, caller: 'user' as never },
+      }),
+    );
     expect(bad).toBeInstanceOf(ToolDefinitionError);
     expect((bad as ToolDefinitionError).problems).toEqual([
       expect.stringMatching(/HermesToolsModule mcp.*sessionIdleMs must be a number greater than 0, got NaN/),
@@ -470,18 +582,24 @@ describe('hermes-tools/nest MCP endpoint options', () => {
     ]);
     const late = await startup(HermesToolsModule.forRootAsync({ useFactory: () => ({ mcp: { path: '/late' } }) }));
     expect(late).toBeInstanceOf(ToolDefinitionError);
-    expect((late as ToolDefinitionError).problems).toEqual([expect.stringContaining('give mcp to forRootAsync itself')]);
+    expect((late as ToolDefinitionError).problems).toEqual([
+      expect.stringContaining('give mcp to forRootAsync itself'),
+    ]);
   });
 });
 
 describe('hermes-tools/nest MCP endpoint, failing closed', () => {
   it('refuses every request whose mcp.caller answer is not an identity, or has permissions that are not a PermissionSet, naming the hook', async () => {
     const answers: Record<string, unknown> = { bob: { caller: 'bob', permissions: ['users:delete'] }, ann: undefined };
-    const { app, url } = await listen(root({ caller: (request) => answers[(request as { user: User }).user.name] as never }));
+    const { app, url } = await listen(
+      root({ caller: (request) => answers[(request as { user: User }).user.name] as never }),
+    );
     try {
       const wrongPermissions = await post(url, { authorization: 'Bearer bob-token' }, INITIALIZE);
       expect(wrongPermissions.status).toBe(500);
-      expect(JSON.stringify(await wrongPermissions.json())).toContain('mcp.caller(request) returned permissions that are not a PermissionSet');
+      expect(JSON.stringify(await wrongPermissions.json())).toContain(
+        'mcp.caller(request) returned permissions that are not a PermissionSet',
+      );
       const nothing = await post(url, { authorization: 'Bearer ann-token' }, INITIALIZE);
       expect(nothing.status).toBe(500);
       expect(JSON.stringify(await nothing.json())).toContain('mcp.caller(request) returned undefined');
@@ -492,14 +610,21 @@ describe('hermes-tools/nest MCP endpoint, failing closed', () => {
 
   it("logs a request it cannot handle through Nest's Logger, and answers 500 saying the server logged why", async () => {
     const logged: string[] = [];
-    const logger = { log: () => undefined, warn: () => undefined, error: (message: unknown) => void logged.push(String(message)) };
+    const logger = {
+      log: () => undefined,
+      warn: () => undefined,
+      error: (message: unknown) => void logged.push(String(message)),
+    };
     const module = root({
       caller: byName,
       onSessionOpened: () => {
         throw new Error('the metrics backend is down');
       },
     });
-    const moduleRef = await Test.createTestingModule({ imports: [UsersModule, module], providers: [UserTools, AuditLog] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [UsersModule, module],
+      providers: [UserTools, AuditLog],
+    }).compile();
     const app = moduleRef.createNestApplication({ logger });
     try {
       await app.listen(0, '127.0.0.1');
@@ -519,7 +644,11 @@ describe('hermes-tools/nest MCP endpoint, failing closed', () => {
     proto.caller = () => ({ caller: 'root', permissions: PermissionSet.all() });
     let module: ReturnType<typeof HermesToolsModule.forRoot>;
     try {
-      module = HermesToolsModule.forRoot({ imports: [UsersModule], toolsets: [{ name: 'users', tools: [UserTools], granted: ADMIN }], mcp: { guards: [TokenGuard] } });
+      module = HermesToolsModule.forRoot({
+        imports: [UsersModule],
+        toolsets: [{ name: 'users', tools: [UserTools], granted: ADMIN }],
+        mcp: { guards: [TokenGuard] },
+      });
     } finally {
       delete proto.allowedOrigins;
       delete proto.caller;
@@ -531,7 +660,11 @@ describe('hermes-tools/nest MCP endpoint, failing closed', () => {
       const bob = await connect(url, 'bob-token');
       try {
         // The default caller, request.user: not the one on the prototype.
-        expect(JSON.parse(text(await bob.callTool({ name: 'users.whoami', arguments: {} })))).toEqual({ id: 'u2', name: 'bob', admin: false });
+        expect(JSON.parse(text(await bob.callTool({ name: 'users.whoami', arguments: {} })))).toEqual({
+          id: 'u2',
+          name: 'bob',
+          admin: false,
+        });
       } finally {
         await bob.close();
       }
@@ -553,7 +686,10 @@ describe('the Nest sample', () => {
       expect(sessionOf(ann)).toEqual(expect.any(String));
       expect(names(await ann.listTools())).toEqual(['users.invite', 'users.list', 'users.remove', 'results.read']);
       expect(names(await bob.listTools())).toEqual(['users.list', 'results.read']);
-      const invited = await ann.callTool({ name: 'users.invite', arguments: { name: 'carl', email: 'carl@example.org' } });
+      const invited = await ann.callTool({
+        name: 'users.invite',
+        arguments: { name: 'carl', email: 'carl@example.org' },
+      });
       expect(text(invited)).toContain('invited carl');
       const invalid = await ann.callTool({ name: 'users.invite', arguments: { name: 'Carl!', email: 'nope' } });
       expect(invalid.isError).toBe(true);

@@ -36,7 +36,10 @@ afterEach(async () => {
 });
 
 async function listen(mcp: McpEndpointOptions): Promise<URL> {
-  const module = HermesToolsModule.forRoot({ toolsets: [{ name: 'greet', tools: [Greeter] }], mcp: { guards: [OptionalUser], ...mcp } });
+  const module = HermesToolsModule.forRoot({
+    toolsets: [{ name: 'greet', tools: [Greeter] }],
+    mcp: { guards: [OptionalUser], ...mcp },
+  });
   const moduleRef = await Test.createTestingModule({ imports: [module], providers: [Greeter] }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   opened.push(app);
@@ -66,7 +69,10 @@ async function open(url: URL, headers: Record<string, string>): Promise<string> 
   await init.text();
   const id = init.headers.get('mcp-session-id')!;
   expect(id).toEqual(expect.any(String));
-  expect((await post(url, { ...headers, 'mcp-session-id': id }, { jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
+  expect(
+    (await post(url, { ...headers, 'mcp-session-id': id }, { jsonrpc: '2.0', method: 'notifications/initialized' }))
+      .status,
+  ).toBe(202);
   return id;
 }
 
@@ -92,14 +98,17 @@ describe('the MCP session owner, through the Nest endpoint', () => {
     expect(refused.status).toBe(429);
     expect(JSON.stringify(await refused.json())).toContain('maxSessionsPerPrincipal');
     await open(url, { authorization: 'Bearer bob' });
-    await expect(listen({ maxSessionsPerPrincipal: 0 })).rejects.toThrow(/maxSessionsPerPrincipal must be a number greater than 0/);
+    await expect(listen({ maxSessionsPerPrincipal: 0 })).rejects.toThrow(
+      /maxSessionsPerPrincipal must be a number greater than 0/,
+    );
   });
 
   it('reads the session limits as own keys only', async () => {
     const polluted = Object.prototype as Record<string, unknown>;
     const values = { maxSessions: 1, maxSessionsPerPrincipal: 1, stateless: true };
     // Not enumerable: an enumerable key breaks the SDK's and Nest's own for…in loops, which is not what is tested here.
-    for (const [key, value] of Object.entries(values)) Object.defineProperty(polluted, key, { value, configurable: true, writable: true });
+    for (const [key, value] of Object.entries(values))
+      Object.defineProperty(polluted, key, { value, configurable: true, writable: true });
     try {
       const url = await listen({});
       await open(url, { authorization: 'Bearer ann' });

@@ -2,7 +2,16 @@ import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { IsString, registerDecorator } from 'class-validator';
-import { Example, type GuardRequest, Input, Tool, type ToolGuard, ToolRegistry, UseGuards, UseInterceptors } from 'hermes-tools';
+import {
+  Example,
+  type GuardRequest,
+  Input,
+  Tool,
+  type ToolGuard,
+  ToolRegistry,
+  UseGuards,
+  UseInterceptors,
+} from 'hermes-tools';
 import { HermesToolsModule } from 'hermes-tools/nest';
 
 /** How often the example's text was validated: user code the registry build runs, once per build. */
@@ -69,7 +78,10 @@ describe('the Nest registry build', () => {
   it('assembles the registry once, every class resolved from Nest first: an example is checked once, and the tool, its guard and its interceptor work', async () => {
     runs.example = 0;
     const moduleRef = await Test.createTestingModule({
-      imports: [GreetingsModule, HermesToolsModule.forRoot({ imports: [GreetingsModule], toolsets: [{ name: 'greetings', tools: [Greet] }] })],
+      imports: [
+        GreetingsModule,
+        HermesToolsModule.forRoot({ imports: [GreetingsModule], toolsets: [{ name: 'greetings', tools: [Greet] }] }),
+      ],
     }).compile();
     const app = moduleRef.createNestApplication({ logger: false });
     try {
@@ -77,7 +89,10 @@ describe('the Nest registry build', () => {
       expect(runs.example).toBe(1);
       const registry = app.get(ToolRegistry);
       await expect(registry.call('greet', { text: 'hello you' }, { caller: 'ann' })).resolves.toBe('HELLO YOU!');
-      expect(await registry.dispatch('greet', { text: 'hello you' }, { caller: 'bob' })).toMatchObject({ ok: false, error: { message: expect.stringContaining('ann only!') } });
+      expect(await registry.dispatch('greet', { text: 'hello you' }, { caller: 'bob' })).toMatchObject({
+        ok: false,
+        error: { message: expect.stringContaining('ann only!') },
+      });
     } finally {
       await app.close();
     }

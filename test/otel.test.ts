@@ -1,8 +1,19 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { DataPointType, type HistogramMetricData, MeterProvider, MetricReader, type SumMetricData } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  DataPointType,
+  type HistogramMetricData,
+  MeterProvider,
+  MetricReader,
+  type SumMetricData,
+} from '@opentelemetry/sdk-metrics';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Arg, CALL_CHANNEL, type CallMessage, Tool, type ToolRegistry, toolset, toolsModule } from 'hermes-tools';
@@ -75,7 +86,10 @@ const contextManager = new AsyncLocalStorageContextManager();
 
 beforeAll(async () => {
   context.setGlobalContextManager(contextManager.enable());
-  ({ registry } = await buildRegistry(toolsModule({ approvals: { approve: () => false } }), toolset({ name: 'all', tools: TOOLS })));
+  ({ registry } = await buildRegistry(
+    toolsModule({ approvals: { approve: () => false } }),
+    toolset({ name: 'all', tools: TOOLS }),
+  ));
 });
 afterAll(() => {
   context.disable();
@@ -131,12 +145,18 @@ describe('hermes-tools/otel', () => {
     instrument();
     expect(await everyOutcome()).toEqual(OUTCOMES.map(([, code]) => code));
     const spans = await finished();
-    expect(spans.map((s) => [s.name, s.attributes['hermes_tools.error.code'] ?? 'ok'])).toEqual(OUTCOMES.map(([tool, code]) => [`execute_tool ${tool}`, code]));
+    expect(spans.map((s) => [s.name, s.attributes['hermes_tools.error.code'] ?? 'ok'])).toEqual(
+      OUTCOMES.map(([tool, code]) => [`execute_tool ${tool}`, code]),
+    );
     for (const [i, span] of spans.entries()) {
       const [tool, code] = OUTCOMES[i]!;
       expect(span.kind).toBe(SpanKind.INTERNAL);
       expect(span.instrumentationScope.name).toBe('hermes-tools');
-      expect(span.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': tool, 'gen_ai.tool.type': 'function' });
+      expect(span.attributes).toMatchObject({
+        'gen_ai.operation.name': 'execute_tool',
+        'gen_ai.tool.name': tool,
+        'gen_ai.tool.type': 'function',
+      });
       expect(typeof span.attributes['gen_ai.tool.call.id']).toBe('string');
       expect(span.attributes['gen_ai.tool.call.arguments']).toBeUndefined();
       expect(span.attributes['gen_ai.tool.call.result']).toBeUndefined();
@@ -192,16 +212,28 @@ describe('hermes-tools/otel', () => {
     expect(duration.dataPointType).toBe(DataPointType.HISTOGRAM);
     expect(calls.descriptor.unit).toBe('{call}');
 
-    const durationPoints = duration.dataPoints.map((p) => [p.attributes['gen_ai.tool.name'] ?? '(unknown)', p.attributes['error.type'] ?? 'ok', p.value.count]);
-    expect(durationPoints).toEqual(expect.arrayContaining(OUTCOMES.map(([tool, code]) => [tool === 'nope' ? '(unknown)' : tool, code, 1])));
+    const durationPoints = duration.dataPoints.map((p) => [
+      p.attributes['gen_ai.tool.name'] ?? '(unknown)',
+      p.attributes['error.type'] ?? 'ok',
+      p.value.count,
+    ]);
+    expect(durationPoints).toEqual(
+      expect.arrayContaining(OUTCOMES.map(([tool, code]) => [tool === 'nope' ? '(unknown)' : tool, code, 1])),
+    );
     expect(durationPoints).toHaveLength(OUTCOMES.length);
     for (const point of duration.dataPoints) {
       expect(point.attributes['gen_ai.operation.name']).toBe('execute_tool');
       expect(point.value.min).toBeGreaterThanOrEqual(0);
     }
 
-    const countPoints = calls.dataPoints.map((p) => [p.attributes['gen_ai.tool.name'] ?? '(unknown)', p.attributes['hermes_tools.outcome'], p.value]);
-    expect(countPoints).toEqual(expect.arrayContaining(OUTCOMES.map(([tool, code]) => [tool === 'nope' ? '(unknown)' : tool, code, 1])));
+    const countPoints = calls.dataPoints.map((p) => [
+      p.attributes['gen_ai.tool.name'] ?? '(unknown)',
+      p.attributes['hermes_tools.outcome'],
+      p.value,
+    ]);
+    expect(countPoints).toEqual(
+      expect.arrayContaining(OUTCOMES.map(([tool, code]) => [tool === 'nope' ? '(unknown)' : tool, code, 1])),
+    );
     expect(countPoints).toHaveLength(OUTCOMES.length);
   });
 
@@ -212,7 +244,9 @@ describe('hermes-tools/otel', () => {
     const spans = await finished();
     expect(spans).toHaveLength(2);
     for (const span of spans) {
-      expect(Object.keys(span.attributes).filter((k) => k.startsWith('gen_ai.tool.call.') && k !== 'gen_ai.tool.call.id')).toEqual([]);
+      expect(
+        Object.keys(span.attributes).filter((k) => k.startsWith('gen_ai.tool.call.') && k !== 'gen_ai.tool.call.id'),
+      ).toEqual([]);
       expect(span.status.message).toBeUndefined();
     }
     expect(JSON.stringify(spans.map((s) => [s.attributes, s.status, s.events]))).not.toContain('key ');
@@ -248,7 +282,9 @@ describe('hermes-tools/otel', () => {
     }
     expect((await finished()).map((s) => s.name)).toEqual(['execute_tool ok']);
     const { resourceMetrics } = await reader.collect();
-    const calls = resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === 'hermes_tools.calls') as SumMetricData;
+    const calls = resourceMetrics.scopeMetrics
+      .flatMap((s) => s.metrics)
+      .find((m) => m.descriptor.name === 'hermes_tools.calls') as SumMetricData;
     expect(calls.dataPoints.map((p) => p.value)).toEqual([1]);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.arguments).toBeUndefined();
@@ -267,13 +303,19 @@ describe('hermes-tools/otel', () => {
     await expect(running).resolves.toBe('through');
     expect((await finished()).map((s) => s.name)).toEqual(['execute_tool waits']);
     const { resourceMetrics } = await reader.collect();
-    const calls = resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === 'hermes_tools.calls') as SumMetricData;
+    const calls = resourceMetrics.scopeMetrics
+      .flatMap((s) => s.metrics)
+      .find((m) => m.descriptor.name === 'hermes_tools.calls') as SumMetricData;
     expect(calls.dataPoints.map((p) => p.value)).toEqual([1]);
   });
 
   it('continues the trace of a call whose CallOptions.trace carries a traceparent', async () => {
     instrument();
-    const outcome = await registry.dispatch('queries', {}, { trace: { traceparent: TRACEPARENT, tracestate: 'vendor=abc' } });
+    const outcome = await registry.dispatch(
+      'queries',
+      {},
+      { trace: { traceparent: TRACEPARENT, tracestate: 'vendor=abc' } },
+    );
     expect(outcome.ok).toBe(true);
     const spans = await finished();
     const call = only(spans, 'execute_tool queries');
@@ -298,15 +340,21 @@ describe('hermes-tools/otel', () => {
     ];
     for (const [traceparent] of cases) await registry.dispatch('gone', {}, { trace: { traceparent } });
     const spans = await finished();
-    expect(spans.map((s) => s.parentSpanContext?.spanId === PARENT_ID && s.spanContext().traceId === TRACE_ID)).toEqual(cases.map(([, continued]) => continued));
+    expect(spans.map((s) => s.parentSpanContext?.spanId === PARENT_ID && s.spanContext().traceId === TRACE_ID)).toEqual(
+      cases.map(([, continued]) => continued),
+    );
   });
 
   it("follows the caller's sampling decision: an unsampled traceparent makes no recorded span", async () => {
     instrument();
-    await expect(registry.call('queries', {}, { trace: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-00` } })).resolves.toBe('rows');
+    await expect(
+      registry.call('queries', {}, { trace: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-00` } }),
+    ).resolves.toBe('rows');
     expect(await finished()).toEqual([]);
     const { resourceMetrics } = await reader.collect();
-    const calls = resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === 'hermes_tools.calls') as SumMetricData;
+    const calls = resourceMetrics.scopeMetrics
+      .flatMap((s) => s.metrics)
+      .find((m) => m.descriptor.name === 'hermes_tools.calls') as SumMetricData;
     expect(calls.dataPoints.map((p) => p.value)).toEqual([1]);
   });
 

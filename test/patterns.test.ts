@@ -1,5 +1,14 @@
 import { IsIn, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
-import { Arg, Input, PermissionSet, Tool, ToolDefinitionError, type ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import {
+  Arg,
+  Input,
+  PermissionSet,
+  Tool,
+  ToolDefinitionError,
+  type ToolRegistry,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 const all = PermissionSet.all();
@@ -35,7 +44,10 @@ class Numbers {
 
 @Tool({ name: 'formats', description: 'Formats.' })
 class Formats {
-  execute(@Arg('host', { format: 'hostname', optional: true }) host?: string, @Arg('email', { format: 'email', optional: true }) email?: string): string {
+  execute(
+    @Arg('host', { format: 'hostname', optional: true }) host?: string,
+    @Arg('email', { format: 'email', optional: true }) email?: string,
+  ): string {
     return `${host}${email}`;
   }
 }
@@ -88,7 +100,9 @@ describe('declared patterns', () => {
       ['second', 'maxLength'],
       ['third', 'isLength'],
     ]);
-    expect(await issues(registry, 'slug.dto', { first: 'ab!', second: 'abc', third: 'abc' })).toEqual([['first', 'matches']]);
+    expect(await issues(registry, 'slug.dto', { first: 'ab!', second: 'abc', third: 'abc' })).toEqual([
+      ['first', 'matches'],
+    ]);
   });
 
   it('that are catastrophically ambiguous are refused when the registry is built, with what to do', async () => {
@@ -96,13 +110,22 @@ describe('declared patterns', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain("@Arg('s')");
     expect(problems[0]).toContain('"^(a|aa)+$"');
-    expect(problems[0]).toMatch(/rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint/);
+    expect(problems[0]).toMatch(
+      /rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint/,
+    );
   });
 
   it('are refused in a JSON Schema type, in an output schema and in @Matches', async () => {
-    @Tool({ name: 'schema.patterns', description: 'x', output: { type: 'object', properties: { id: { type: 'string', pattern: '^(x+x+)+y$' } } } })
+    @Tool({
+      name: 'schema.patterns',
+      description: 'x',
+      output: { type: 'object', properties: { id: { type: 'string', pattern: '^(x+x+)+y$' } } },
+    })
     class SchemaPatterns {
-      execute(@Arg('o', { type: { type: 'object', properties: { code: { type: 'string', pattern: '^(\\w+\\s?)*$' } } } }) o: object): object {
+      execute(
+        @Arg('o', { type: { type: 'object', properties: { code: { type: 'string', pattern: '^(\\w+\\s?)*$' } } } })
+        o: object,
+      ): object {
         return o;
       }
     }
@@ -115,9 +138,13 @@ describe('declared patterns', () => {
         return input.name;
       }
     }
-    const problems = await definitionProblems(toolset({ name: 't', tools: [SchemaPatterns, DtoPattern], granted: all }));
+    const problems = await definitionProblems(
+      toolset({ name: 't', tools: [SchemaPatterns, DtoPattern], granted: all }),
+    );
     expect(problems).toEqual([
-      expect.stringMatching(/@Arg\('o'\)\.code: pattern "\^\(\\\\w\+\\\\s\?\)\*\$" can take exponential or polynomial time/),
+      expect.stringMatching(
+        /@Arg\('o'\)\.code: pattern "\^\(\\\\w\+\\\\s\?\)\*\$" can take exponential or polynomial time/,
+      ),
       expect.stringMatching(/output\.id: pattern "\^\(x\+x\+\)\+y\$" can take/),
       expect.stringMatching(/AmbiguousInput\.name: @Matches: pattern "\^\(\[a-z\]\+\)\+\$" can take/),
     ]);
@@ -165,23 +192,49 @@ describe('declared patterns', () => {
         return escaped + named + a + b;
       }
     }
-    const error = await buildRegistry(toolset({ name: 't', tools: [FlaggedTool, UnicodeTool], granted: all })).catch((e: unknown) => e);
+    const error = await buildRegistry(toolset({ name: 't', tools: [FlaggedTool, UnicodeTool], granted: all })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ToolDefinitionError);
     const unsafe = (shown: string) =>
       `pattern ${shown} can take exponential or polynomial time on some inputs (nested or overlapping quantifiers, such as (a|aa)+, (a+)+ or .*a.*), so a model could block the process with one call; rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint`;
     expect((error as ToolDefinitionError).details).toEqual([
-      { where: 'FlaggedTool.execute parameter #1: Flagged.folded: @Matches', code: 'unsafe_pattern', message: unsafe('"^(a|A)+$"') },
-      { where: 'FlaggedTool.execute parameter #1: Flagged.dotAll: @Matches', code: 'unsafe_pattern', message: unsafe('"^(.|\\\\n)+$"') },
-      { where: 'FlaggedTool.execute parameter #1: Flagged.multiLine: @Matches', code: 'unsafe_pattern', message: unsafe(JSON.stringify(/^(?:\n^)*\n*$/.source)) },
-      { where: "UnicodeTool.execute @Arg('escaped')", code: 'invalid_pattern', message: 'pattern "\\\\_" is not a valid regular expression' },
+      {
+        where: 'FlaggedTool.execute parameter #1: Flagged.folded: @Matches',
+        code: 'unsafe_pattern',
+        message: unsafe('"^(a|A)+$"'),
+      },
+      {
+        where: 'FlaggedTool.execute parameter #1: Flagged.dotAll: @Matches',
+        code: 'unsafe_pattern',
+        message: unsafe('"^(.|\\\\n)+$"'),
+      },
+      {
+        where: 'FlaggedTool.execute parameter #1: Flagged.multiLine: @Matches',
+        code: 'unsafe_pattern',
+        message: unsafe(JSON.stringify(/^(?:\n^)*\n*$/.source)),
+      },
+      {
+        where: "UnicodeTool.execute @Arg('escaped')",
+        code: 'invalid_pattern',
+        message: 'pattern "\\\\_" is not a valid regular expression',
+      },
       {
         where: "UnicodeTool.execute @Arg('named')",
         code: 'unreadable_pattern',
         message:
           'pattern "^(?<a>x)\\\\k<a>$" uses syntax the backtracking check cannot read (named groups or backreferences, for example), so it cannot be shown to be safe; rewrite it without them, or use a format, or a DTO with a custom constraint',
       },
-      { where: "UnicodeTool.execute @Arg('at200')", code: 'invalid_pattern', message: `pattern "${at200}" is not a valid regular expression` },
-      { where: "UnicodeTool.execute @Arg('at201')", code: 'invalid_pattern', message: `pattern "${at201.slice(0, 200)}…" is not a valid regular expression` },
+      {
+        where: "UnicodeTool.execute @Arg('at200')",
+        code: 'invalid_pattern',
+        message: `pattern "${at200}" is not a valid regular expression`,
+      },
+      {
+        where: "UnicodeTool.execute @Arg('at201')",
+        code: 'invalid_pattern',
+        message: `pattern "${at201.slice(0, 200)}…" is not a valid regular expression`,
+      },
     ]);
   });
 
@@ -192,7 +245,10 @@ describe('declared patterns', () => {
 
 describe('coercion', () => {
   it('does not coerce numeric text longer than 64 characters, nor scan it', async () => {
-    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 't', tools: [Numbers], granted: all }),
+    );
     expect(await registry.dispatch('numbers', { n: ' -1.5e3 ' })).toMatchObject({ ok: true, value: '-1500' });
     expect(await registry.dispatch('numbers', { n: '5.' })).toMatchObject({ ok: true, value: '5' });
     expect(await issues(registry, 'numbers', { n: '1'.repeat(65) })).toEqual([['n', 'isNumber']]);
@@ -200,17 +256,32 @@ describe('coercion', () => {
   });
 
   it('coerces only text to a number: an array or an object whose text would read as one stays what it is, and is refused', async () => {
-    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 't', tools: [Numbers], granted: all }),
+    );
     expect(await issues(registry, 'numbers', { n: ['42'] })).toEqual([['n', 'isNumber']]);
     expect(await issues(registry, 'numbers', { n: [7] })).toEqual([['n', 'isNumber']]);
     expect(await issues(registry, 'numbers', { n: true })).toEqual([['n', 'isNumber']]);
   });
 
   it('coerces numeric text of 64 characters at most: 63 and 64 are numbers, 65 is not', async () => {
-    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
-    expect(await registry.dispatch('numbers', { n: '1'.repeat(63) })).toMatchObject({ ok: true, value: String(Number('1'.repeat(63))) });
-    expect(await registry.dispatch('numbers', { n: '1'.repeat(64) })).toMatchObject({ ok: true, value: String(Number('1'.repeat(64))) });
-    expect(await registry.dispatch('numbers', { n: ` ${'1'.repeat(62)} ` })).toMatchObject({ ok: true, value: String(Number('1'.repeat(62))) });
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 't', tools: [Numbers], granted: all }),
+    );
+    expect(await registry.dispatch('numbers', { n: '1'.repeat(63) })).toMatchObject({
+      ok: true,
+      value: String(Number('1'.repeat(63))),
+    });
+    expect(await registry.dispatch('numbers', { n: '1'.repeat(64) })).toMatchObject({
+      ok: true,
+      value: String(Number('1'.repeat(64))),
+    });
+    expect(await registry.dispatch('numbers', { n: ` ${'1'.repeat(62)} ` })).toMatchObject({
+      ok: true,
+      value: String(Number('1'.repeat(62))),
+    });
     expect(await issues(registry, 'numbers', { n: ` ${'1'.repeat(63)} ` })).toEqual([['n', 'isNumber']]);
   });
 
@@ -227,21 +298,50 @@ describe('coercion', () => {
     ['25e-1', '2.5'],
     [' \t42\n ', '42'],
   ])('coerces the numeric text %j to a number', async (text, shown) => {
-    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 't', tools: [Numbers], granted: all }),
+    );
     expect(await registry.dispatch('numbers', { n: text })).toMatchObject({ ok: true, value: shown });
   });
 
-  it.each(['+1', '1e', 'e3', '.', '-', '1.2.3', '0x10', '1_000', '', ' ', 'Infinity', 'NaN', '1 2', 'x42', '42x', '4a2', '--1', '1ee3', '1e3.5'])(
-    'does not coerce the text %j, which is not a decimal number',
-    async (text) => {
-      const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
-      expect(await issues(registry, 'numbers', { n: text })).toEqual([['n', 'isNumber']]);
-    },
-  );
+  it.each([
+    '+1',
+    '1e',
+    'e3',
+    '.',
+    '-',
+    '1.2.3',
+    '0x10',
+    '1_000',
+    '',
+    ' ',
+    'Infinity',
+    'NaN',
+    '1 2',
+    'x42',
+    '42x',
+    '4a2',
+    '--1',
+    '1ee3',
+    '1e3.5',
+  ])('does not coerce the text %j, which is not a decimal number', async (text) => {
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 't', tools: [Numbers], granted: all }),
+    );
+    expect(await issues(registry, 'numbers', { n: text })).toEqual([['n', 'isNumber']]);
+  });
 
   it('parses JSON text for an array only when it starts, after spaces, with a bracket', async () => {
-    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 't', tools: [Numbers], granted: all }));
-    expect(await registry.dispatch('numbers', { n: 1, tags: ' \t\r\n["a","b"]' })).toMatchObject({ ok: true, value: '12' });
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 't', tools: [Numbers], granted: all }),
+    );
+    expect(await registry.dispatch('numbers', { n: 1, tags: ' \t\r\n["a","b"]' })).toMatchObject({
+      ok: true,
+      value: '12',
+    });
     expect(await issues(registry, 'numbers', { n: 1, tags: '{"a":1}' })).toEqual([['tags', 'isArray']]);
     expect(await issues(registry, 'numbers', { n: 1, tags: 'x["a"]' })).toEqual([['tags', 'isArray']]);
     expect(await issues(registry, 'numbers', { n: 1, tags: '["a"' })).toEqual([['tags', 'isArray']]);
@@ -250,7 +350,10 @@ describe('coercion', () => {
 
   it('parses JSON text only when its brackets, outside strings, nest within maxDepth', async () => {
     // The arguments are level 1 and tags level 2: with maxDepth 3, tags may nest 2 deep.
-    const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxDepth: 3 } }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true, limits: { maxDepth: 3 } }),
+      toolset({ name: 't', tools: [Numbers], granted: all }),
+    );
     expect(await issues(registry, 'numbers', { n: 1, tags: '[["a"]]' })).toEqual([['tags[0]', 'isString']]);
     expect(await issues(registry, 'numbers', { n: 1, tags: '[["a"],["b"],{"c":1}]' })).toEqual([
       ['tags[0]', 'isString'],
@@ -260,12 +363,21 @@ describe('coercion', () => {
     expect(await issues(registry, 'numbers', { n: 1, tags: '[[["a"]]]' })).toEqual([['tags', 'isArray']]);
     expect(await issues(registry, 'numbers', { n: 1, tags: '[{"a":{}}]' })).toEqual([['tags', 'isArray']]);
     // Brackets inside strings, escaped quotes included, do not count.
-    expect(await registry.dispatch('numbers', { n: 1, tags: '["[[[[", "{{{{"]' })).toMatchObject({ ok: true, value: '12' });
-    expect(await registry.dispatch('numbers', { n: 1, tags: '["\\"[[[[", "\\\\", "]]]]{{{{"]' })).toMatchObject({ ok: true, value: '13' });
+    expect(await registry.dispatch('numbers', { n: 1, tags: '["[[[[", "{{{{"]' })).toMatchObject({
+      ok: true,
+      value: '12',
+    });
+    expect(await registry.dispatch('numbers', { n: 1, tags: '["\\"[[[[", "\\\\", "]]]]{{{{"]' })).toMatchObject({
+      ok: true,
+      value: '13',
+    });
   });
 
   it('parses JSON text of maxStringLength characters, and not one more', async () => {
-    const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxStringLength: 100 } }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true, limits: { maxStringLength: 100 } }),
+      toolset({ name: 't', tools: [Numbers], granted: all }),
+    );
     const text = (length: number) => `["${'a'.repeat(length - 4)}"]`;
     expect(await registry.dispatch('numbers', { n: 1, tags: text(99) })).toMatchObject({ ok: true, value: '11' });
     expect(await registry.dispatch('numbers', { n: 1, tags: text(100) })).toMatchObject({ ok: true, value: '11' });
@@ -273,9 +385,14 @@ describe('coercion', () => {
   });
 
   it('does not parse JSON text longer than maxStringLength', async () => {
-    const { registry } = await buildRegistry(toolsModule({ coerce: true, limits: { maxStringLength: 100 } }), toolset({ name: 't', tools: [Numbers], granted: all }));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true, limits: { maxStringLength: 100 } }),
+      toolset({ name: 't', tools: [Numbers], granted: all }),
+    );
     expect(await registry.dispatch('numbers', { n: 1, tags: '["a"]' })).toMatchObject({ ok: true, value: '11' });
-    expect(await issues(registry, 'numbers', { n: 1, tags: JSON.stringify(new Array(60).fill('a')) })).toEqual([['tags', 'isArray']]);
+    expect(await issues(registry, 'numbers', { n: 1, tags: JSON.stringify(new Array(60).fill('a')) })).toEqual([
+      ['tags', 'isArray'],
+    ]);
   });
 });
 
@@ -296,7 +413,10 @@ class EveryFormat {
   }
 }
 
-/** Valid values of each format, shorter than its longest, at it, and one character past it (valid to validator.js where it can be). */
+/**
+ * Valid values of each format, shorter than its longest, at it, and one character past it (valid to validator.js where
+ * it can be).
+ */
 const FORMAT_LENGTHS: [format: string, max: number, below: string, at: string, above: string][] = [
   [
     'email',
@@ -306,8 +426,20 @@ const FORMAT_LENGTHS: [format: string, max: number, below: string, at: string, a
     `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.com`,
   ],
   ['uri', 2_084, 'https://e.com/', `https://e.com/${'a'.repeat(2_070)}`, `https://e.com/${'a'.repeat(2_071)}`],
-  ['uuid', 36, '123e4567-e89b-42d3-a456-426614174000', '123e4567-e89b-42d3-a456-426614174000', '123e4567-e89b-42d3-a456-4266141740000'],
-  ['date-time', 64, '2024-01-01T00:00:00Z', `2024-01-01T00:00:00.${'1'.repeat(38)}+00:00`, `2024-01-01T00:00:00.${'1'.repeat(39)}+00:00`],
+  [
+    'uuid',
+    36,
+    '123e4567-e89b-42d3-a456-426614174000',
+    '123e4567-e89b-42d3-a456-426614174000',
+    '123e4567-e89b-42d3-a456-4266141740000',
+  ],
+  [
+    'date-time',
+    64,
+    '2024-01-01T00:00:00Z',
+    `2024-01-01T00:00:00.${'1'.repeat(38)}+00:00`,
+    `2024-01-01T00:00:00.${'1'.repeat(39)}+00:00`,
+  ],
   ['date', 10, '2024-01-01', '2024-01-01', '2024-01-011'],
   ['time', 32, '12:00', `12:00:00.${'1'.repeat(17)}+00:00`, `12:00:00.${'1'.repeat(18)}+00:00`],
   ['ipv4', 15, '1.2.3.4', '255.255.255.255', '255.255.255.2555'],
@@ -322,19 +454,24 @@ const FORMAT_LENGTHS: [format: string, max: number, below: string, at: string, a
 ];
 
 describe('formats', () => {
-  it.each(FORMAT_LENGTHS)('%s: accepted below and at its longest (%i characters), refused one character past it', async (format, max, below, at, above) => {
-    const { registry } = await buildRegistry(toolset({ name: 't', tools: [EveryFormat], granted: all }));
-    expect([at.length, above.length]).toEqual([max, max + 1]);
-    expect(await issues(registry, 'every.format', { [format]: below })).toEqual([]);
-    expect(await issues(registry, 'every.format', { [format]: at })).toEqual([]);
-    expect(await issues(registry, 'every.format', { [format]: above })).toEqual([[format, format]]);
-  });
+  it.each(FORMAT_LENGTHS)(
+    '%s: accepted below and at its longest (%i characters), refused one character past it',
+    async (format, max, below, at, above) => {
+      const { registry } = await buildRegistry(toolset({ name: 't', tools: [EveryFormat], granted: all }));
+      expect([at.length, above.length]).toEqual([max, max + 1]);
+      expect(await issues(registry, 'every.format', { [format]: below })).toEqual([]);
+      expect(await issues(registry, 'every.format', { [format]: at })).toEqual([]);
+      expect(await issues(registry, 'every.format', { [format]: above })).toEqual([[format, format]]);
+    },
+  );
 
   it('fail on a string longer than the format allows, before validator.js runs', async () => {
     const { registry } = await buildRegistry(toolset({ name: 't', tools: [Formats], granted: all }));
     expect(await registry.dispatch('formats', { host: `${'a.'.repeat(100)}com` })).toMatchObject({ ok: true });
     expect(await issues(registry, 'formats', { host: `${'a.'.repeat(130)}com` })).toEqual([['host', 'hostname']]);
-    expect(await issues(registry, 'formats', { email: `${'a'.repeat(60)}@${'b.'.repeat(100)}com` })).toEqual([['email', 'email']]);
+    expect(await issues(registry, 'formats', { email: `${'a'.repeat(60)}@${'b.'.repeat(100)}com` })).toEqual([
+      ['email', 'email'],
+    ]);
   });
 });
 
@@ -347,7 +484,12 @@ class CoercedObject {
 
 describe('coercion: what is parsed, and what an unparsed text is called', () => {
   const coerced = async (limits = {}) =>
-    (await buildRegistry(toolsModule({ coerce: true, limits }), toolset({ name: 't', tools: [Numbers, CoercedObject], granted: all }))).registry;
+    (
+      await buildRegistry(
+        toolsModule({ coerce: true, limits }),
+        toolset({ name: 't', tools: [Numbers, CoercedObject], granted: all }),
+      )
+    ).registry;
   const messages = async (registry: ToolRegistry, tool: string, args: unknown) => {
     const outcome = await registry.dispatch(tool, args);
     return outcome.ok ? [] : (outcome.error.issues ?? []).map((i) => i.message);
@@ -374,11 +516,16 @@ describe('coercion: what is parsed, and what an unparsed text is called', () => 
 
   it('leaves a text for an array that does not start with "[" unparsed, and quotes it', async () => {
     const r = await coerced();
-    expect(await messages(r, 'numbers', { n: 1, tags: '{"a":1}' })).toEqual(['tags must be an array, got "{\\"a\\":1}"']);
+    expect(await messages(r, 'numbers', { n: 1, tags: '{"a":1}' })).toEqual([
+      'tags must be an array, got "{\\"a\\":1}"',
+    ]);
     expect(await messages(r, 'numbers', { n: 1, tags: '"a"' })).toEqual(['tags must be an array, got "\\"a\\""']);
     expect(await messages(r, 'coerced.object', { open: '[1]' })).toEqual(['open must be an object, got "[1]"']);
     expect(await messages(r, 'coerced.object', { open: '{"id":"a"}' })).toEqual([]);
-    expect(await r.dispatch('coerced.object', { open: ' {"id":"a"}' })).toMatchObject({ ok: true, value: '{"id":"a"}' });
+    expect(await r.dispatch('coerced.object', { open: ' {"id":"a"}' })).toMatchObject({
+      ok: true,
+      value: '{"id":"a"}',
+    });
   });
 
   it('returns a text that is not JSON as it was, and quotes it', async () => {
@@ -401,7 +548,9 @@ describe('coercion: what is parsed, and what an unparsed text is called', () => 
       'tags[1] must be a string, got an object',
       'tags[2] must be a string, got an object',
     ]);
-    expect(await messages(r, 'numbers', { n: 1, tags: '[{"a":{}}]' })).toEqual(['tags must be an array, got "[{\\"a\\":{}}]"']);
+    expect(await messages(r, 'numbers', { n: 1, tags: '[{"a":{}}]' })).toEqual([
+      'tags must be an array, got "[{\\"a\\":{}}]"',
+    ]);
   });
 
   it('parses a text only while it fits what is left of maxTotalSize: at it, the object is parsed (and then passes the total); one more, it is not', async () => {
@@ -412,11 +561,14 @@ describe('coercion: what is parsed, and what an unparsed text is called', () => 
     expect(await messages(r, 'coerced.object', { open: text(80) })).toEqual([
       'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)',
     ]);
-    expect(await messages(r, 'coerced.object', { open: text(81) })).toEqual(['open must be an object, got a string of 81 characters']);
+    expect(await messages(r, 'coerced.object', { open: text(81) })).toEqual([
+      'open must be an object, got a string of 81 characters',
+    ]);
   });
 
   it('counts the parsed text as well as what it parses to: a text whose object alone would fit is refused when both do not', async () => {
-    // 20 for the arguments, then 40 for the text and about as much again for the object it holds: over 100 together, under it apart.
+    // 20 for the arguments, then 40 for the text and about as much again for the object it holds: over 100 together,
+    // under it apart.
     const r = await coerced({ maxTotalSize: 100 });
     const text = `{"id":"${'x'.repeat(31)}"}`;
     expect(await messages(r, 'coerced.object', { open: text })).toEqual([

@@ -91,7 +91,9 @@ describe('PermissionSet', () => {
     const set = PermissionSet.none().grant('fs:read');
     expect(set.canActivate({ tool: { permissions: ['fs:read'] } })).toBe(true);
     expect(set.canActivate({ tool: { permissions: [] } })).toBe(true);
-    expect(set.canActivate({ tool: { permissions: ['fs:read', 'fs:write', 'net:http'] } })).toBe('it requires the "fs:write" permission, which was not granted');
+    expect(set.canActivate({ tool: { permissions: ['fs:read', 'fs:write', 'net:http'] } })).toBe(
+      'it requires the "fs:write" permission, which was not granted',
+    );
   });
 
   it('lets a domain wildcard cover only permissions of that domain, never a string without one', () => {
@@ -143,18 +145,25 @@ describe('PermissionSet', () => {
 
 describe('the permission guard', () => {
   it('refuses a missing grant before validation and before any interceptor, with the exact message', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 'fs', tools: [WriteFile], granted: PermissionSet.none().grant('fs:read') }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 'fs', tools: [WriteFile], granted: PermissionSet.none().grant('fs:read') }),
+    );
     // Invalid arguments too: the guard answers first.
     const error = await registry.call('fs.write', { wrong: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error).toMatchObject({ code: 'permission_denied', retryable: false, permission: 'fs:write' });
-    expect((error as Error).message).toBe('fs.write requires the "fs:write" permission, which was not granted.\nRetrying with different arguments will not help');
+    expect((error as Error).message).toBe(
+      'fs.write requires the "fs:write" permission, which was not granted.\nRetrying with different arguments will not help',
+    );
     expect(events).toEqual([]);
   });
 
   it('names the first missing permission in declared order', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'fs', tools: [WriteFile] }));
-    expect(await registry.dispatch('fs.write', { path: 'a' })).toMatchObject({ ok: false, error: { code: 'permission_denied', permission: 'fs:read' } });
+    expect(await registry.dispatch('fs.write', { path: 'a' })).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', permission: 'fs:read' },
+    });
   });
 
   it('defaults to PermissionSet.none()', async () => {
@@ -163,7 +172,10 @@ describe('the permission guard', () => {
   });
 
   it('lets a granted call through to interceptors and handler', async () => {
-    const { registry } = await buildRegistry(toolsModule(), toolset({ name: 'fs', tools: [WriteFile], granted: PermissionSet.none().grant('fs:*') }));
+    const { registry } = await buildRegistry(
+      toolsModule(),
+      toolset({ name: 'fs', tools: [WriteFile], granted: PermissionSet.none().grant('fs:*') }),
+    );
     await expect(registry.call('fs.write', { path: 'a' })).resolves.toBe('a');
     expect(events).toEqual(['interceptor', 'handler']);
   });
@@ -186,11 +198,15 @@ describe('declared permissions', () => {
 
 describe('withPermissions', () => {
   it('adds a guard to a RegisteredTool, on top of its toolset grant', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 'fs', tools: [ReadFile, WriteFile], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 'fs', tools: [ReadFile, WriteFile], granted: PermissionSet.all() }),
+    );
     const read = registry.get('fs.read');
     const guarded = withPermissions(read, PermissionSet.none());
     await expect(read.execute({ path: 'a' })).resolves.toBe('a');
-    await expect(guarded.execute({ path: 'a' })).rejects.toThrow('fs.read requires the "fs:read" permission, which was not granted.');
+    await expect(guarded.execute({ path: 'a' })).rejects.toThrow(
+      'fs.read requires the "fs:read" permission, which was not granted.',
+    );
     const all = withPermissionsAll([read, registry.get('fs.write')], PermissionSet.none().grant('fs:read'));
     await expect(all[0]!.execute({ path: 'a' })).resolves.toBe('a');
     await expect(all[1]!.execute({ path: 'a' })).rejects.toMatchObject({ permission: 'fs:write' });
@@ -198,6 +214,8 @@ describe('withPermissions', () => {
   });
 
   it('refuses something that is not a RegisteredTool', () => {
-    expect(() => withPermissions({ name: 'fake' } as never, PermissionSet.all())).toThrow('fake is not a RegisteredTool from hermes-tools');
+    expect(() => withPermissions({ name: 'fake' } as never, PermissionSet.all())).toThrow(
+      'fake is not a RegisteredTool from hermes-tools',
+    );
   });
 });

@@ -2,7 +2,16 @@
 // asynchronous is configured, and waits at each step that has to. The same cases go through both
 // forms (and through `call` and `dispatch`, which hands an invalid input back as a value) and must
 // end the same way.
-import { IsInt, IsOptional, IsString, Min, MinLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  Min,
+  MinLength,
+  Validate,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 import {
   Arg,
   Input,
@@ -31,7 +40,10 @@ class Note {
 
 @Tool({ name: 'echo', description: 'Echo the text n times.' })
 class Echo {
-  execute(@Arg('text', { minLength: 1 }) text: string, @Arg('n', { integer: true, minimum: 1, maximum: 5, default: 2 }) n: number): string {
+  execute(
+    @Arg('text', { minLength: 1 }) text: string,
+    @Arg('n', { integer: true, minimum: 1, maximum: 5, default: 2 }) n: number,
+  ): string {
     ranInCall.push(inCall);
     return text.repeat(n);
   }
@@ -116,14 +128,22 @@ const wrap: ToolMiddleware = (input, _ctx, next) => {
   return next().then((result) => (typeof result === 'string' ? `[${result}]` : result));
 };
 
-const notEve = ({ caller }: GuardRequest): boolean | string => (caller as { user?: string } | undefined)?.user !== 'eve' || 'eve may not call tools';
+const notEve = ({ caller }: GuardRequest): boolean | string =>
+  (caller as { user?: string } | undefined)?.user !== 'eve' || 'eve may not call tools';
 
 async function registries(): Promise<{ open: ToolRegistry; sync: ToolRegistry; async: ToolRegistry }> {
   const tools = [Echo, KeepNote, LookupUser, Fail, Shaped, Write, Gone];
   const granted = PermissionSet.all();
-  // No guard but the grant and no time limit: a call that brings no signal, limit or permissions skips the steps before validation.
-  const { registry: open } = await buildRegistry(toolsModule({ interceptors: [wrap] }), toolset({ name: 'forms', tools, granted }));
-  const { registry: sync } = await buildRegistry(toolsModule({ interceptors: [wrap] }), toolset({ name: 'forms', tools, granted, guards: [notEve] }));
+  // No guard but the grant and no time limit: a call that brings no signal, limit or permissions skips the steps before
+  // validation.
+  const { registry: open } = await buildRegistry(
+    toolsModule({ interceptors: [wrap] }),
+    toolset({ name: 'forms', tools, granted }),
+  );
+  const { registry: sync } = await buildRegistry(
+    toolsModule({ interceptors: [wrap] }),
+    toolset({ name: 'forms', tools, granted, guards: [notEve] }),
+  );
   const { registry: async } = await buildRegistry(
     toolsModule({
       interceptors: [wrap],
@@ -153,7 +173,12 @@ const cases: { name: string; tool: string; args: unknown; caller?: unknown; perm
   { name: 'output matches', tool: 'shaped', args: { kind: 'good' } },
   { name: 'output does not match', tool: 'shaped', args: { kind: 'bad' } },
   { name: 'output is not JSON', tool: 'shaped', args: { kind: 'cycle' } },
-  { name: "denied by the caller's permissions", tool: 'write', args: { path: 'a' }, permissions: PermissionSet.none().grant('fs:read') },
+  {
+    name: "denied by the caller's permissions",
+    tool: 'write',
+    args: { path: 'a' },
+    permissions: PermissionSet.none().grant('fs:read'),
+  },
   { name: 'denied by a guard', tool: 'write', args: { path: 'a' }, caller: { user: 'eve' } },
   { name: 'denied before its input is looked at', tool: 'write', args: { nope: 1 }, caller: { user: 'eve' } },
   { name: 'unavailable', tool: 'gone', args: {} },
@@ -167,7 +192,12 @@ function comparable(outcome: ToolOutcome): unknown {
 }
 
 /** What `call` settled with, as data: the result, or the error's class and payload. */
-async function settle(registry: ToolRegistry, tool: string, args: unknown, options?: { caller?: unknown; permissions?: PermissionSet }): Promise<unknown> {
+async function settle(
+  registry: ToolRegistry,
+  tool: string,
+  args: unknown,
+  options?: { caller?: unknown; permissions?: PermissionSet },
+): Promise<unknown> {
   try {
     return { result: await registry.call(tool, args, options) };
   } catch (error) {
@@ -185,12 +215,16 @@ describe('the synchronous and the waiting form of the pipeline', () => {
     ({ open, sync, async } = await registries());
   });
 
-  // The cases that no guard refuses, called with no options at all: the form that skips availability, guards and limits.
+  // The cases that no guard refuses, called with no options at all: the form that skips availability, guards and
+  // limits.
   const unguarded = cases.filter(({ caller, permissions }) => caller === undefined && permissions === undefined);
 
-  it.each(unguarded)('end the same way with nothing before validation, through dispatch: $name', async ({ tool, args }) => {
-    expect(comparable(await open.dispatch(tool, args))).toEqual(comparable(await async.dispatch(tool, args)));
-  });
+  it.each(unguarded)(
+    'end the same way with nothing before validation, through dispatch: $name',
+    async ({ tool, args }) => {
+      expect(comparable(await open.dispatch(tool, args))).toEqual(comparable(await async.dispatch(tool, args)));
+    },
+  );
 
   it.each(unguarded)('end the same way with nothing before validation, through call: $name', async ({ tool, args }) => {
     expect(await settle(open, tool, args)).toEqual(await settle(async, tool, args, {}));
@@ -201,9 +235,16 @@ describe('the synchronous and the waiting form of the pipeline', () => {
     expect(denied).toMatchObject({ error: 'PermissionDeniedError', payload: { code: 'permission_denied' } });
     const aborted = new AbortController();
     aborted.abort();
-    expect(await open.dispatch('echo', { text: 'ab' }, { signal: aborted.signal })).toMatchObject({ ok: false, error: { code: 'aborted' } });
-    await expect(open.call('echo', { text: 'ab' }, { timeoutMs: -1 })).rejects.toThrow(/CallOptions\.timeoutMs must be a number of milliseconds/);
-    await expect(open.call('echo', { text: 'ab' }, { permissions: ['fs:write'] as never })).rejects.toThrow('CallOptions.permissions must be a PermissionSet');
+    expect(await open.dispatch('echo', { text: 'ab' }, { signal: aborted.signal })).toMatchObject({
+      ok: false,
+      error: { code: 'aborted' },
+    });
+    await expect(open.call('echo', { text: 'ab' }, { timeoutMs: -1 })).rejects.toThrow(
+      /CallOptions\.timeoutMs must be a number of milliseconds/,
+    );
+    await expect(open.call('echo', { text: 'ab' }, { permissions: ['fs:write'] as never })).rejects.toThrow(
+      'CallOptions.permissions must be a PermissionSet',
+    );
     await expect(open.call('echo', { text: 'ab' }, { timeoutMs: 60_000 })).resolves.toBe('[abab]');
   });
 
@@ -219,16 +260,23 @@ describe('the synchronous and the waiting form of the pipeline', () => {
     expect(await settle(sync, tool, args, options)).toEqual(await settle(async, tool, args, options));
   });
 
-  it.each(cases)('dispatch gives the payload that call rejects with: $name', async ({ tool, args, caller, permissions }) => {
-    const options = { caller, permissions };
-    const outcome = await sync.dispatch(tool, args, options);
-    const called = (await settle(sync, tool, args, options)) as { result?: unknown; payload?: unknown; message?: string };
-    if (outcome.ok) expect(called).toEqual({ result: outcome.value });
-    else {
-      expect(called.payload).toEqual(JSON.parse(JSON.stringify(outcome.error)));
-      expect(called.message).toBe(outcome.error.message);
-    }
-  });
+  it.each(cases)(
+    'dispatch gives the payload that call rejects with: $name',
+    async ({ tool, args, caller, permissions }) => {
+      const options = { caller, permissions };
+      const outcome = await sync.dispatch(tool, args, options);
+      const called = (await settle(sync, tool, args, options)) as {
+        result?: unknown;
+        payload?: unknown;
+        message?: string;
+      };
+      if (outcome.ok) expect(called).toEqual({ result: outcome.value });
+      else {
+        expect(called.payload).toEqual(JSON.parse(JSON.stringify(outcome.error)));
+        expect(called.message).toBe(outcome.error.message);
+      }
+    },
+  );
 
   it('runs a call with nothing asynchronous configured up to its handler before call returns, and waits where a step must', async () => {
     ranInCall.length = 0;
@@ -249,8 +297,13 @@ describe('the synchronous and the waiting form of the pipeline', () => {
       steps.push(`accepted, ${ranInCall.length} ran`);
     };
     await expect(sync.call('echo', { text: 'ab' }, { onAccepted: accepted })).resolves.toBe('[abab]');
-    expect(await sync.dispatch('echo', { text: '' }, { onAccepted: accepted })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    await expect(sync.call('echo', { text: 'ab' }, { onAccepted: () => Promise.reject(new Error('no task store')) })).rejects.toThrow('no task store');
+    expect(await sync.dispatch('echo', { text: '' }, { onAccepted: accepted })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    await expect(
+      sync.call('echo', { text: 'ab' }, { onAccepted: () => Promise.reject(new Error('no task store')) }),
+    ).rejects.toThrow('no task store');
     expect(steps).toEqual(['accepted, 0 ran']);
     expect(ranInCall).toHaveLength(1);
   });
@@ -258,7 +311,9 @@ describe('the synchronous and the waiting form of the pipeline', () => {
   it('keeps every step a tool needs when a call brings no options: its approval, its output check, its audit, its caller view', async () => {
     await expect(open.call('shaped', { kind: 'bad' })).rejects.toMatchObject({ code: 'invalid_output' });
     // A progress listener takes the call through the full settlement: a handler's failure is still a ToolError there.
-    await expect(open.call('fail', { how: 'throw' }, { onProgress: () => undefined })).rejects.toMatchObject({ code: 'execution_failed' });
+    await expect(open.call('fail', { how: 'throw' }, { onProgress: () => undefined })).rejects.toMatchObject({
+      code: 'execution_failed',
+    });
     const records: string[] = [];
     const { registry: needs } = await buildRegistry(
       toolsModule({ interceptors: [wrap], audit: (record) => void records.push(`${record.tool} ${record.outcome}`) }),
@@ -267,7 +322,10 @@ describe('the synchronous and the waiting form of the pipeline', () => {
     await expect(needs.call('shaped', { kind: 'bad' })).rejects.toMatchObject({ code: 'invalid_output' });
     await expect(needs.call('echo', { text: 'ab' })).resolves.toBe('[abab]');
     expect(records).toEqual(['shaped invalid_output', 'echo ok']);
-    const { registry: asks } = await buildRegistry(toolsModule({ approvals: { when: () => true } }), toolset({ name: 'forms', tools: [Echo], granted: PermissionSet.all() }));
+    const { registry: asks } = await buildRegistry(
+      toolsModule({ approvals: { when: () => true } }),
+      toolset({ name: 'forms', tools: [Echo], granted: PermissionSet.all() }),
+    );
     await expect(asks.call('echo', { text: 'ab' })).rejects.toMatchObject({ code: 'approval_denied' });
     const view = await open.forCaller({ caller: { user: 'ann' }, permissions: PermissionSet.none() });
     await expect(view.call('write', { path: 'a' })).rejects.toMatchObject({ code: 'permission_denied' });

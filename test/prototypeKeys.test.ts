@@ -30,7 +30,8 @@ class Meta {
 }
 
 async function registry(coerce = false): Promise<ToolRegistry> {
-  return (await buildRegistry(toolsModule({ coerce }), toolset({ name: 't', tools: [Free, Meta], granted: all }))).registry;
+  return (await buildRegistry(toolsModule({ coerce }), toolset({ name: 't', tools: [Free, Meta], granted: all })))
+    .registry;
 }
 
 async function issues(r: ToolRegistry, tool: string, args: unknown) {
@@ -50,7 +51,12 @@ describe('prototype keys', () => {
     const seen: unknown[] = [];
     @Tool({ name: 'settings', description: 'x' })
     class Settings {
-      execute(@Arg('opts', { type: { type: 'object', properties: JSON.parse('{"__proto__":{"type":"object"},"name":{"type":"string"}}') } }) opts: { isAdmin?: boolean }): string {
+      execute(
+        @Arg('opts', {
+          type: { type: 'object', properties: JSON.parse('{"__proto__":{"type":"object"},"name":{"type":"string"}}') },
+        })
+        opts: { isAdmin?: boolean },
+      ): string {
         seen.push(opts.isAdmin);
         return 'ok';
       }
@@ -60,18 +66,30 @@ describe('prototype keys', () => {
     let problems: readonly string[] = [];
     try {
       // Before the fix the registry built, and this payload reached the handler as an inherited isAdmin.
-      await container.get(ToolRegistry).dispatch('settings', { opts: JSON.parse('{"name":"x","__proto__":{"isAdmin":true}}') });
+      await container
+        .get(ToolRegistry)
+        .dispatch('settings', { opts: JSON.parse('{"name":"x","__proto__":{"isAdmin":true}}') });
     } catch (error) {
       problems = (error as ToolDefinitionError).problems;
     }
     expect(seen).toEqual([]);
-    expect(problems).toEqual([expect.stringMatching(/@Arg\('opts'\): declares a property named "__proto__", which can reach a prototype; rename it/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /@Arg\('opts'\): declares a property named "__proto__", which can reach a prototype; rename it/,
+      ),
+    ]);
   });
 
   it('a schema property named constructor or prototype is a definition problem, in output schemas too', async () => {
-    @Tool({ name: 'out', description: 'x', output: { type: 'object', properties: { constructor: { type: 'object' } } } })
+    @Tool({
+      name: 'out',
+      description: 'x',
+      output: { type: 'object', properties: { constructor: { type: 'object' } } },
+    })
     class Out {
-      execute(@Arg('o', { type: { type: 'object', properties: { prototype: { type: 'string' } } } }) o: object): object {
+      execute(
+        @Arg('o', { type: { type: 'object', properties: { prototype: { type: 'string' } } } }) o: object,
+      ): object {
         return o;
       }
     }
@@ -81,25 +99,38 @@ describe('prototype keys', () => {
     ]);
   });
 
-  it.each(['__proto__', 'constructor', 'prototype'])('%s is refused inside free-form values at every depth', async (key) => {
-    const r = await registry();
-    const data = JSON.parse(`{"a":{"b":[{"ok":1,"${key}":{"isAdmin":true}}]}}`);
-    expect(await issues(r, 'free', { data })).toEqual([[`data.a.b[0].${key}`, 'forbiddenKey']]);
-    expect(await issues(r, 'free', { data: JSON.parse(`{"${key}":{"isAdmin":true}}`) })).toEqual([[`data.${key}`, 'forbiddenKey']]);
-    expect(received).toEqual([]);
-  });
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    '%s is refused inside free-form values at every depth',
+    async (key) => {
+      const r = await registry();
+      const data = JSON.parse(`{"a":{"b":[{"ok":1,"${key}":{"isAdmin":true}}]}}`);
+      expect(await issues(r, 'free', { data })).toEqual([[`data.a.b[0].${key}`, 'forbiddenKey']]);
+      expect(await issues(r, 'free', { data: JSON.parse(`{"${key}":{"isAdmin":true}}`) })).toEqual([
+        [`data.${key}`, 'forbiddenKey'],
+      ]);
+      expect(received).toEqual([]);
+    },
+  );
 
   it('is refused in the extra keys of open objects and in @IsObject fields', async () => {
     const r = await registry();
-    expect(await issues(r, 'free', { open: JSON.parse('{"id":"x","constructor":{"prototype":{"isAdmin":true}}}') })).toEqual([['open.constructor', 'forbiddenKey']]);
-    expect(await issues(r, 'meta', { meta: JSON.parse('{"a":{"__proto__":{"isAdmin":true}}}') })).toEqual([['meta.a.__proto__', 'forbiddenKey']]);
+    expect(
+      await issues(r, 'free', { open: JSON.parse('{"id":"x","constructor":{"prototype":{"isAdmin":true}}}') }),
+    ).toEqual([['open.constructor', 'forbiddenKey']]);
+    expect(await issues(r, 'meta', { meta: JSON.parse('{"a":{"__proto__":{"isAdmin":true}}}') })).toEqual([
+      ['meta.a.__proto__', 'forbiddenKey'],
+    ]);
     expect(received).toEqual([]);
   });
 
   it('is refused inside JSON text parsed by coercion', async () => {
     const r = await registry(true);
-    expect(await issues(r, 'free', { open: '{"id":"x","__proto__":{"isAdmin":true}}' })).toEqual([['open.__proto__', 'forbiddenKey']]);
-    expect(await issues(r, 'free', { open: '{"id":"x","extra":[{"__proto__":{"isAdmin":true}}]}' })).toEqual([['open.extra[0].__proto__', 'forbiddenKey']]);
+    expect(await issues(r, 'free', { open: '{"id":"x","__proto__":{"isAdmin":true}}' })).toEqual([
+      ['open.__proto__', 'forbiddenKey'],
+    ]);
+    expect(await issues(r, 'free', { open: '{"id":"x","extra":[{"__proto__":{"isAdmin":true}}]}' })).toEqual([
+      ['open.extra[0].__proto__', 'forbiddenKey'],
+    ]);
     expect(received).toEqual([]);
   });
 });

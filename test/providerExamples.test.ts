@@ -15,12 +15,17 @@ describe('examples in a provider definition', () => {
     const { registry } = await buildRegistry(toolset({ name: 'fs', tools: [ReadFile], granted: PermissionSet.all() }));
     const definitions = registry.definitions();
     expect(definitions[0]!.modelDescription).toContain('- Read the readme: fs.read({"path":"README.md"})');
-    for (const description of [toOpenAITools(definitions).tools[0]!.function.description, toAnthropicTools(definitions).tools[0]!.description]) {
+    for (const description of [
+      toOpenAITools(definitions).tools[0]!.function.description,
+      toAnthropicTools(definitions).tools[0]!.description,
+    ]) {
       expect(description).toContain('- Read the readme: fs_read({"path":"README.md"})');
       expect(description).not.toContain('fs.read(');
     }
     // Gemini allows dots: the name, and so the example, are unchanged.
     const gemini = toGeminiTools(definitions);
-    expect(gemini.tools[0]!.functionDeclarations![0]!.description).toContain(`${gemini.report[0]!.providerName}({"path":"README.md"})`);
+    expect(gemini.tools[0]!.functionDeclarations![0]!.description).toContain(
+      `${gemini.report[0]!.providerName}({"path":"README.md"})`,
+    );
   });
 });

@@ -20,7 +20,12 @@ class Filter {
 @Tool({ name: 'notes.search', description: 'Search notes.' })
 class SearchNotes {
   execute(@Arg('$x') x: string, @Arg('filter', { type: Filter }) filter: Filter): unknown {
-    return { x, tag: filter.$tag, max: filter['max-count'] ?? 'absent', labels: filter.labels?.map((l) => l.$name) ?? [] };
+    return {
+      x,
+      tag: filter.$tag,
+      max: filter['max-count'] ?? 'absent',
+      labels: filter.labels?.map((l) => l.$name) ?? [],
+    };
   }
 }
 
@@ -97,13 +102,22 @@ describe('property names a provider refuses', () => {
       'property "filter.max-count" sent as "max_count" (Gemini allows only letters, digits and "_" in property names, not a digit first, at most 64)',
       'property "filter.labels[].$name" sent as "_name" (Gemini allows only letters, digits and "_" in property names, not a digit first, at most 64)',
     ]);
-    const call: FunctionCall = { id: 'g1', name: 'notes.search', args: { _x: 'plans', filter: { _tag: 'work', max_count: 3, labels: [{ _name: 'urgent' }] } } };
+    const call: FunctionCall = {
+      id: 'g1',
+      name: 'notes.search',
+      args: { _x: 'plans', filter: { _tag: 'work', max_count: 3, labels: [{ _name: 'urgent' }] } },
+    };
     const { outcome, message } = await gemini.dispatch(registry, call);
     expect(outcome).toMatchObject({ ok: true, value: expected });
     expect(message.functionResponse.response).toEqual({ output: expected });
-    const bad = await gemini.dispatch(registry, { ...call, args: { _x: 'plans', filter: { _tag: 'work', max_count: 'three' } } });
+    const bad = await gemini.dispatch(registry, {
+      ...call,
+      args: { _x: 'plans', filter: { _tag: 'work', max_count: 'three' } },
+    });
     expect(bad.outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(String(bad.message.functionResponse.response.error)).toMatch(/filter\.max-count[\s\S]*"filter\.max-count" as "filter\.max_count"/);
+    expect(String(bad.message.functionResponse.response.error)).toMatch(
+      /filter\.max-count[\s\S]*"filter\.max-count" as "filter\.max_count"/,
+    );
   });
 
   it('a renamed name that collides with a legal one gets a hash, and both map back', async () => {
@@ -130,7 +144,13 @@ describe('property names a provider refuses', () => {
     const call: OpenAI.ChatCompletionMessageFunctionToolCall = {
       id: 'c1',
       type: 'function',
-      function: { name: 'notes_search', arguments: JSON.stringify({ $x: 'plans', filter: { $tag: 'work', 'max-count': 3, labels: [{ $name: 'urgent' }] } }) },
+      function: {
+        name: 'notes_search',
+        arguments: JSON.stringify({
+          $x: 'plans',
+          filter: { $tag: 'work', 'max-count': 3, labels: [{ $name: 'urgent' }] },
+        }),
+      },
     };
     const { outcome } = await openai.dispatch(registry, call);
     expect(outcome).toMatchObject({ ok: true, value: expected });

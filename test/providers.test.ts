@@ -1,4 +1,11 @@
-import { type FunctionCall, type FunctionDeclaration, type Part, type Schema, type Tool as GeminiSdkTool, Type } from '@google/genai';
+import {
+  type FunctionCall,
+  type FunctionDeclaration,
+  type Part,
+  type Schema,
+  type Tool as GeminiSdkTool,
+  Type,
+} from '@google/genai';
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
 import { Arg, Tool, toolset, type ToolDefinition, type ToolRegistry } from 'hermes-tools';
@@ -99,7 +106,8 @@ describe('toOpenAITools', () => {
     for (const tool of openai.tools.filter((t) => t.function.strict)) {
       expect(tool.function.name).toMatch(OPENAI_NAME);
       for (const [path, node] of walk(tool.function.parameters)) {
-        for (const keyword of STRICT_REJECTED) expect([path, keyword, node[keyword]]).toEqual([path, keyword, undefined]);
+        for (const keyword of STRICT_REJECTED)
+          expect([path, keyword, node[keyword]]).toEqual([path, keyword, undefined]);
         if (node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object'))) {
           expect(node.additionalProperties).toBe(false);
           expect(node.required).toEqual(Object.keys(node.properties as object));
@@ -147,17 +155,25 @@ describe('toOpenAITools', () => {
     const call: OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall = {
       id: 'call_1',
       type: 'function',
-      function: { name: 'notes_find', arguments: '{"query":"books","limit":null,"folder":null,"priority":null,"score":null}' },
+      function: {
+        name: 'notes_find',
+        arguments: '{"query":"books","limit":null,"folder":null,"priority":null,"score":null}',
+      },
     };
     const { message, outcome } = await openai.dispatch(notes, call);
     const typed: OpenAI.Chat.Completions.ChatCompletionToolMessageParam = message;
-    expect(typed).toEqual({ role: 'tool', tool_call_id: 'call_1', content: JSON.stringify({ query: 'books', limit: 'absent', folder: null, priority: 1, score: 'absent' }) });
+    expect(typed).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_1',
+      content: JSON.stringify({ query: 'books', limit: 'absent', folder: null, priority: 1, score: 'absent' }),
+    });
     expect(outcome).toMatchObject({ ok: true, tool: 'notes.find', callId: 'call_1' });
   });
 
   it('round trip of failures: bad JSON, an unknown name, a denied tool, invalid arguments', async () => {
     const openai = toOpenAITools(sample.registry.definitions());
-    const ask = (name: string, args: string) => openai.dispatch(sample.registry, { id: 'c', type: 'function', function: { name, arguments: args } });
+    const ask = (name: string, args: string) =>
+      openai.dispatch(sample.registry, { id: 'c', type: 'function', function: { name, arguments: args } });
     const badJson = await ask('fs_read', '{"path": ');
     expect(badJson.outcome).toMatchObject({ ok: false, tool: 'fs.read', error: { code: 'invalid_input' } });
     expect(badJson.message.content).toMatch(/not valid JSON/);
@@ -173,7 +189,12 @@ describe('toOpenAITools', () => {
     const openai = toOpenAITools(sample.registry.definitions(), { api: 'responses' });
     const typed: OpenAI.Responses.FunctionTool[] = openai.tools;
     expect(typed[0]).toMatchObject({ type: 'function', name: 'fs_read', strict: true });
-    const call: OpenAI.Responses.ResponseFunctionToolCall = { type: 'function_call', call_id: 'fc_1', name: 'fs_read', arguments: '{"path":"notes/todo.md","maxBytes":null}' };
+    const call: OpenAI.Responses.ResponseFunctionToolCall = {
+      type: 'function_call',
+      call_id: 'fc_1',
+      name: 'fs_read',
+      arguments: '{"path":"notes/todo.md","maxBytes":null}',
+    };
     const { message } = await openai.dispatch(sample.registry, call);
     const output: OpenAI.Responses.ResponseInputItem.FunctionCallOutput = message;
     expect(output).toEqual({ type: 'function_call_output', call_id: 'fc_1', output: '- one\n' });
@@ -197,7 +218,13 @@ describe('toAnthropicTools', () => {
 
   it('round trip: a tool_use block to dispatch to a tool_result block, with is_error on failure', async () => {
     const anthropic = toAnthropicTools(sample.registry.definitions());
-    const use: Anthropic.ToolUseBlock = { type: 'tool_use', id: 'toolu_1', name: 'fs_read', input: { path: 'notes/todo.md' }, caller: { type: 'direct' } };
+    const use: Anthropic.ToolUseBlock = {
+      type: 'tool_use',
+      id: 'toolu_1',
+      name: 'fs_read',
+      input: { path: 'notes/todo.md' },
+      caller: { type: 'direct' },
+    };
     const ok = await anthropic.dispatch(sample.registry, use);
     const block: Anthropic.ToolResultBlockParam = ok.message;
     expect(block).toEqual({ type: 'tool_result', tool_use_id: 'toolu_1', content: '- one\n' });
@@ -219,7 +246,8 @@ describe('toGeminiTools', () => {
       for (const [path, node] of walk(declaration.parameters as Record<string, unknown>)) {
         for (const key of Object.keys(node)) expect([path, key, GEMINI_KEYS.has(key)]).toEqual([path, key, true]);
         if (node.enum !== undefined) expect((node.enum as unknown[]).every((v) => typeof v === 'string')).toBe(true);
-        if (node.required !== undefined) for (const r of node.required as string[]) expect(Object.keys(node.properties as object)).toContain(r);
+        if (node.required !== undefined)
+          for (const r of node.required as string[]) expect(Object.keys(node.properties as object)).toContain(r);
         expect(node.type).toMatch(/^[A-Z]+$/);
       }
     }

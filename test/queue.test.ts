@@ -3,7 +3,17 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Queue, QueueEvents } from 'bullmq';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Min, MinLength, ValidateNested } from 'class-validator';
-import { Arg, Input, PermissionSet, RequiresApproval, Tool, type ToolOutcome, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import {
+  Arg,
+  Input,
+  PermissionSet,
+  RequiresApproval,
+  Tool,
+  type ToolOutcome,
+  ToolRegistry,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
 import { type QueuedToolsetModule, queuedToolset, type ToolWorker, toolWorker } from 'hermes-tools/queue';
 import { Container } from 'inversify';
@@ -53,7 +63,10 @@ const modules: QueuedToolsetModule[] = [];
 function watch(key: string): { started: Promise<void>; aborted: Promise<void> } {
   let started!: () => void;
   let aborted!: () => void;
-  const watched = { started: new Promise<void>((r) => (started = r)), aborted: new Promise<void>((r) => (aborted = r)) };
+  const watched = {
+    started: new Promise<void>((r) => (started = r)),
+    aborted: new Promise<void>((r) => (aborted = r)),
+  };
   seen.set(key, { started, aborted });
   return watched;
 }
@@ -73,7 +86,10 @@ async function agentRegistry(name: string, options: { approve?: boolean } = {}):
     retry: { backoffMs: 10 },
   });
   modules.push(module);
-  await container.loadAsync(toolsModule({ approvals: { approve: () => options.approve === true || 'nobody approved it' } }), module);
+  await container.loadAsync(
+    toolsModule({ approvals: { approve: () => options.approve === true || 'nobody approved it' } }),
+    module,
+  );
   return container.get(ToolRegistry);
 }
 
@@ -82,7 +98,12 @@ beforeAll(async () => {
   const workerContainer = new Container();
   await workerContainer.load(toolset({ name: 'queue', tools: TOOLS, granted: PermissionSet.none().grant('jobs:*') }));
   local = workerContainer.get(ToolRegistry);
-  worker = await toolWorker({ registry: local, queue: { connection: { url: redis.url }, name: 'calls' }, concurrency: 4, shutdownSignals: [] });
+  worker = await toolWorker({
+    registry: local,
+    queue: { connection: { url: redis.url }, name: 'calls' },
+    concurrency: 4,
+    shutdownSignals: [],
+  });
   agent = await agentRegistry('calls', { approve: true });
   idle = await agentRegistry('idle');
   inspect = new Queue('calls', { connection: { url: redis.url } });
@@ -100,20 +121,36 @@ afterAll(async () => {
 
 describe('queuedToolset', () => {
   it('runs a call on the worker and gives its outcome, with the call id, caller and trace context carried', async () => {
-    const outcome = await agent.dispatch('queue.echo', { text: 'hi' }, { callId: 'call-1', caller: { user: 'ann' }, trace: { traceparent: TRACEPARENT } });
+    const outcome = await agent.dispatch(
+      'queue.echo',
+      { text: 'hi' },
+      { callId: 'call-1', caller: { user: 'ann' }, trace: { traceparent: TRACEPARENT } },
+    );
     expect(outcome).toEqual({
       ok: true,
       tool: 'queue.echo',
       callId: 'call-1',
-      value: { text: 'hi', pid: process.pid, caller: { user: 'ann' }, trace: { traceparent: TRACEPARENT }, callId: 'call-1' },
+      value: {
+        text: 'hi',
+        pid: process.pid,
+        caller: { user: 'ann' },
+        trace: { traceparent: TRACEPARENT },
+        callId: 'call-1',
+      },
     });
   });
 
   it('queues a DTO tool: the worker rebuilds and validates the DTO from the JSON the job carries', async () => {
     const order = { customer: 'ann', line: { sku: 'b-1', quantity: 2 } };
-    expect(await agent.dispatch('queue.order', order)).toMatchObject({ ok: true, value: { customer: 'ann', lineIsDto: true, total: 2 } });
+    expect(await agent.dispatch('queue.order', order)).toMatchObject({
+      ok: true,
+      value: { customer: 'ann', lineIsDto: true, total: 2 },
+    });
     const bad = { customer: 'ann', line: { sku: '', quantity: 0 } };
-    const [queued, direct] = await Promise.all([agent.dispatch('queue.order', bad, { callId: 'o' }), local.dispatch('queue.order', bad, { callId: 'o' })]);
+    const [queued, direct] = await Promise.all([
+      agent.dispatch('queue.order', bad, { callId: 'o' }),
+      local.dispatch('queue.order', bad, { callId: 'o' }),
+    ]);
     expect(queued).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(queued).toEqual(direct);
   });
@@ -123,10 +160,18 @@ describe('queuedToolset', () => {
   });
 
   it('never queues a call refused locally: denied, invalid, or not approved', async () => {
-    const denied = await idle.dispatch('queue.secret_op', { what: 'x' }, { permissions: PermissionSet.none().grant('jobs:run') });
+    const denied = await idle.dispatch(
+      'queue.secret_op',
+      { what: 'x' },
+      { permissions: PermissionSet.none().grant('jobs:run') },
+    );
     const invalid = await idle.dispatch('queue.echo', { text: 5, extra: true });
     const unapproved = await idle.dispatch('queue.drop', { table: 'users' });
-    expect([denied, invalid, unapproved].map((o) => !o.ok && o.error.code)).toEqual(['permission_denied', 'invalid_input', 'approval_denied']);
+    expect([denied, invalid, unapproved].map((o) => !o.ok && o.error.code)).toEqual([
+      'permission_denied',
+      'invalid_input',
+      'approval_denied',
+    ]);
     expect(await idleQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed')).toEqual({
       waiting: 0,
       active: 0,
@@ -156,7 +201,12 @@ describe('queuedToolset', () => {
     const call = idle.dispatch(
       'queue.echo',
       { text: 'look' },
-      { signal: controller.signal, callId: 'c-look', caller: { user: 'bob' }, permissions: PermissionSet.none().grant('jobs:run') },
+      {
+        signal: controller.signal,
+        callId: 'c-look',
+        caller: { user: 'bob' },
+        permissions: PermissionSet.none().grant('jobs:run'),
+      },
     );
     const job = await idleQueue.getJob(await waiting);
     controller.abort();
@@ -182,16 +232,27 @@ describe('queuedToolset', () => {
       ['queue.no_such_tool', {}],
     ];
     for (const [name, args] of calls) {
-      const [queued, direct] = await Promise.all([agent.dispatch(name, args, { callId: 'same' }), local.dispatch(name, args, { callId: 'same' })]);
+      const [queued, direct] = await Promise.all([
+        agent.dispatch(name, args, { callId: 'same' }),
+        local.dispatch(name, args, { callId: 'same' }),
+      ]);
       expect(queued).toEqual(direct);
     }
     const failed = (await agent.dispatch('queue.fail', { why: 'disk full' })) as Extract<ToolOutcome, { ok: false }>;
-    expect(failed.error).toEqual({ code: 'execution_failed', message: 'queue.fail failed: it broke: disk full', retryable: false });
+    expect(failed.error).toEqual({
+      code: 'execution_failed',
+      message: 'queue.fail failed: it broke: disk full',
+      retryable: false,
+    });
   });
 
   it('relays the progress reported on the worker to onProgress, in order, before the outcome', async () => {
     const reports: unknown[] = [];
-    const outcome = await agent.dispatch('queue.progress', { steps: 4 }, { onProgress: (progress, total, message) => reports.push([progress, total, message]) });
+    const outcome = await agent.dispatch(
+      'queue.progress',
+      { steps: 4 },
+      { onProgress: (progress, total, message) => reports.push([progress, total, message]) },
+    );
     expect(outcome).toMatchObject({ ok: true, value: 4 });
     expect(reports).toEqual([1, 2, 3, 4].map((n) => [n, 4, `step ${n}`]));
   });
@@ -203,7 +264,9 @@ describe('queuedToolset', () => {
     await Promise.all([client.connect(clientSide), server.connect(serverSide)]);
     try {
       const progress: number[] = [];
-      const result = await client.callTool({ name: 'queue.progress', arguments: { steps: 3 } }, undefined, { onprogress: (p) => void progress.push(p.progress) });
+      const result = await client.callTool({ name: 'queue.progress', arguments: { steps: 3 } }, undefined, {
+        onprogress: (p) => void progress.push(p.progress),
+      });
       expect(result.isError).toBeFalsy();
       expect(progress).toEqual([1, 2, 3]);
     } finally {
@@ -238,7 +301,10 @@ describe('queuedToolset', () => {
   });
 
   it('tries an idempotent tool again when its handler fails, and any other tool only once', async () => {
-    expect(await agent.dispatch('queue.flaky', { key: 'f-1' })).toMatchObject({ ok: true, value: { key: 'f-1', runs: 2 } });
+    expect(await agent.dispatch('queue.flaky', { key: 'f-1' })).toMatchObject({
+      ok: true,
+      value: { key: 'f-1', runs: 2 },
+    });
     expect(await agent.dispatch('queue.flaky_once', { key: 'f-2' })).toMatchObject({
       ok: false,
       error: { code: 'execution_failed', message: 'queue.flaky_once failed: a passing fault' },
@@ -269,34 +335,64 @@ describe('toolWorker', () => {
       await events.close();
     }
   }
-  const job = (fields: object) => ({ v: 1, callId: 'inj', caller: null, permissions: null, trace: null, approval: null, ...fields });
+  const job = (fields: object) => ({
+    v: 1,
+    callId: 'inj',
+    caller: null,
+    permissions: null,
+    trace: null,
+    approval: null,
+    ...fields,
+  });
 
   it("checks a job's permissions and input again, trusting Redis no more than the agent trusts the model", async () => {
-    expect(await inject(job({ tool: 'queue.secret_op', input: { what: 'x' }, permissions: ['jobs:run'] }))).toMatchObject({
+    expect(
+      await inject(job({ tool: 'queue.secret_op', input: { what: 'x' }, permissions: ['jobs:run'] })),
+    ).toMatchObject({
       ok: false,
       error: { code: 'permission_denied', permission: 'jobs:admin' },
     });
-    expect(await inject(job({ tool: 'queue.echo', input: { text: 'x', __proto__: { polluted: true }, extra: 1 } }))).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await inject(job({ tool: 'queue.drop', input: { table: 't' } }))).toMatchObject({ ok: false, error: { code: 'approval_denied' } });
+    expect(
+      await inject(job({ tool: 'queue.echo', input: { text: 'x', __proto__: { polluted: true }, extra: 1 } })),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await inject(job({ tool: 'queue.drop', input: { table: 't' } }))).toMatchObject({
+      ok: false,
+      error: { code: 'approval_denied' },
+    });
   });
 
   it('refuses a job that is not a hermes-tools call, naming what is wrong', async () => {
     const outcome = await inject(job({ tool: 'queue.echo', input: { text: 'x' }, env: { HOME: '/root' } }));
     expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
     expect(!outcome.ok && outcome.error.message).toContain('unknown keys (env)');
-    expect(await inject(job({ tool: 'queue.echo', input: { text: 'x' }, v: 2 }))).toMatchObject({ ok: false, error: { message: expect.stringContaining('format version 2') } });
+    expect(await inject(job({ tool: 'queue.echo', input: { text: 'x' }, v: 2 }))).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('format version 2') },
+    });
   });
 
   it('refuses a job whose permissions are not a list, never running it with the whole grant', async () => {
     for (const permissions of ['jobs:admin', '*', { 0: '*', length: 1 }, {}, 7]) {
       const outcome = await inject(job({ tool: 'queue.secret_op', input: { what: 'x' }, permissions }));
-      expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed', message: expect.stringContaining('its permissions are not a list of strings') } });
+      expect(outcome).toMatchObject({
+        ok: false,
+        error: {
+          code: 'execution_failed',
+          message: expect.stringContaining('its permissions are not a list of strings'),
+        },
+      });
     }
   });
 
   it('refuses options that cannot work, all in one ToolDefinitionError', async () => {
-    await expect(toolWorker({ queue: { connection: { url: redis.url }, name: 'x' } })).rejects.toThrow(/exactly one of registry/);
-    await expect(toolWorker({ registry: local, queue: { connection: { url: redis.url }, name: 'x' }, concurrency: 0 })).rejects.toThrow(/concurrency/);
-    await expect(toolWorker({ registry: local, queue: { connection: { url: redis.url }, name: 'no spaces please' } })).rejects.toThrow(/queue must be \{ connection, name \}/);
+    await expect(toolWorker({ queue: { connection: { url: redis.url }, name: 'x' } })).rejects.toThrow(
+      /exactly one of registry/,
+    );
+    await expect(
+      toolWorker({ registry: local, queue: { connection: { url: redis.url }, name: 'x' }, concurrency: 0 }),
+    ).rejects.toThrow(/concurrency/);
+    await expect(
+      toolWorker({ registry: local, queue: { connection: { url: redis.url }, name: 'no spaces please' } }),
+    ).rejects.toThrow(/queue must be \{ connection, name \}/);
   });
 });

@@ -2,7 +2,17 @@
 // anyone who can write there could, bypassing the agent) with and without a signing key, key
 // rotation, replays, the audit of what a job asserted, a worker's own approver, and options read
 // by their own keys only.
-import { type AuditRecord, PermissionSet, RequiresApproval, Tool, Arg, type ToolOutcome, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import {
+  type AuditRecord,
+  PermissionSet,
+  RequiresApproval,
+  Tool,
+  Arg,
+  type ToolOutcome,
+  ToolRegistry,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { type QueuedToolsetModule, queuedToolset, type ToolWorker, toolWorker } from 'hermes-tools/queue';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -36,13 +46,23 @@ const closers: { close(): Promise<unknown> }[] = [];
 const records: AuditRecord[] = [];
 
 /** A worker on `name`, its registry audited into `records`, with the module approver given (none by default). */
-async function startWorker(name: string, options: { signingKey?: string | Buffer | (string | Buffer)[]; approve?: () => string | boolean; now?: () => number } = {}) {
+async function startWorker(
+  name: string,
+  options: {
+    signingKey?: string | Buffer | (string | Buffer)[];
+    approve?: () => string | boolean;
+    now?: () => number;
+  } = {},
+) {
   const container = new Container();
   // Own keys: a test below pollutes Object.prototype.
   const own = <K extends keyof typeof options>(key: K) => (Object.hasOwn(options, key) ? options[key] : undefined);
   const approve = own('approve');
   const approvals = approve === undefined ? {} : { approvals: { approve } };
-  await container.load(toolsModule({ audit: { sink: (record) => void records.push(record) }, ...approvals }), toolset({ name: 'queue', tools: TOOLS, granted: GRANT }));
+  await container.load(
+    toolsModule({ audit: { sink: (record) => void records.push(record) }, ...approvals }),
+    toolset({ name: 'queue', tools: TOOLS, granted: GRANT }),
+  );
   const worker = await toolWorker({
     registry: container.get(ToolRegistry),
     queue: { connection: { url: redis.url }, name },
@@ -56,7 +76,13 @@ async function startWorker(name: string, options: { signingKey?: string | Buffer
 
 async function startAgent(name: string, signingKey?: string | Buffer | (string | Buffer)[]): Promise<ToolRegistry> {
   const container = new Container();
-  const module = queuedToolset({ name: 'queue', tools: TOOLS, granted: GRANT, queue: { connection: { url: redis.url }, name }, ...(signingKey !== undefined && { signingKey }) });
+  const module = queuedToolset({
+    name: 'queue',
+    tools: TOOLS,
+    granted: GRANT,
+    queue: { connection: { url: redis.url }, name },
+    ...(signingKey !== undefined && { signingKey }),
+  });
   modules.push(module);
   await container.loadAsync(toolsModule({ approvals: { approve: () => ({ approved: true, by: 'ann' }) } }), module);
   return container.get(ToolRegistry);
@@ -85,7 +111,10 @@ async function inject(name: string, data: unknown, jobId: string): Promise<ToolO
   try {
     const done = new Promise<ToolOutcome>((resolve, reject) => {
       events.on('completed', (args) => args.jobId === jobId && resolve(args.returnvalue as unknown as ToolOutcome));
-      events.on('failed', (args) => args.jobId === jobId && reject(new Error(`job ${jobId} failed: ${args.failedReason}`)));
+      events.on(
+        'failed',
+        (args) => args.jobId === jobId && reject(new Error(`job ${jobId} failed: ${args.failedReason}`)),
+      );
     });
     await queue.add('injected', data, { jobId, removeOnComplete: true, removeOnFail: true });
     return await done;
@@ -94,7 +123,15 @@ async function inject(name: string, data: unknown, jobId: string): Promise<ToolO
   }
 }
 
-const forged = (fields: object) => ({ v: 1, callId: 'forged', caller: null, permissions: null, trace: null, approval: null, ...fields });
+const forged = (fields: object) => ({
+  v: 1,
+  callId: 'forged',
+  caller: null,
+  permissions: null,
+  trace: null,
+  approval: null,
+  ...fields,
+});
 
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -120,18 +157,43 @@ describe('a queue with a signing key', () => {
     const rotated = await startAgent('signed', [NEW_KEY, KEY]);
     const other = await startAgent('signed', 'another-key-0123456789abcdefghijklmnopqrstu');
     expect(await old.dispatch('queue.echo', { text: 'old' })).toMatchObject({ ok: true, value: { text: 'old' } });
-    expect(await rotated.dispatch('queue.drop', { table: 'rotated' })).toMatchObject({ ok: true, value: 'dropped rotated' });
+    expect(await rotated.dispatch('queue.drop', { table: 'rotated' })).toMatchObject({
+      ok: true,
+      value: 'dropped rotated',
+    });
     const refused = await other.dispatch('queue.drop', { table: 'other' });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'permission_denied', retryable: false, reason: expect.stringContaining('signature does not verify') } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'permission_denied',
+        retryable: false,
+        reason: expect.stringContaining('signature does not verify'),
+      },
+    });
     expect(!refused.ok && refused.error.message).toContain('share a signingKey');
     expect(dropped.get('other')).toBeUndefined();
   });
 
   it('refuses a job written straight into Redis, unsigned, whatever approval and permissions it claims', async () => {
-    const outcome = await inject('signed', forged({ tool: 'queue.drop', input: { table: 'users' }, permissions: ['*'], approval: { by: 'ceo' } }), 'forged-1');
-    expect(outcome).toMatchObject({ ok: false, tool: 'queue.drop', error: { code: 'permission_denied', reason: expect.stringContaining('not signed') } });
-    const admin = await inject('signed', forged({ tool: 'queue.secret_op', input: { what: 'x' }, permissions: ['*'] }), 'forged-2');
-    expect(admin).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: expect.stringContaining('not signed') } });
+    const outcome = await inject(
+      'signed',
+      forged({ tool: 'queue.drop', input: { table: 'users' }, permissions: ['*'], approval: { by: 'ceo' } }),
+      'forged-1',
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      tool: 'queue.drop',
+      error: { code: 'permission_denied', reason: expect.stringContaining('not signed') },
+    });
+    const admin = await inject(
+      'signed',
+      forged({ tool: 'queue.secret_op', input: { what: 'x' }, permissions: ['*'] }),
+      'forged-2',
+    );
+    expect(admin).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', reason: expect.stringContaining('not signed') },
+    });
     expect(dropped.get('users')).toBeUndefined();
     expect(records.filter((r) => r.callId === 'forged')).toEqual([]);
   });
@@ -159,16 +221,28 @@ describe('a queue with a signing key', () => {
 
     await startWorker('held', { signingKey: KEY });
     const altered = await inject('held', { ...data, input: { table: 'users' } }, jobId);
-    expect(altered).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: expect.stringContaining('altered') } });
+    expect(altered).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', reason: expect.stringContaining('altered') },
+    });
     const widened = await inject('held', { ...data, permissions: ['*'] }, jobId);
-    expect(widened).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: expect.stringContaining('altered') } });
+    expect(widened).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', reason: expect.stringContaining('altered') },
+    });
     const moved = await inject('held', data, `${jobId}-copy`);
-    expect(moved).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: expect.stringContaining('altered') } });
+    expect(moved).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', reason: expect.stringContaining('altered') },
+    });
     expect(dropped.get('users')).toBeUndefined();
 
     expect(await inject('held', data, jobId)).toMatchObject({ ok: true, value: 'dropped replayed' });
     const replay = await inject('held', data, jobId);
-    expect(replay).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: expect.stringContaining('replay') } });
+    expect(replay).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', reason: expect.stringContaining('replay') },
+    });
     expect(dropped.get('replayed')).toBe(1);
     // Verified by its signature, nothing of it is marked unverified.
     expect(records.find((r) => r.callId === 'genuine')).toMatchObject({ approval: { approved: true }, outcome: 'ok' });
@@ -185,15 +259,28 @@ describe('a queue with a signing key', () => {
   });
 
   it('refuses a key too short to be one, and an option it does not know, naming it', async () => {
-    await expect(new Container().loadAsync(queuedToolset({ name: 'q', tools: TOOLS, queue: { connection: { url: redis.url }, name: 'x' }, signingKey: 'short' }))).rejects.toThrow(
-      /signingKey must be a string or Uint8Array of at least 32 bytes/,
-    );
+    await expect(
+      new Container().loadAsync(
+        queuedToolset({
+          name: 'q',
+          tools: TOOLS,
+          queue: { connection: { url: redis.url }, name: 'x' },
+          signingKey: 'short',
+        }),
+      ),
+    ).rejects.toThrow(/signingKey must be a string or Uint8Array of at least 32 bytes/);
     const typo = { name: 'q', tools: TOOLS, queue: { connection: { url: redis.url }, name: 'x' }, signingkey: KEY };
     await expect(new Container().loadAsync(queuedToolset(typo as never))).rejects.toThrow(/unknown option signingkey/);
     const registry = await startAgent('unused');
-    await expect(toolWorker({ registry, queue: { connection: { url: redis.url }, name: 'x' }, signingKey: [] })).rejects.toThrow(/a list of 1 to 8 keys/);
-    await expect(toolWorker({ registry, queue: { connection: { url: redis.url }, name: 'x' }, signingKey: 'short' })).rejects.toThrow(/at least 32 bytes/);
-    await expect(toolWorker({ registry, queue: { connection: { url: redis.url }, name: 'x' }, signingKeys: [KEY] } as never)).rejects.toThrow(/unknown option signingKeys/);
+    await expect(
+      toolWorker({ registry, queue: { connection: { url: redis.url }, name: 'x' }, signingKey: [] }),
+    ).rejects.toThrow(/a list of 1 to 8 keys/);
+    await expect(
+      toolWorker({ registry, queue: { connection: { url: redis.url }, name: 'x' }, signingKey: 'short' }),
+    ).rejects.toThrow(/at least 32 bytes/);
+    await expect(
+      toolWorker({ registry, queue: { connection: { url: redis.url }, name: 'x' }, signingKeys: [KEY] } as never),
+    ).rejects.toThrow(/unknown option signingKeys/);
   });
 });
 
@@ -203,25 +290,43 @@ describe('a queue without a signing key: Redis is trusted, and the audit says wh
   });
 
   it("records a job's approval and grant as unverified", async () => {
-    const approved = await inject('plain', forged({ tool: 'queue.drop', input: { table: 'trusted' }, callId: 'asserted-approval', approval: { by: 'ceo' } }), 'plain-1');
+    const approved = await inject(
+      'plain',
+      forged({ tool: 'queue.drop', input: { table: 'trusted' }, callId: 'asserted-approval', approval: { by: 'ceo' } }),
+      'plain-1',
+    );
     expect(approved).toMatchObject({ ok: true, value: 'dropped trusted' });
     const record = records.find((r) => r.callId === 'asserted-approval');
     expect(record).toMatchObject({ approval: { approved: true, by: 'ceo' }, outcome: 'ok' });
     expect([...(record?.unverified ?? [])].sort()).toEqual(['approval', 'caller', 'permissions']);
 
-    const admin = await inject('plain', forged({ tool: 'queue.secret_op', input: { what: 'x' }, callId: 'asserted-grant', permissions: ['*'] }), 'plain-2');
+    const admin = await inject(
+      'plain',
+      forged({ tool: 'queue.secret_op', input: { what: 'x' }, callId: 'asserted-grant', permissions: ['*'] }),
+      'plain-2',
+    );
     expect(admin).toMatchObject({ ok: true, value: 'done: x' });
-    expect(records.find((r) => r.callId === 'asserted-grant')).toMatchObject({ access: 'allowed', unverified: ['caller', 'permissions'] });
+    expect(records.find((r) => r.callId === 'asserted-grant')).toMatchObject({
+      access: 'allowed',
+      unverified: ['caller', 'permissions'],
+    });
   });
 });
 
 describe('a worker whose module names an approver', () => {
   it('asks it, whatever approval the job claims: a job cannot override the operator', async () => {
     await startWorker('approver', { approve: () => 'the operator says no' });
-    const outcome = await inject('approver', forged({ tool: 'queue.drop', input: { table: 'guarded' }, callId: 'override', approval: { by: 'ceo' } }), 'approver-1');
+    const outcome = await inject(
+      'approver',
+      forged({ tool: 'queue.drop', input: { table: 'guarded' }, callId: 'override', approval: { by: 'ceo' } }),
+      'approver-1',
+    );
     expect(outcome).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: 'the operator says no' } });
     expect(dropped.get('guarded')).toBeUndefined();
-    expect(records.find((r) => r.callId === 'override')).toMatchObject({ approval: { approved: false, reason: 'the operator says no' }, outcome: 'approval_denied' });
+    expect(records.find((r) => r.callId === 'override')).toMatchObject({
+      approval: { approved: false, reason: 'the operator says no' },
+      outcome: 'approval_denied',
+    });
   });
 });
 
@@ -236,7 +341,10 @@ describe('queue options read by their own keys only', () => {
     proto.describeCaller = () => ({ user: 'mallory' });
     const agent = await agentWithoutGrant('plain');
     // The baseline grant is none: the call is refused on the agent, never queued.
-    expect(await agent.dispatch('queue.secret_op', { what: 'x' })).toMatchObject({ ok: false, error: { code: 'permission_denied' } });
+    expect(await agent.dispatch('queue.secret_op', { what: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied' },
+    });
   });
 
   it('toolWorker: a polluted Object.prototype sets no option', async () => {
@@ -246,7 +354,10 @@ describe('queue options read by their own keys only', () => {
     const worker = await startWorker('polluted');
     delete proto.signingKey;
     // Unsigned, and run: the inherited signingKey was not read.
-    expect(await inject('polluted', forged({ tool: 'queue.echo', input: { text: 'x' } }), 'polluted-1')).toMatchObject({ ok: true, value: { text: 'x' } });
+    expect(await inject('polluted', forged({ tool: 'queue.echo', input: { text: 'x' } }), 'polluted-1')).toMatchObject({
+      ok: true,
+      value: { text: 'x' },
+    });
     expect(worker.queue.name).toBe('polluted');
   });
 });

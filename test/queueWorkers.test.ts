@@ -33,10 +33,14 @@ const workers: WorkerProcess[] = [];
 const modules: QueuedToolsetModule[] = [];
 
 async function startWorker(queue: string, ...extra: string[]): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [CLI, '--module', MODULE, 'worker', '--redis', redis.url, '--queue', queue, ...extra], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, HERMES_QUEUE_STDIN: '1', HERMES_QUEUE_DIR: dir },
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, '--module', MODULE, 'worker', '--redis', redis.url, '--queue', queue, ...extra],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, HERMES_QUEUE_STDIN: '1', HERMES_QUEUE_DIR: dir },
+    },
+  );
   const lines: string[] = [];
   const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
   let rest = '';
@@ -59,7 +63,9 @@ async function startWorker(queue: string, ...extra: string[]): Promise<WorkerPro
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       waiters.push({ pattern, resolve });
-      void exited.then((code) => reject(new Error(`the worker exited (${code}) before printing ${pattern}; it printed:\n${lines.join('\n')}`)));
+      void exited.then((code) =>
+        reject(new Error(`the worker exited (${code}) before printing ${pattern}; it printed:\n${lines.join('\n')}`)),
+      );
     });
   };
   const worker = { child, pid: child.pid!, line, exited };
@@ -70,7 +76,12 @@ async function startWorker(queue: string, ...extra: string[]): Promise<WorkerPro
 
 async function agentFor(queue: string): Promise<ToolRegistry> {
   const container = new Container();
-  const module = queuedToolset({ name: 'queue', tools: QUEUE_TOOLS, granted: PermissionSet.none().grant('jobs:*'), queue: { connection: { url: redis.url }, name: queue } });
+  const module = queuedToolset({
+    name: 'queue',
+    tools: QUEUE_TOOLS,
+    granted: PermissionSet.none().grant('jobs:*'),
+    queue: { connection: { url: redis.url }, name: queue },
+  });
   modules.push(module);
   await container.loadAsync(toolsModule(), module);
   return container.get(ToolRegistry);
@@ -82,7 +93,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+  for (const worker of workers)
+    if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
   await Promise.all(workers.map((w) => w.exited));
   await Promise.all(modules.map((m) => m.close()));
   await redis?.stop();
@@ -90,15 +102,30 @@ afterAll(async () => {
 });
 
 describe('queuedToolset without Redis', () => {
-  // In this file, which runs long after it: ioredis keeps a 2-second timer after dropping a connection that never came up.
+  // In this file, which runs long after it: ioredis keeps a 2-second timer after dropping a connection that never came
+  // up.
   it('fails to load, naming the connection, when Redis does not answer in time; and refuses options that cannot work', async () => {
     const free = await startRedisServer();
     const url = free.url;
     await free.stop();
-    const unreachable = queuedToolset({ name: 'late', tools: [QUEUE_TOOLS[0]!], queue: { connection: { url }, name: 'late' }, connectTimeoutMs: 300 });
-    await expect(new Container().loadAsync(unreachable)).rejects.toThrow(/did not answer within 300 ms; check queue.connection/);
-    const wrong = queuedToolset({ name: 'bad', tools: [QUEUE_TOOLS[0]!], queue: { connection: { url }, name: 'has space' }, retry: { attempts: 0 } });
-    await expect(new Container().loadAsync(wrong)).rejects.toThrow(/queue.name must match[\s\S]*retry.attempts must be a whole number/);
+    const unreachable = queuedToolset({
+      name: 'late',
+      tools: [QUEUE_TOOLS[0]!],
+      queue: { connection: { url }, name: 'late' },
+      connectTimeoutMs: 300,
+    });
+    await expect(new Container().loadAsync(unreachable)).rejects.toThrow(
+      /did not answer within 300 ms; check queue.connection/,
+    );
+    const wrong = queuedToolset({
+      name: 'bad',
+      tools: [QUEUE_TOOLS[0]!],
+      queue: { connection: { url }, name: 'has space' },
+      retry: { attempts: 0 },
+    });
+    await expect(new Container().loadAsync(wrong)).rejects.toThrow(
+      /queue.name must match[\s\S]*retry.attempts must be a whole number/,
+    );
   });
 });
 
@@ -115,11 +142,15 @@ describe('hermes-tools worker processes', () => {
   });
 
   it('share 200 calls, each process doing some', async () => {
-    const outcomes = await Promise.all(Array.from({ length: 200 }, (_, i) => agent.dispatch('queue.echo', { text: `call ${i}`, workMs: 5 })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => agent.dispatch('queue.echo', { text: `call ${i}`, workMs: 5 })),
+    );
     expect(outcomes.every((o) => o.ok)).toBe(true);
     const pids = outcomes.map((o) => (o.ok ? (o.value as { pid: number }).pid : 0));
     expect([...new Set(pids)].sort()).toEqual([a.pid, b.pid].sort());
-    expect(outcomes.map((o) => o.ok && (o.value as { text: string }).text)).toEqual(Array.from({ length: 200 }, (_, i) => `call ${i}`));
+    expect(outcomes.map((o) => o.ok && (o.value as { text: string }).text)).toEqual(
+      Array.from({ length: 200 }, (_, i) => `call ${i}`),
+    );
   });
 
   it('run an idempotent call again on the other worker when its worker is killed mid-call', async () => {
@@ -142,10 +173,17 @@ describe('hermes-tools worker processes', () => {
     const [victim, survivor] = started.endsWith(` ${a.pid}`) ? [a, b] : [b, a];
     victim.child.kill('SIGKILL');
     const outcome = await call;
-    expect(outcome).toMatchObject({ ok: false, tool: 'queue.hold', error: { code: 'execution_failed', retryable: false } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      tool: 'queue.hold',
+      error: { code: 'execution_failed', retryable: false },
+    });
     expect(!outcome.ok && outcome.error.message).toContain('may or may not have taken effect');
     // The survivor took the job back from Redis and answered without running the tool (which would have held it).
-    const survivorStarted = await Promise.race([survivor.line(/^STARTED once /).then(() => true), Promise.resolve(false)]);
+    const survivorStarted = await Promise.race([
+      survivor.line(/^STARTED once /).then(() => true),
+      Promise.resolve(false),
+    ]);
     expect(survivorStarted).toBe(false);
   });
 });
@@ -195,18 +233,27 @@ describe('hermes-tools worker usage', () => {
     );
 
   it('says what is missing or wrong in one line, with exit code 2, never echoing a password', async () => {
-    expect(await run('--redis', 'redis://127.0.0.1:6379')).toEqual({ code: 2, stderr: expect.stringMatching(/^hermes-tools: worker needs --queue <name>/) });
+    expect(await run('--redis', 'redis://127.0.0.1:6379')).toEqual({
+      code: 2,
+      stderr: expect.stringMatching(/^hermes-tools: worker needs --queue <name>/),
+    });
     const bad = await run('--redis', 'http://user:hunter2secret@example.test', '--queue', 'q');
     expect(bad).toEqual({ code: 2, stderr: expect.stringContaining('--redis needs a redis:// or rediss:// URL') });
     expect(bad.stderr).not.toContain('hunter2secret');
-    expect(await run('--queue', 'q', '--concurrency', '0')).toEqual({ code: 2, stderr: expect.stringContaining('--concurrency needs a whole number from 1 to 9999') });
+    expect(await run('--queue', 'q', '--concurrency', '0')).toEqual({
+      code: 2,
+      stderr: expect.stringContaining('--concurrency needs a whole number from 1 to 9999'),
+    });
   });
 });
 
 describe('npm run start:queue', () => {
   it('runs a slow tool on a worker process while the agent answers other calls, and ends by itself', async () => {
     const sample = path.resolve(here, '../../dist/samples/queue/main.js');
-    const child = spawn(process.execPath, [sample], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, REDIS_URL: redis.url } });
+    const child = spawn(process.execPath, [sample], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, REDIS_URL: redis.url },
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString('utf8')));
     let exited = false;
@@ -222,6 +269,7 @@ describe('npm run start:queue', () => {
     expect(out).toMatch(/agent: answered 4 other calls while the report was built in worker process \d+/);
     expect(out).toContain('agent: an invalid call is refused here and never queued: invalid_input');
     expect(out).toContain('worker: stopped after SIGTERM');
-    // Two processes, a build of the sample's modules and Redis round trips: a loaded machine needs more than the default.
+    // Two processes, a build of the sample's modules and Redis round trips: a loaded machine needs more than the
+    // default.
   }, 120_000);
 });

@@ -50,19 +50,31 @@ function regionBody(source: string): string {
 describe('the snippets of the README and docs/', () => {
   it('are found, and every TypeScript block is one of them', () => {
     expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/concepts.md', 'docs/nest.md', 'docs/mcp.md']));
-    for (const page of pages) expect([page, text(page).match(/```ts\n/g)?.length ?? 0]).toEqual([page, snippetsOf(page).length]);
+    for (const page of pages)
+      expect([page, text(page).match(/```ts\n/g)?.length ?? 0]).toEqual([page, snippetsOf(page).length]);
     expect(snippets.length).toBeGreaterThanOrEqual(25);
   });
 
-  it.each(snippets.map((s) => [`${s.page}: ${s.source}`, s] as const))('%s is the compiled file, word for word', (_name, { block, source }) => {
-    expect(block).toBe(sourceOf(source));
-  });
+  it.each(snippets.map((s) => [`${s.page}: ${s.source}`, s] as const))(
+    '%s is the compiled file, word for word',
+    (_name, { block, source }) => {
+      expect(block).toBe(sourceOf(source));
+    },
+  );
 
   it('each is a module with its own imports: no name comes from around it', () => {
     for (const { page, block } of snippets) {
-      // A snippet that uses the package imports it: decorators bind to ours, not to a global such as the DOM's Permissions.
-      const uses = [...block.matchAll(/@(Tool|Permissions|Arg|Input|UseGuards|RequiresApproval|Injectable|Module)\(/g)].map(([, name]) => name!);
-      for (const name of uses) expect([page, name, new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from`).test(block)]).toEqual([page, name, true]);
+      // A snippet that uses the package imports it: decorators bind to ours, not to a global such as the DOM's
+      // Permissions.
+      const uses = [
+        ...block.matchAll(/@(Tool|Permissions|Arg|Input|UseGuards|RequiresApproval|Injectable|Module)\(/g),
+      ].map(([, name]) => name!);
+      for (const name of uses)
+        expect([page, name, new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from`).test(block)]).toEqual([
+          page,
+          name,
+          true,
+        ]);
       expect([page, block.startsWith('import ') || block.startsWith('/**')]).toEqual([page, true]);
     }
   });
@@ -75,7 +87,11 @@ describe('the snippets of the README and docs/', () => {
 
   it('the provider snippets show what the provider samples run', () => {
     const docs = text('docs/providers.md');
-    for (const sample of ['samples/providers/openaiChat.ts#openai', 'samples/providers/anthropicMessages.ts#anthropic', 'samples/providers/geminiContent.ts#gemini']) {
+    for (const sample of [
+      'samples/providers/openaiChat.ts#openai',
+      'samples/providers/anthropicMessages.ts#anthropic',
+      'samples/providers/geminiContent.ts#gemini',
+    ]) {
       expect([sample, docs.includes(regionBody(sample))]).toEqual([sample, true]);
     }
   });
@@ -88,9 +104,15 @@ describe('the snippets of the README and docs/', () => {
       { role: 'tool', tool_call_id: 'call_1', content: 'buy milk' },
     ]);
     const anthropic = await import('../samples/providers/anthropicMessages.js');
-    expect(anthropic.messages[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'buy milk' }] });
+    expect(anthropic.messages[2]).toEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'buy milk' }],
+    });
     const gemini = await import('../samples/providers/geminiContent.js');
-    expect(gemini.contents[2]).toEqual({ role: 'user', parts: [{ functionResponse: { id: 'g1', name: 'notes.read', response: { output: 'buy milk' } } }] });
+    expect(gemini.contents[2]).toEqual({
+      role: 'user',
+      parts: [{ functionResponse: { id: 'g1', name: 'notes.read', response: { output: 'buy milk' } } }],
+    });
   });
 
   it("the caller views snippet runs: each caller lists what it may use, and the approver's answer decides", async () => {

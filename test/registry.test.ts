@@ -1,5 +1,16 @@
 import { Container, inject, injectable } from 'inversify';
-import { Arg, Ctx, Example, Permissions, PermissionSet, Tool, ToolNotFoundError, ToolRegistry, toolset, type ToolContext } from 'hermes-tools';
+import {
+  Arg,
+  Ctx,
+  Example,
+  Permissions,
+  PermissionSet,
+  Tool,
+  ToolNotFoundError,
+  ToolRegistry,
+  toolset,
+  type ToolContext,
+} from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 @injectable()
@@ -7,7 +18,14 @@ class FileStore {
   readonly files = new Map([['/etc/hosts', '127.0.0.1 localhost']]);
 }
 
-@Tool({ name: 'fs.read', description: 'Read a UTF-8 text file from disk.', tags: ['filesystem', 'read'], idempotent: true, version: '1.0.0', metadata: { owner: 'platform' } })
+@Tool({
+  name: 'fs.read',
+  description: 'Read a UTF-8 text file from disk.',
+  tags: ['filesystem', 'read'],
+  idempotent: true,
+  version: '1.0.0',
+  metadata: { owner: 'platform' },
+})
 @Permissions('fs:read')
 @Example({ description: 'Read a config', input: { path: '/etc/hosts' }, output: '127.0.0.1 localhost' })
 class ReadFile {
@@ -22,7 +40,12 @@ class ReadFile {
   }
 }
 
-@Tool({ name: 'fs.stat', description: 'Whether a file exists.', tags: ['filesystem'], deprecated: 'Use fs.read and check for an empty result instead.' })
+@Tool({
+  name: 'fs.stat',
+  description: 'Whether a file exists.',
+  tags: ['filesystem'],
+  deprecated: 'Use fs.read and check for an empty result instead.',
+})
 @Permissions('fs:read')
 class StatFile {
   execute(@Arg('path') path: string): boolean {
@@ -73,7 +96,8 @@ describe('ToolRegistry', () => {
       expect(read).toEqual({
         name: 'fs.read',
         description: 'Read a UTF-8 text file from disk.',
-        modelDescription: 'Read a UTF-8 text file from disk.\n\nExamples:\n- Read a config: fs.read({"path":"/etc/hosts"}) returns "127.0.0.1 localhost"',
+        modelDescription:
+          'Read a UTF-8 text file from disk.\n\nExamples:\n- Read a config: fs.read({"path":"/etc/hosts"}) returns "127.0.0.1 localhost"',
         toolset: 'filesystem',
         inputSchema: {
           type: 'object',
@@ -96,7 +120,9 @@ describe('ToolRegistry', () => {
     it('puts a deprecation notice in the model description', async () => {
       const stat = (await registry()).definitions().find((d) => d.name === 'fs.stat');
       expect(stat?.deprecated).toBe('Use fs.read and check for an empty result instead.');
-      expect(stat?.modelDescription).toBe('Whether a file exists.\n\nDEPRECATED: Use fs.read and check for an empty result instead.');
+      expect(stat?.modelDescription).toBe(
+        'Whether a file exists.\n\nDEPRECATED: Use fs.read and check for an empty result instead.',
+      );
     });
 
     it('filters by toolset and by tag', async () => {
@@ -121,7 +147,10 @@ describe('ToolRegistry', () => {
       const tool = (await registry()).get('fs.read');
       expect(tool.name).toBe('fs.read');
       expect(tool.description).toBe('Read a UTF-8 text file from disk.');
-      expect(await tool.validateInput({ path: '/etc/hosts' })).toEqual({ ok: true, value: { path: '/etc/hosts', maxBytes: 1_000_000 } });
+      expect(await tool.validateInput({ path: '/etc/hosts' })).toEqual({
+        ok: true,
+        value: { path: '/etc/hosts', maxBytes: 1_000_000 },
+      });
       expect((await tool.validateInput({ path: 1 })).ok).toBe(false);
       await expect(tool.execute({ path: '/etc/hosts', maxBytes: 9 })).resolves.toBe('127.0.0.1');
     });
@@ -159,9 +188,15 @@ describe('ToolRegistry', () => {
     it('name an unknown tool of 80 characters whole, clip a longer one, and escape what it cannot print', async () => {
       const r = await registry();
       const message = async (name: string) => ((await r.call(name, {}).catch((e: unknown) => e)) as Error).message;
-      expect(await message('q'.repeat(80))).toBe(`There is no tool named "${'q'.repeat(80)}". Call one of the listed tools by its exact name.`);
-      expect(await message('q'.repeat(81))).toBe(`There is no tool named "${'q'.repeat(80)}…". Call one of the listed tools by its exact name.`);
-      expect(await message('a"b\nc')).toBe('There is no tool named "a\\"b\\nc". Call one of the listed tools by its exact name.');
+      expect(await message('q'.repeat(80))).toBe(
+        `There is no tool named "${'q'.repeat(80)}". Call one of the listed tools by its exact name.`,
+      );
+      expect(await message('q'.repeat(81))).toBe(
+        `There is no tool named "${'q'.repeat(80)}…". Call one of the listed tools by its exact name.`,
+      );
+      expect(await message('a"b\nc')).toBe(
+        'There is no tool named "a\\"b\\nc". Call one of the listed tools by its exact name.',
+      );
     });
   });
 
@@ -189,7 +224,10 @@ describe('ToolRegistry', () => {
       }
       expect(outcomes.map((o) => o.ok)).toEqual([false, false, false, true]);
       expect(outcomes[0]).toMatchObject({ ok: false, error: { code: 'tool_not_found' } });
-      expect(outcomes[1]).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: '', constraint: 'isObject' }] } });
+      expect(outcomes[1]).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', issues: [{ path: '', constraint: 'isObject' }] },
+      });
       expect(outcomes[0]!.callId).not.toBe(outcomes[3]!.callId);
     });
 
@@ -217,7 +255,10 @@ describe('ToolRegistry', () => {
       await expect(view.call('fs.read', { path: '/etc/hosts' })).rejects.toBeInstanceOf(ToolNotFoundError);
       expect(await view.dispatch('fs.read', { path: '/etc/hosts' })).toMatchObject({
         ok: false,
-        error: { code: 'tool_not_found', message: 'There is no tool named "fs.read". Call one of the listed tools by its exact name.' },
+        error: {
+          code: 'tool_not_found',
+          message: 'There is no tool named "fs.read". Call one of the listed tools by its exact name.',
+        },
       });
       await expect(view.call('net.fetch', { url: 'https://example.org' })).resolves.toBe('fetched https://example.org');
     });
@@ -229,7 +270,9 @@ describe('ToolRegistry', () => {
   });
 
   it('can be built by hand from RegisteredTools', async () => {
-    const { registry: r } = await buildRegistry(toolset({ name: 'network', tools: [Fetch], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'network', tools: [Fetch], granted: PermissionSet.all() }),
+    );
     const byHand = new ToolRegistry([r.get('net.fetch')]);
     await expect(byHand.call('net.fetch', { url: 'https://a.example' })).resolves.toBe('fetched https://a.example');
     expect(() => new ToolRegistry([r.get('net.fetch'), r.get('net.fetch')])).toThrow('declared twice');

@@ -14,7 +14,8 @@ const server = (mode = 'mixed') => ({ command: process.execPath, args: [HOSTILE,
 /** A logger that keeps its warnings and errors. */
 function keeper(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const keep = (message: string, fields?: Record<string, unknown>) => void lines.push(`${message} ${JSON.stringify(fields)}`);
+  const keep = (message: string, fields?: Record<string, unknown>) =>
+    void lines.push(`${message} ${JSON.stringify(fields)}`);
   return { lines, debug: () => undefined, info: () => undefined, warn: keep, error: keep };
 }
 
@@ -33,7 +34,12 @@ afterEach(async () => {
 });
 
 async function load(options: Partial<McpToolsetOptions>, module = toolsModule()): Promise<ToolRegistry> {
-  const remote = mcpToolset({ name: 'h', server: server(), granted: PermissionSet.all(), ...options } as McpToolsetOptions);
+  const remote = mcpToolset({
+    name: 'h',
+    server: server(),
+    granted: PermissionSet.all(),
+    ...options,
+  } as McpToolsetOptions);
   opened.push(remote);
   const c = new Container();
   await c.loadAsync(module, remote);
@@ -49,7 +55,10 @@ const names = (registry: ToolRegistry, prefix: string) =>
 describe('mcpToolset: a remote tool without destructiveHint is handled as destructive (the MCP spec)', () => {
   it('asks the module approver for it, as for a local destructive tool, and not for tools hinted read-only or not destructive', async () => {
     const asked: string[] = [];
-    const registry = await load({}, toolsModule({ approvals: { approve: (request) => (asked.push(request.tool.name), false) } }));
+    const registry = await load(
+      {},
+      toolsModule({ approvals: { approve: (request) => (asked.push(request.tool.name), false) } }),
+    );
     expect(registry.get('h.plain').definition).toMatchObject({ destructive: true });
     expect(registry.get('h.plain').definition.approval).toBeDefined();
     expect(await codeOf(registry.call('h.plain', {}))).toBe('approval_denied');
@@ -72,7 +81,10 @@ describe('mcpToolset: a remote tool without destructiveHint is handled as destru
 
   it('trusts as read-only the tools the toolset names in trustReadOnly, and no others', async () => {
     const asked: string[] = [];
-    const registry = await load({ trustReadOnly: ['plain'] }, toolsModule({ approvals: { approve: (request) => (asked.push(request.tool.name), false) } }));
+    const registry = await load(
+      { trustReadOnly: ['plain'] },
+      toolsModule({ approvals: { approve: (request) => (asked.push(request.tool.name), false) } }),
+    );
     expect(registry.get('h.plain').definition).toMatchObject({ readOnly: true, destructive: false });
     expect(await registry.call('h.plain', {})).toBe('plain ran');
     expect(asked).toEqual([]);
@@ -114,21 +126,27 @@ describe('mcpToolset: what a remote server lists is bounded', () => {
     expect(listed).not.toContain('h.overEnum');
     expect(listed).not.toContain('h.hugeSchema');
     expect(logger.lines).toEqual([
-      expect.stringMatching(/refused.*"tool":"overEnum".*1001 values, more than the 1000 allowed \(limits\.maxEnumValues\)/),
+      expect.stringMatching(
+        /refused.*"tool":"overEnum".*1001 values, more than the 1000 allowed \(limits\.maxEnumValues\)/,
+      ),
       expect.stringMatching(/refused.*"tool":"hugeSchema".*larger than 100000 characters \(limits\.maxSchemaChars\)/),
     ]);
     expect(await registry.call('h.echo', {})).toBe('echo ran');
   });
 
   it('checks an enum of 300,000 values in constant time: the refusal names a bounded number of them', async () => {
-    const registry = await load({ server: server('enum'), limits: { maxEnumValues: 300_000, maxSchemaChars: 10_000_000 } });
+    const registry = await load({
+      server: server('enum'),
+      limits: { maxEnumValues: 300_000, maxSchemaChars: 10_000_000 },
+    });
     expect(names(registry, 'h.')).toContain('h.hugeEnum');
     expect(await registry.call('h.hugeEnum', { pick: 'v299999' })).toBe('hugeEnum ran');
     const error = await registry.call('h.hugeEnum', { pick: 'nope' }).catch((e: unknown) => e);
     expect((error as ToolError).code).toBe('invalid_input');
     expect((error as ToolError).message).toMatch(/must be one of "v0", "v1", .*"v19" \(and 299980 more\), got "nope"/);
     expect((error as ToolError).message.length).toBeLessThan(1_000);
-    // Listing, parsing and compiling a 300,000-value schema takes seconds of CPU; a loaded machine needs more than the default.
+    // Listing, parsing and compiling a 300,000-value schema takes seconds of CPU; a loaded machine needs more than the
+    // default.
   }, 120_000);
 
   it('keeps limits.maxTools tools (default 1,000) of a server that lists 30,000 in one page, and logs the rest', async () => {
@@ -169,11 +187,16 @@ describe('mcpToolset options', () => {
   };
 
   it('are read as own keys only: a polluted Object.prototype changes nothing', async () => {
-    for (const [key, value] of Object.entries(polluted)) Object.defineProperty(Object.prototype, key, { value, configurable: true, writable: true });
+    for (const [key, value] of Object.entries(polluted))
+      Object.defineProperty(Object.prototype, key, { value, configurable: true, writable: true });
     try {
       const asked: string[] = [];
       // toolsModule's own options are given as own keys: this test is about mcpToolset's.
-      const module = toolsModule({ approvals: { approve: (request) => (asked.push(request.tool.name), false) }, timeoutMs: 30_000, limits: {} });
+      const module = toolsModule({
+        approvals: { approve: (request) => (asked.push(request.tool.name), false) },
+        timeoutMs: 30_000,
+        limits: {},
+      });
       const ungranted = mcpToolset({ name: 'p', server: server() } as unknown as McpToolsetOptions);
       const granted = mcpToolset({ name: 'q', server: server(), granted: PermissionSet.all() });
       opened.push(ungranted, granted);
@@ -193,12 +216,20 @@ describe('mcpToolset options', () => {
   });
 
   it('refuse an unknown key, naming it, when the module loads', async () => {
-    const module = mcpToolset({ name: 'h', server: server(), granted: PermissionSet.all(), trustReadonly: ['plain'] } as McpToolsetOptions);
+    const module = mcpToolset({
+      name: 'h',
+      server: server(),
+      granted: PermissionSet.all(),
+      trustReadonly: ['plain'],
+    } as McpToolsetOptions);
     opened.push(module);
     const error = await new Container().loadAsync(module).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect((error as ToolDefinitionError).details).toEqual([
-      expect.objectContaining({ code: 'invalid_toolset', message: expect.stringContaining('unknown option "trustReadonly" (known: name, server, granted') }),
+      expect.objectContaining({
+        code: 'invalid_toolset',
+        message: expect.stringContaining('unknown option "trustReadonly" (known: name, server, granted'),
+      }),
     ]);
   });
 });

@@ -18,7 +18,13 @@ import {
 import { createMcpServer } from 'hermes-tools/mcp';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
-const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, name: `row ${i}`, tags: ['a', 'b'], nested: { deep: { value: 'x'.repeat(20) } } }));
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: i,
+    name: `row ${i}`,
+    tags: ['a', 'b'],
+    nested: { deep: { value: 'x'.repeat(20) } },
+  }));
 
 @Tool({ name: 'db.query', description: 'Returns many rows.', maxResultChars: 2_000, output: { type: 'object' } })
 @Permissions('db:read')
@@ -61,7 +67,11 @@ async function registry(store: ResultStore = new MemoryResultStore()): Promise<T
   ).registry;
 }
 
-async function readAll(r: ToolRegistry, id: string, options: { caller?: unknown; permissions?: PermissionSet } = {}): Promise<string> {
+async function readAll(
+  r: ToolRegistry,
+  id: string,
+  options: { caller?: unknown; permissions?: PermissionSet } = {},
+): Promise<string> {
   let text = '';
   let offset: number | undefined = 0;
   while (offset !== undefined) {
@@ -87,7 +97,10 @@ class CutValue {
 
 /** The value a 300-character budget shows of `value`, checked to fit in it, and the length of its whole JSON text. */
 async function cutTo300(value: unknown): Promise<{ shown: unknown; total: number }> {
-  const { registry: r } = await buildRegistry(toolsModule({ results: { maxChars: 300, store: fixedIdStore } }), toolset({ name: 'cut', tools: [CutValue] }));
+  const { registry: r } = await buildRegistry(
+    toolsModule({ results: { maxChars: 300, store: fixedIdStore } }),
+    toolset({ name: 'cut', tools: [CutValue] }),
+  );
   cutValue = value;
   const outcome = await r.dispatch('cut.value', {});
   if (!outcome.ok) throw new Error(outcome.error.message);
@@ -96,9 +109,11 @@ async function cutTo300(value: unknown): Promise<{ shown: unknown; total: number
   expect(outcome.truncated!.shownChars).toBeLessThanOrEqual(300);
   return { shown: outcome.value, total };
 }
-const noteOf = (left: string, total: number) => `[… cut to fit: ${left}; ${total} characters in all; read the whole result with results.read({"id":"r1"})]`;
+const noteOf = (left: string, total: number) =>
+  `[… cut to fit: ${left}; ${total} characters in all; read the whole result with results.read({"id":"r1"})]`;
 /** Characters of JSON the note takes at its longest: every one of `count` left out. */
-const worstNote = (count: number, what: string, total: number) => JSON.stringify(noteOf(`${count} of ${count} ${what} not shown`, total)).length;
+const worstNote = (count: number, what: string, total: number) =>
+  JSON.stringify(noteOf(`${count} of ${count} ${what} not shown`, total)).length;
 
 describe('cutting a result to its budget', () => {
   it.each([
@@ -114,8 +129,11 @@ describe('cutting a result to its budget', () => {
     for (const value of [char.repeat(1_000), `a${char.repeat(999)}`]) {
       const { shown, total } = await cutTo300(value);
       const room = 300 - worstNote(1_000, 'characters of this text', total);
-      const kept = value.startsWith('a') && char !== 'a' ? 1 + Math.floor((room - 1) / width) : Math.floor(room / width);
-      expect(shown).toBe(value.slice(0, kept) + noteOf(`${1_000 - kept} of 1000 characters of this text not shown`, total));
+      const kept =
+        value.startsWith('a') && char !== 'a' ? 1 + Math.floor((room - 1) / width) : Math.floor(room / width);
+      expect(shown).toBe(
+        value.slice(0, kept) + noteOf(`${1_000 - kept} of 1000 characters of this text not shown`, total),
+      );
     }
   });
 
@@ -124,7 +142,10 @@ describe('cutting a result to its budget', () => {
       const { shown, total } = await cutTo300(text);
       const room = 300 - worstNote(text.length, 'characters of this text', total);
       const kept = text.startsWith('a') ? 1 + 2 * Math.floor((room - 1) / 2) : 2 * Math.floor(room / 2);
-      expect(shown).toBe(text.slice(0, kept) + noteOf(`${text.length - kept} of ${text.length} characters of this text not shown`, total));
+      expect(shown).toBe(
+        text.slice(0, kept) +
+          noteOf(`${text.length - kept} of ${text.length} characters of this text not shown`, total),
+      );
     }
   });
 
@@ -149,11 +170,16 @@ describe('cutting a result to its budget', () => {
   });
 
   it('shows the most keys that fit with the note saying how many are left', async () => {
-    const value = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${String(i).padStart(2, '0')}`, 'v'.repeat(10)]));
+    const value = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`k${String(i).padStart(2, '0')}`, 'v'.repeat(10)]),
+    );
     const { shown, total } = await cutTo300(value);
     // "kNN":"vvvvvvvvvv", is 19 characters; the note's entry ,"…":note takes 5 more than the note.
     const kept = Math.floor((300 - 2 - (worstNote(30, 'keys', total) + 5)) / 19);
-    expect(shown).toEqual({ ...Object.fromEntries(Object.entries(value).slice(0, kept)), '…': noteOf(`${30 - kept} of 30 keys not shown`, total) });
+    expect(shown).toEqual({
+      ...Object.fromEntries(Object.entries(value).slice(0, kept)),
+      '…': noteOf(`${30 - kept} of 30 keys not shown`, total),
+    });
     expect(JSON.stringify(shown).length).toBeGreaterThan(300 - 19);
   });
 
@@ -188,26 +214,40 @@ describe('cutting a result to its budget', () => {
     // (every total below has three digits); the text before it sets the room left for it.
     const inner = ['y'.repeat(400), 1];
     const part = 2 + JSON.stringify(noteOf('2 of 2 items not shown', 999)).length;
-    // In an array: the brackets 2, "w…w", 3 more than its length, and a comma before the part; the note its JSON and a comma.
+    // In an array: the brackets 2, "w…w", 3 more than its length, and a comma before the part; the note its JSON and a
+    // comma.
     const arrayPad = 300 - (worstNote(3, 'items', 999) + 1) - 2 - 3 - 1 - part;
     for (const pad of [arrayPad - 1, arrayPad]) {
       const { shown, total } = await cutTo300(['w'.repeat(pad), inner, 'end']);
-      expect(shown).toEqual(['w'.repeat(pad), [noteOf('2 of 2 items not shown', total)], noteOf('1 of 3 items not shown', total)]);
+      expect(shown).toEqual([
+        'w'.repeat(pad),
+        [noteOf('2 of 2 items not shown', total)],
+        noteOf('1 of 3 items not shown', total),
+      ]);
     }
     const overArray = await cutTo300(['w'.repeat(arrayPad + 1), inner, 'end']);
     expect(overArray.shown).toEqual(['w'.repeat(arrayPad + 1), noteOf('2 of 3 items not shown', overArray.total)]);
-    // In an object: the braces 2, "w":"w…w", 7 more than its length, then "x": 4 and a comma before the note's entry, which takes its JSON and 5.
+    // In an object: the braces 2, "w":"w…w", 7 more than its length, then "x": 4 and a comma before the note's entry,
+    // which takes its JSON and 5.
     const objectPad = 300 - (worstNote(3, 'keys', 999) + 5) - 2 - 7 - 4 - 1 - part;
     for (const pad of [objectPad - 1, objectPad]) {
       const { shown, total } = await cutTo300({ w: 'w'.repeat(pad), x: inner, end: 'end' });
-      expect(shown).toEqual({ w: 'w'.repeat(pad), x: [noteOf('2 of 2 items not shown', total)], '…': noteOf('1 of 3 keys not shown', total) });
+      expect(shown).toEqual({
+        w: 'w'.repeat(pad),
+        x: [noteOf('2 of 2 items not shown', total)],
+        '…': noteOf('1 of 3 keys not shown', total),
+      });
     }
     const overObject = await cutTo300({ w: 'w'.repeat(objectPad + 1), x: inner, end: 'end' });
-    expect(overObject.shown).toEqual({ w: 'w'.repeat(objectPad + 1), '…': noteOf('2 of 3 keys not shown', overObject.total) });
+    expect(overObject.shown).toEqual({
+      w: 'w'.repeat(objectPad + 1),
+      '…': noteOf('2 of 3 keys not shown', overObject.total),
+    });
   });
 
   it('cuts a nested value with the room left for it, not a character more', async () => {
-    // A nested text of 5,000 characters is cut to fill its room exactly (the note's count has as many digits as its total).
+    // A nested text of 5,000 characters is cut to fill its room exactly (the note's count has as many digits as its
+    // total).
     const text = 'z'.repeat(5_000);
     const inArray = (await cutTo300([{ s: text }])).shown as [{ s: string }];
     // The brackets 2, the braces 2, "s": 4, and the comma each level keeps room for: the text's JSON gets the rest.
@@ -231,7 +271,9 @@ describe('result budgets', () => {
     const value = outcome.value as { count: number; rows: unknown[] };
     expect(value.count).toBe(200);
     const note = value.rows.at(-1) as string;
-    expect(note).toMatch(/^\[… cut to fit: \d+ of 200 items not shown; \d+ characters in all; read the whole result with results\.read\(\{"id":"res_[^"]+"\}\)\]$/);
+    expect(note).toMatch(
+      /^\[… cut to fit: \d+ of 200 items not shown; \d+ characters in all; read the whole result with results\.read\(\{"id":"res_[^"]+"\}\)\]$/,
+    );
     expect(value.rows.slice(0, -1)).toEqual(rows(200).slice(0, value.rows.length - 1));
   });
 
@@ -239,7 +281,9 @@ describe('result budgets', () => {
     const r = await registry();
     const outcome = await r.dispatch('db.query', { n: 200 }, { caller: { user: 'ann', team: 'x' } });
     const id = (outcome as { truncated: { id: string } }).truncated.id;
-    expect(await readAll(r, id, { caller: { team: 'x', user: 'ann' } })).toBe(JSON.stringify({ count: 200, rows: rows(200) }));
+    expect(await readAll(r, id, { caller: { team: 'x', user: 'ann' } })).toBe(
+      JSON.stringify({ count: 200, rows: rows(200) }),
+    );
   });
 
   it('refuse another caller, and a caller without the permissions the tool had', async () => {
@@ -250,10 +294,16 @@ describe('result budgets', () => {
     const annWithout = await r.forCaller({ caller: 'ann', permissions: PermissionSet.none() });
     for (const view of [bob, annWithout]) {
       const outcome = await view.dispatch('results.read', { id });
-      expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'id', constraint: 'resultId' }] } });
+      expect(outcome).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', issues: [{ path: 'id', constraint: 'resultId' }] },
+      });
     }
     expect((await ann.dispatch('results.read', { id })).ok).toBe(true);
-    expect(await ann.dispatch('results.read', { id: 'res_doesnotexist' })).toMatchObject({ ok: false, error: { issues: [{ constraint: 'resultId' }] } });
+    expect(await ann.dispatch('results.read', { id: 'res_doesnotexist' })).toMatchObject({
+      ok: false,
+      error: { issues: [{ constraint: 'resultId' }] },
+    });
   });
 
   it('forget results once they expire', async () => {
@@ -262,14 +312,18 @@ describe('result budgets', () => {
     const id = ((await r.dispatch('logs.tail', { chars: 5_000 })) as { truncated: { id: string } }).truncated.id;
     expect((await r.dispatch('results.read', { id })).ok).toBe(true);
     now += 60_000;
-    expect(await r.dispatch('results.read', { id })).toMatchObject({ ok: false, error: { issues: [{ constraint: 'resultId' }] } });
+    expect(await r.dispatch('results.read', { id })).toMatchObject({
+      ok: false,
+      error: { issues: [{ constraint: 'resultId' }] },
+    });
   });
 
   it('keep the store bounded by entries and by size', async () => {
     const store = new MemoryResultStore({ maxEntries: 3, maxChars: 12_000 });
     const r = await registry(store);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(((await r.dispatch('logs.tail', { chars: 2_000 })) as { truncated: { id: string } }).truncated.id);
+    for (let i = 0; i < 5; i++)
+      ids.push(((await r.dispatch('logs.tail', { chars: 2_000 })) as { truncated: { id: string } }).truncated.id);
     expect(store.size).toBe(3);
     expect((await r.dispatch('results.read', { id: ids[0]! })).ok).toBe(false);
     expect((await r.dispatch('results.read', { id: ids[4]! })).ok).toBe(true);
@@ -279,26 +333,46 @@ describe('result budgets', () => {
 
   it('tell callers apart by their JSON, whatever the order of its keys, and by identity when they are not JSON', async () => {
     const r = await registry();
-    const idOf = async (caller: unknown) => ((await r.dispatch('logs.tail', { chars: 2_000 }, { caller })) as { truncated: { id: string } }).truncated.id;
+    const idOf = async (caller: unknown) =>
+      ((await r.dispatch('logs.tail', { chars: 2_000 }, { caller })) as { truncated: { id: string } }).truncated.id;
     const reads = async (id: string, caller: unknown) => (await r.dispatch('results.read', { id }, { caller })).ok;
     // Every order of five keys, and a null value, give the same caller.
     const keys = ['e', 'c', 'a', 'd', 'b'];
     const described = (order: string[]) => Object.fromEntries([...order.map((k) => [k, k]), ['none', null]]);
     const id = await idOf(described(keys));
-    for (const order of [[...keys].sort(), [...keys].sort().reverse(), ['b', 'e', 'a', 'c', 'd'], ['d', 'a', 'e', 'b', 'c']]) expect(await reads(id, described(order))).toBe(true);
+    for (const order of [
+      [...keys].sort(),
+      [...keys].sort().reverse(),
+      ['b', 'e', 'a', 'c', 'd'],
+      ['d', 'a', 'e', 'b', 'c'],
+    ])
+      expect(await reads(id, described(order))).toBe(true);
     expect(await reads(id, { ...described(keys), e: 'x' })).toBe(false);
-    // Not JSON: undefined, a function, a symbol and a BigInt are each a caller of their own type; an object with a cycle is itself.
+    // Not JSON: undefined, a function, a symbol and a BigInt are each a caller of their own type; an object with a
+    // cycle is itself.
     const fn = () => undefined;
     const byUndefined = await idOf(undefined);
-    expect([await reads(byUndefined, undefined), await reads(byUndefined, fn), await reads(byUndefined, Symbol('s'))]).toEqual([true, false, false]);
+    expect([
+      await reads(byUndefined, undefined),
+      await reads(byUndefined, fn),
+      await reads(byUndefined, Symbol('s')),
+    ]).toEqual([true, false, false]);
     const byBigInt = await idOf(10n);
-    expect([await reads(byBigInt, 11n), await reads(byBigInt, Symbol('s')), await reads(byBigInt, fn)]).toEqual([true, false, false]);
+    expect([await reads(byBigInt, 11n), await reads(byBigInt, Symbol('s')), await reads(byBigInt, fn)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     const cyclic: { self?: unknown } = {};
     cyclic.self = cyclic;
     const other: { self?: unknown } = {};
     other.self = other;
     const byCycle = await idOf(cyclic);
-    expect([await reads(byCycle, cyclic), await reads(byCycle, other), await reads(byCycle, undefined)]).toEqual([true, false, false]);
+    expect([await reads(byCycle, cyclic), await reads(byCycle, other), await reads(byCycle, undefined)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(await reads(await idOf(other), other)).toBe(true);
   });
 
@@ -312,23 +386,39 @@ describe('result budgets', () => {
     ]) {
       await r.dispatch('logs.tail', { chars: 2_000 }, { caller });
     }
-    expect(owners).toEqual(['json:{"a":{"c":null,"d":[2,{"e":4,"f":3}]},"b":1}', 'json:{"a":{"c":null,"d":[2,{"e":4,"f":3}]},"b":1}']);
+    expect(owners).toEqual([
+      'json:{"a":{"c":null,"d":[2,{"e":4,"f":3}]},"b":1}',
+      'json:{"a":{"c":null,"d":[2,{"e":4,"f":3}]},"b":1}',
+    ]);
   });
 
   it('refuse a reader without permissions, or holding only some of those the tool declares, saying what the id may be', async () => {
     const r = await registry();
     const both = PermissionSet.none().grant('db:read', 'db:join');
-    const id = ((await r.dispatch('db.join', {}, { caller: 'ann', permissions: both })) as { truncated: { id: string } }).truncated.id;
+    const id = (
+      (await r.dispatch('db.join', {}, { caller: 'ann', permissions: both })) as { truncated: { id: string } }
+    ).truncated.id;
     const refusal = {
       ok: false,
       error: {
         code: 'invalid_input',
-        issues: [{ path: 'id', message: 'id is not the id of a result you can read (it is unknown, expired, or was produced for another caller)', constraint: 'resultId' }],
+        issues: [
+          {
+            path: 'id',
+            message:
+              'id is not the id of a result you can read (it is unknown, expired, or was produced for another caller)',
+            constraint: 'resultId',
+          },
+        ],
       },
     };
     expect(await r.dispatch('results.read', { id }, { caller: 'ann' })).toMatchObject(refusal);
-    expect(await r.dispatch('results.read', { id }, { caller: 'ann', permissions: PermissionSet.none().grant('db:read') })).toMatchObject(refusal);
-    expect(await r.dispatch('results.read', { id }, { caller: 'ann', permissions: PermissionSet.none().grant('db:join') })).toMatchObject(refusal);
+    expect(
+      await r.dispatch('results.read', { id }, { caller: 'ann', permissions: PermissionSet.none().grant('db:read') }),
+    ).toMatchObject(refusal);
+    expect(
+      await r.dispatch('results.read', { id }, { caller: 'ann', permissions: PermissionSet.none().grant('db:join') }),
+    ).toMatchObject(refusal);
     expect((await r.dispatch('results.read', { id }, { caller: 'ann', permissions: both })).ok).toBe(true);
   });
 
@@ -352,10 +442,16 @@ describe('result budgets', () => {
     @Tool({ name: 'deep', description: 'Returns a deeply nested result.', maxResultChars: 600 })
     class Deep {
       execute(): unknown {
-        return { meta: { a: 1 }, data: { inner: { list: Array.from({ length: 100 }, (_, i) => ({ i, text: 'y'.repeat(30) })) } } };
+        return {
+          meta: { a: 1 },
+          data: { inner: { list: Array.from({ length: 100 }, (_, i) => ({ i, text: 'y'.repeat(30) })) } },
+        };
       }
     }
-    const { registry: deep } = await buildRegistry(toolsModule({ results: {} }), toolset({ name: 'deep', tools: [Deep] }));
+    const { registry: deep } = await buildRegistry(
+      toolsModule({ results: {} }),
+      toolset({ name: 'deep', tools: [Deep] }),
+    );
     const cut = await deep.dispatch('deep', {});
     if (!cut.ok) throw new Error('expected a result');
     const value = JSON.parse(JSON.stringify(cut.value)) as { meta: unknown; data: { inner: { list: unknown[] } } };
@@ -369,8 +465,18 @@ describe('result budgets', () => {
   it('cut a result only past its budget: at it (1,000 characters of JSON) and below it, the result is whole', async () => {
     const r = await registry();
     // A string of n characters is n + 2 characters of JSON.
-    expect(await r.dispatch('logs.tail', { chars: 997 })).toEqual({ ok: true, tool: 'logs.tail', callId: expect.any(String), value: 'L'.repeat(997) });
-    expect(await r.dispatch('logs.tail', { chars: 998 })).toEqual({ ok: true, tool: 'logs.tail', callId: expect.any(String), value: 'L'.repeat(998) });
+    expect(await r.dispatch('logs.tail', { chars: 997 })).toEqual({
+      ok: true,
+      tool: 'logs.tail',
+      callId: expect.any(String),
+      value: 'L'.repeat(997),
+    });
+    expect(await r.dispatch('logs.tail', { chars: 998 })).toEqual({
+      ok: true,
+      tool: 'logs.tail',
+      callId: expect.any(String),
+      value: 'L'.repeat(998),
+    });
     const over = await r.dispatch('logs.tail', { chars: 999 });
     expect(over.ok && over.value).toMatch(/cut to fit/);
   });
@@ -379,7 +485,9 @@ describe('result budgets', () => {
     const r = await registry();
     const cut = await r.dispatch('logs.tail', { chars: 5_000 });
     expect(cut.ok && typeof cut.value === 'string' && cut.value.startsWith('L'.repeat(700))).toBe(true);
-    expect(cut.ok && (cut.value as string)).toMatch(/\[… cut to fit: \d+ of 5000 characters of this text not shown; 5002 characters in all; read the whole result/);
+    expect(cut.ok && (cut.value as string)).toMatch(
+      /\[… cut to fit: \d+ of 5000 characters of this text not shown; 5002 characters in all; read the whole result/,
+    );
     const whole = await r.dispatch('logs.tail', { chars: 500 });
     expect(whole).toEqual({ ok: true, tool: 'logs.tail', callId: expect.any(String), value: 'L'.repeat(500) });
   });
@@ -408,7 +516,11 @@ describe('result budgets', () => {
     }
     const client = new Client({ name: 't', version: '1' });
     const [c, s] = InMemoryTransport.createLinkedPair();
-    await createMcpServer(new Wrapping([r.get('logs.tail')]), { name: 's', version: '1', listChangedIntervalMs: 0 }).connect(s);
+    await createMcpServer(new Wrapping([r.get('logs.tail')]), {
+      name: 's',
+      version: '1',
+      listChangedIntervalMs: 0,
+    }).connect(s);
     await client.connect(c);
     const answer = (await client.callTool({ name: 'logs.tail', arguments: { chars: 3 } })) as CallToolResult;
     expect(JSON.stringify(answer.content)).toContain('wrapped LLL');
@@ -416,7 +528,10 @@ describe('result budgets', () => {
   });
 
   it('send a result within budget over MCP as its JSON text, null for what JSON turns into null', async () => {
-    const { registry: r } = await buildRegistry(toolsModule({ results: { maxChars: 1_000 } }), toolset({ name: 'm', tools: [Made] }));
+    const { registry: r } = await buildRegistry(
+      toolsModule({ results: { maxChars: 1_000 } }),
+      toolset({ name: 'm', tools: [Made] }),
+    );
     const client = new Client({ name: 't', version: '1' });
     const [c, s] = InMemoryTransport.createLinkedPair();
     await createMcpServer(r, { name: 's', version: '1', listChangedIntervalMs: 0 }).connect(s);
@@ -452,7 +567,11 @@ describe('result budgets', () => {
       expect(outcome.truncated).toMatchObject({ id: expect.stringMatching(/^res_/), totalChars: 5_000_002 });
       expect(JSON.stringify(outcome.value).length).toBeLessThanOrEqual(100_000);
       expect(JSON.stringify(outcome.value).length).toBeGreaterThan(99_000);
-      const page = await r.dispatch('results.read', { id: outcome.truncated!.id, offset: 4_999_000 }, { caller: 'ann' });
+      const page = await r.dispatch(
+        'results.read',
+        { id: outcome.truncated!.id, offset: 4_999_000 },
+        { caller: 'ann' },
+      );
       expect(page).toMatchObject({ ok: true, value: { totalChars: 5_000_002, text: `${'D'.repeat(1_001)}"` } });
     }
   });
@@ -460,15 +579,31 @@ describe('result budgets', () => {
   it("work on a tool's own budget without an opt-in", async () => {
     const { registry: r } = await buildRegistry(toolset({ name: 'db', tools: [Query], granted: PermissionSet.all() }));
     const outcome = await r.dispatch('db.query', { n: 200 });
-    expect(outcome).toMatchObject({ ok: true, truncated: { totalChars: JSON.stringify({ count: 200, rows: rows(200) }).length } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      truncated: { totalChars: JSON.stringify({ count: 200, rows: rows(200) }).length },
+    });
     expect(JSON.stringify((outcome as { value: unknown }).value).length).toBeLessThanOrEqual(2_000);
   });
 
   it("are off with results: false, a tool's own budget too, and no results.read is added", async () => {
-    const { registry: r } = await buildRegistry(toolsModule({ results: false }), toolset({ name: 'db', tools: [Query, Tail], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolsModule({ results: false }),
+      toolset({ name: 'db', tools: [Query, Tail], granted: PermissionSet.all() }),
+    );
     expect(r.list().map((tool) => tool.name)).toEqual(['db.query', 'logs.tail']);
-    expect(await r.dispatch('db.query', { n: 200 })).toEqual({ ok: true, tool: 'db.query', callId: expect.any(String), value: { count: 200, rows: rows(200) } });
-    expect(await r.dispatch('logs.tail', { chars: 200_000 })).toEqual({ ok: true, tool: 'logs.tail', callId: expect.any(String), value: 'L'.repeat(200_000) });
+    expect(await r.dispatch('db.query', { n: 200 })).toEqual({
+      ok: true,
+      tool: 'db.query',
+      callId: expect.any(String),
+      value: { count: 200, rows: rows(200) },
+    });
+    expect(await r.dispatch('logs.tail', { chars: 200_000 })).toEqual({
+      ok: true,
+      tool: 'logs.tail',
+      callId: expect.any(String),
+      value: 'L'.repeat(200_000),
+    });
   });
 
   it('refuse a tool of the app named results.read while they are on, saying how to turn them off', async () => {
@@ -481,7 +616,10 @@ describe('result budgets', () => {
     expect(await definitionProblems(toolset({ name: 'own', tools: [OwnReader] }))).toEqual([
       'OwnReader.execute in toolset "own": the name "results.read" is taken by the registry while result budgets are on (the default); rename this tool, or turn budgets off with toolsModule({ results: false })',
     ]);
-    const { registry: r } = await buildRegistry(toolsModule({ results: false }), toolset({ name: 'own', tools: [OwnReader] }));
+    const { registry: r } = await buildRegistry(
+      toolsModule({ results: false }),
+      toolset({ name: 'own', tools: [OwnReader] }),
+    );
     expect(await r.call('results.read', {})).toBe('mine');
     expect(ToolDefinitionError).toBeDefined();
   });

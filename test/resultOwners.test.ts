@@ -17,12 +17,20 @@ class TailLogs {
 }
 
 const auth: McpHttpAuth = {
-  verify: (token) => (token === 'ann-token' ? { principal: 'ann', scopes: [] } : token === 'bob-token' ? { principal: 'bob', scopes: [] } : undefined),
+  verify: (token) =>
+    token === 'ann-token'
+      ? { principal: 'ann', scopes: [] }
+      : token === 'bob-token'
+        ? { principal: 'bob', scopes: [] }
+        : undefined,
 };
 
 let registry: ToolRegistry;
 beforeAll(async () => {
-  ({ registry } = await buildRegistry(toolsModule({ results: { maxChars: 1_000 } }), toolset({ name: 'logs', tools: [TailLogs] })));
+  ({ registry } = await buildRegistry(
+    toolsModule({ results: { maxChars: 1_000 } }),
+    toolset({ name: 'logs', tools: [TailLogs] }),
+  ));
 });
 
 const open: { close(): Promise<void> }[] = [];
@@ -36,7 +44,9 @@ function text(result: unknown): string {
 
 /** Calls the tool and returns the id its "read the whole result" note names. */
 async function cutResultId(client: Client): Promise<string> {
-  const id = /results\.read\(\{"id":"([^"]+)"\}\)/.exec(text(await client.callTool({ name: 'logs.tail', arguments: {} })))?.[1];
+  const id = /results\.read\(\{"id":"([^"]+)"\}\)/.exec(
+    text(await client.callTool({ name: 'logs.tail', arguments: {} })),
+  )?.[1];
   if (id === undefined) throw new Error('expected the result to be cut, with an id to read it by');
   return id;
 }
@@ -48,26 +58,40 @@ async function read(client: Client, id: string): Promise<{ ok: boolean; text: st
 
 describe('results.read over MCP', () => {
   it('serves a cut result to its principal from another session, and after its own session ended; to another principal it is unknown', async () => {
-    const http = await serveHttp(registry, { name: 'owners', version: '1.0.0', port: 0, listChangedIntervalMs: 0, auth });
+    const http = await serveHttp(registry, {
+      name: 'owners',
+      version: '1.0.0',
+      port: 0,
+      listChangedIntervalMs: 0,
+      auth,
+    });
     open.push(http);
     const session = async (token: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> => {
       const client = new Client({ name: 'reader', version: '1.0.0' });
       open.push(client);
-      const transport = new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+      const transport = new StreamableHTTPClientTransport(http.url, {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      });
       await client.connect(transport);
       return { client, transport };
     };
     const first = await session('ann-token');
     const id = await cutResultId(first.client);
     const second = await session('ann-token');
-    expect(await read(second.client, id)).toMatchObject({ ok: true, text: expect.stringContaining('"totalChars":5002') });
+    expect(await read(second.client, id)).toMatchObject({
+      ok: true,
+      text: expect.stringContaining('"totalChars":5002'),
+    });
 
     await first.transport.terminateSession();
     const third = await session('ann-token');
     expect((await read(third.client, id)).ok).toBe(true);
 
     const bob = await session('bob-token');
-    expect(await read(bob.client, id)).toEqual({ ok: false, text: expect.stringMatching(/id is not the id of a result you can read/) });
+    expect(await read(bob.client, id)).toEqual({
+      ok: false,
+      text: expect.stringMatching(/id is not the id of a result you can read/),
+    });
   });
 
   it('keeps a result without a principal to its session, or its connection: another one, of the same client name, cannot read it', async () => {
@@ -97,6 +121,9 @@ describe('results.read over MCP', () => {
     const mine = await connect();
     const id = await cutResultId(mine);
     expect((await read(mine, id)).ok).toBe(true);
-    expect(await read(await connect(), id)).toEqual({ ok: false, text: expect.stringMatching(/id is not the id of a result you can read/) });
+    expect(await read(await connect(), id)).toEqual({
+      ok: false,
+      text: expect.stringMatching(/id is not the id of a result you can read/),
+    });
   });
 });

@@ -48,7 +48,13 @@ describe('the sample kernel loop (npm start)', () => {
       .map((line) => JSON.parse(line) as { outcome: string });
     expect(trail.map((r) => r.outcome)).toEqual(outcomes.map((o) => (o.ok ? 'ok' : o.error.code)));
     const invalid = outcomes[2]!;
-    expect(invalid.ok === false && invalid.error.issues?.map((i) => i.path)).toEqual(['coupon', 'customer.name', 'customer.email', 'lines[0].quantity', 'shipping']);
+    expect(invalid.ok === false && invalid.error.issues?.map((i) => i.path)).toEqual([
+      'coupon',
+      'customer.name',
+      'customer.email',
+      'lines[0].quantity',
+      'shipping',
+    ]);
     expect(lines.join('\n')).toContain('The catalogue the model is shown:');
     expect(await readFile(path.join(workspace, 'notes', 'todo.md'), 'utf8')).toBe('- one\n');
   });
@@ -57,14 +63,23 @@ describe('the sample kernel loop (npm start)', () => {
 describe('the sample filesystem toolset', () => {
   it('cannot leave its sandbox', async () => {
     const registry = (await createSampleContainer(workspace)).get(ToolRegistry);
-    expect(await registry.dispatch('fs.read', { path: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
-    expect(await registry.dispatch('fs.read', { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
+    expect(await registry.dispatch('fs.read', { path: '../../etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { code: 'execution_failed' },
+    });
+    expect(await registry.dispatch('fs.read', { path: '/etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { code: 'execution_failed' },
+    });
   });
 
   it('reports a path that fails relative to its sandbox, never as the absolute host path', async () => {
     const registry = (await createSampleContainer(workspace)).get(ToolRegistry);
     const missing = await registry.dispatch('fs.read', { path: 'notes/missing.md' });
-    expect(missing).toMatchObject({ ok: false, error: { code: 'execution_failed', message: 'fs.read failed: notes/missing.md does not exist' } });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: { code: 'execution_failed', message: 'fs.read failed: notes/missing.md does not exist' },
+    });
     const folder = await registry.dispatch('fs.read', { path: 'notes' });
     expect(folder).toMatchObject({ ok: false, error: { message: 'fs.read failed: notes is a folder, not a file' } });
     const noFolder = await registry.dispatch('fs.list', { path: 'drafts' });
@@ -96,7 +111,9 @@ describe('npm start, as a newcomer first runs it', () => {
     const { stdout } = await promisify(execFile)(process.execPath, [kernelLoop]);
     const lines = stdout.split('\n');
     expect(lines[0]).toMatch(/^hermes-tools sample: an agent loop, with a scripted model in place of an LLM/);
-    const catalogue = lines.indexOf('The catalogue the model is shown: 10 tools, each with a description and a JSON Schema of its arguments.');
+    const catalogue = lines.indexOf(
+      'The catalogue the model is shown: 10 tools, each with a description and a JSON Schema of its arguments.',
+    );
     expect(catalogue).toBeGreaterThan(0);
     expect(lines.slice(catalogue + 2, catalogue + 4)).toEqual([
       '    fs.read          Read a UTF-8 text file from the workspace. (needs fs:read)',

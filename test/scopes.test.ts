@@ -19,7 +19,12 @@ class WhoAmI {
   }
   async execute(@Arg('delay') delay: number, @Ctx() ctx: ToolContext): Promise<unknown> {
     await new Promise((resolve) => setTimeout(resolve, delay));
-    return { injected: this.ctx.caller, param: ctx.caller, callId: this.ctx.callId, same: this.ctx.callId === ctx.callId && this.log.ctx.caller === ctx.caller };
+    return {
+      injected: this.ctx.caller,
+      param: ctx.caller,
+      callId: this.ctx.callId,
+      same: this.ctx.callId === ctx.callId && this.log.ctx.caller === ctx.caller,
+    };
   }
 }
 
@@ -75,7 +80,11 @@ describe('scopes', () => {
     await container.load(toolset({ name: 'id', tools: [WhoAmI], granted: PermissionSet.all(), scope: 'call' }));
     const registry = container.get(ToolRegistry);
     constructed = 0;
-    const results = await Promise.all(Array.from({ length: 1_000 }, (_, i) => registry.call('whoami', { delay: i % 7 }, { caller: { user: `u${i}` }, callId: `c${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) =>
+        registry.call('whoami', { delay: i % 7 }, { caller: { user: `u${i}` }, callId: `c${i}` }),
+      ),
+    );
     expect(constructed).toBe(1_000);
     results.forEach((result, i) => {
       expect(result).toEqual({ injected: { user: `u${i}` }, param: { user: `u${i}` }, callId: `c${i}`, same: true });
@@ -100,7 +109,11 @@ describe('scopes', () => {
 
   it('gives a singleton that injects ToolContext the context of the call it serves, every call', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'c', tools: [SingletonNeedsContext] }));
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => registry.call('needs.ctx', { delay: i }, { caller: `u${i}`, callId: `c${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        registry.call('needs.ctx', { delay: i }, { caller: `u${i}`, callId: `c${i}` }),
+      ),
+    );
     for (const [i, result] of results.entries()) expect(result).toEqual({ caller: `u${i}`, callId: `c${i}`, delay: i });
   });
 
@@ -109,7 +122,9 @@ describe('scopes', () => {
     container.bind(SharedAudit).toSelf().inSingletonScope();
     await container.load(toolset({ name: 'a', tools: [Audited], scope: 'call' }));
     const registry = container.get(ToolRegistry);
-    const results = await Promise.all(Array.from({ length: 1_000 }, (_, i) => registry.call('audited', { turns: i % 5 }, { caller: `user-${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) => registry.call('audited', { turns: i % 5 }, { caller: `user-${i}` })),
+    );
     expect(results).toEqual(Array.from({ length: 1_000 }, (_, i) => `user-${i}`));
   });
 

@@ -16,6 +16,8 @@ class WhoAmI {
 describe('ToolContext<Caller>', () => {
   it('types ctx.caller as the caller the application passes', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'w', tools: [WhoAmI], granted: PermissionSet.all() }));
-    await expect(registry.call('whoami', { greeting: 'hello' }, { caller: { id: 'ada' } satisfies AppUser })).resolves.toBe('hello, ada');
+    await expect(
+      registry.call('whoami', { greeting: 'hello' }, { caller: { id: 'ada' } satisfies AppUser }),
+    ).resolves.toBe('hello, ada');
   });
 });

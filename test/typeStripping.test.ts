@@ -36,7 +36,9 @@ describe(`TypeScript run by Node itself (this Node ${process.version} ${strips ?
     const { code, stderr } = await run(CLI, '--module', 'test/fixtures/cliModule.ts', 'list');
     expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toContain(strips ? COMPILE_WITH_TSC : 'compile it to JavaScript first (node cannot import TypeScript)');
+    expect(stderr).toContain(
+      strips ? COMPILE_WITH_TSC : 'compile it to JavaScript first (node cannot import TypeScript)',
+    );
   });
 
   it('a .ts module without decorator syntax loads, and then the CLI says what it lacks', async () => {
@@ -47,7 +49,9 @@ describe(`TypeScript run by Node itself (this Node ${process.version} ${strips ?
 
   it('the registry build names type stripping when `node tools.ts` runs the tools, and the forms that need no metadata', async () => {
     // Under stripping the .ts file itself runs; elsewhere its tsc output (no decorator syntax, so no metadata either).
-    const { code, stdout } = await run(strips ? 'test/fixtures/strippedTools.ts' : 'dist/test/fixtures/strippedTools.js');
+    const { code, stdout } = await run(
+      strips ? 'test/fixtures/strippedTools.ts' : 'dist/test/fixtures/strippedTools.js',
+    );
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);

@@ -19,14 +19,22 @@ class Search {
 
 @Tool({ name: 'free.form', description: 'A free-form value and an open object.' })
 class FreeForm {
-  execute(@Arg('data', { type: {} }) data: unknown, @Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } } }) open: object): string {
+  execute(
+    @Arg('data', { type: {} }) data: unknown,
+    @Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } } }) open: object,
+  ): string {
     received.push(data, open);
     return 'ok';
   }
 }
 
 async function registry(coerce = false, limits = {}): Promise<ToolRegistry> {
-  return (await buildRegistry(toolsModule({ coerce, limits }), toolset({ name: 'docs', tools: [Search], granted: PermissionSet.all() }))).registry;
+  return (
+    await buildRegistry(
+      toolsModule({ coerce, limits }),
+      toolset({ name: 'docs', tools: [Search], granted: PermissionSet.all() }),
+    )
+  ).registry;
 }
 
 async function issuesOf(r: ToolRegistry, args: unknown) {
@@ -46,7 +54,13 @@ describe('argument validation', () => {
   });
 
   it('reports every issue, not just the first, and runs nothing', async () => {
-    const issues = await issuesOf(await registry(), { query: 'x', limit: 1.5, exact: 'yes', tags: ['a', 2, 'c', 'd'], sort: 'size' });
+    const issues = await issuesOf(await registry(), {
+      query: 'x',
+      limit: 1.5,
+      exact: 'yes',
+      tags: ['a', 2, 'c', 'd'],
+      sort: 'size',
+    });
     expect(issues.map((i) => [i.path, i.constraint])).toEqual([
       ['query', 'minLength'],
       ['limit', 'isInt'],
@@ -58,13 +72,17 @@ describe('argument validation', () => {
   });
 
   it('names missing required arguments', async () => {
-    expect(await issuesOf(await registry(), {})).toEqual([{ path: 'query', message: 'query is required', constraint: 'isDefined' }]);
+    expect(await issuesOf(await registry(), {})).toEqual([
+      { path: 'query', message: 'query is required', constraint: 'isDefined' },
+    ]);
   });
 
   it('rejects and names unknown keys', async () => {
     const issues = await issuesOf(await registry(), { query: 'ok ok', querry: 'x', extra: 1 });
     expect(issues.map((i) => i.path)).toEqual(['querry', 'extra']);
-    expect(issues[0]!.message).toBe('querry is not a known argument; remove it (known: query, limit, exact, tags, sort)');
+    expect(issues[0]!.message).toBe(
+      'querry is not a known argument; remove it (known: query, limit, exact, tags, sort)',
+    );
   });
 
   it.each([
@@ -74,7 +92,9 @@ describe('argument validation', () => {
     ['a number', 3],
     ['nothing', undefined],
   ])('rejects %s as the arguments', async (_label, args) => {
-    expect(await issuesOf(await registry(), args)).toEqual([expect.objectContaining({ path: '', constraint: 'isObject' })]);
+    expect(await issuesOf(await registry(), args)).toEqual([
+      expect.objectContaining({ path: '', constraint: 'isObject' }),
+    ]);
   });
 
   it('rejects class instances: arguments are plain JSON data', async () => {
@@ -88,15 +108,24 @@ describe('argument validation', () => {
     const args = Object.assign(Object.create(null) as Record<string, unknown>, { query: 'hermes', limit: 5 });
     await (await registry()).call('search', args);
     expect(received).toEqual([{ query: 'hermes', limit: 5, exact: undefined, tags: undefined, sort: undefined }]);
-    const r = (await buildRegistry(toolsModule({}), toolset({ name: 'free', tools: [FreeForm], granted: PermissionSet.all() }))).registry;
-    const nested = Object.assign(Object.create(null) as Record<string, unknown>, { inner: Object.assign(Object.create(null) as object, { a: 1 }) });
-    await r.call('free.form', { data: nested, open: Object.assign(Object.create(null) as object, { id: 'x', extra: 2 }) });
+    const r = (
+      await buildRegistry(toolsModule({}), toolset({ name: 'free', tools: [FreeForm], granted: PermissionSet.all() }))
+    ).registry;
+    const nested = Object.assign(Object.create(null) as Record<string, unknown>, {
+      inner: Object.assign(Object.create(null) as object, { a: 1 }),
+    });
+    await r.call('free.form', {
+      data: nested,
+      open: Object.assign(Object.create(null) as object, { id: 'x', extra: 2 }),
+    });
     expect(received.slice(1)).toEqual([{ inner: { a: 1 } }, { id: 'x', extra: 2 }]);
   });
 
   it('rejects __proto__ and constructor keys without polluting any prototype', async () => {
     const r = await registry();
-    const hostile = JSON.parse('{"query":"ok ok","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}');
+    const hostile = JSON.parse(
+      '{"query":"ok ok","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+    );
     const issues = await issuesOf(r, hostile);
     expect(issues.map((i) => i.path)).toEqual(['__proto__', 'constructor']);
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
@@ -107,12 +136,19 @@ describe('argument validation', () => {
     const r = await registry();
     await r.call('search', { query: 'hermes', exact: null, limit: null });
     expect(received).toEqual([{ query: 'hermes', limit: 10, exact: undefined, tags: undefined, sort: undefined }]);
-    expect((await issuesOf(r, { query: null }))[0]).toMatchObject({ path: 'query', constraint: 'isString', message: 'query must be a string, got null' });
+    expect((await issuesOf(r, { query: null }))[0]).toMatchObject({
+      path: 'query',
+      constraint: 'isString',
+      message: 'query must be a string, got null',
+    });
   });
 
   it('bounds oversized input with an issue, not a crash', async () => {
     const r = await registry(false, { maxStringLength: 1000, maxProperties: 20 });
-    expect((await issuesOf(r, { query: 'x'.repeat(5_000_000) }))[0]).toMatchObject({ path: 'query', constraint: 'maxLength' });
+    expect((await issuesOf(r, { query: 'x'.repeat(5_000_000) }))[0]).toMatchObject({
+      path: 'query',
+      constraint: 'maxLength',
+    });
     const many = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]));
     expect(await issuesOf(r, many)).toEqual([expect.objectContaining({ path: '', constraint: 'limit' })]);
   });
@@ -142,7 +178,10 @@ describe('argument validation', () => {
     expect(received).toEqual([{ query: 'hermes', limit: 42, exact: true, tags: ['a'], sort: undefined }]);
     const issues = await issuesOf(r, { query: 'hermes', limit: '12abc' });
     expect(issues[0]).toMatchObject({ path: 'limit', constraint: 'isInt' });
-    expect((await issuesOf(r, { query: 'hermes', limit: '' }))[0]).toMatchObject({ path: 'limit', constraint: 'isInt' });
+    expect((await issuesOf(r, { query: 'hermes', limit: '' }))[0]).toMatchObject({
+      path: 'limit',
+      constraint: 'isInt',
+    });
   });
 
   it('coerces exactly "true" and "false" to booleans, and no other text', async () => {
@@ -151,7 +190,9 @@ describe('argument validation', () => {
     await r.call('search', { query: 'hermes', exact: 'true' });
     expect(received.map((args) => (args as { exact: unknown }).exact)).toEqual([false, true]);
     for (const text of ['TRUE', 'False', '1', '0', 'yes', '', ' true']) {
-      expect((await issuesOf(r, { query: 'hermes', exact: text })).map((i) => [i.path, i.constraint])).toEqual([['exact', 'isBoolean']]);
+      expect((await issuesOf(r, { query: 'hermes', exact: text })).map((i) => [i.path, i.constraint])).toEqual([
+        ['exact', 'isBoolean'],
+      ]);
     }
   });
 
@@ -185,7 +226,13 @@ class Bounds {
 }
 
 describe('declared bounds, at, below and above each', () => {
-  const bounds = async (limits = {}) => (await buildRegistry(toolsModule({ limits }), toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }))).registry;
+  const bounds = async (limits = {}) =>
+    (
+      await buildRegistry(
+        toolsModule({ limits }),
+        toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }),
+      )
+    ).registry;
   const problems = async (r: ToolRegistry, args: Record<string, unknown>) => {
     const outcome = await r.dispatch('bounds', { maybe: 'm', ...args });
     return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
@@ -213,7 +260,9 @@ describe('declared bounds, at, below and above each', () => {
     expect(await problems(r, { long: '' })).toEqual(['long must be at least 1 character long']);
     expect(await problems(r, { long: 'a' })).toEqual([]);
     expect(await problems(r, { short: '\ud83d\ud83d\ud83d' })).toEqual([]);
-    expect(await problems(r, { short: '\ude00\ude00\ude00\ude00' })).toEqual(['short must be at most 3 characters long']);
+    expect(await problems(r, { short: '\ude00\ude00\ude00\ude00' })).toEqual([
+      'short must be at most 3 characters long',
+    ]);
     expect(await problems(r, { short: 'ab\ud83d' })).toEqual([]);
     expect(await problems(r, { short: 'abc\ud83d' })).toEqual(['short must be at most 3 characters long']);
     expect(await problems(r, { short: '\ud83d\ude00\ud83d\ude00\ud83d' })).toEqual([]);
@@ -274,7 +323,11 @@ describe('declared bounds, at, below and above each', () => {
     ]);
     const missing = await r.dispatch('bounds', {});
     const undefinedValue = await r.dispatch('bounds', { maybe: undefined });
-    for (const outcome of [missing, undefinedValue]) expect(outcome).toMatchObject({ ok: false, error: { issues: [{ path: 'maybe', message: 'maybe is required' }] } });
+    for (const outcome of [missing, undefinedValue])
+      expect(outcome).toMatchObject({
+        ok: false,
+        error: { issues: [{ path: 'maybe', message: 'maybe is required' }] },
+      });
     expect(await problems(r, { maybe: 1 })).toEqual(['maybe must be a string, got 1']);
   });
 });
@@ -283,7 +336,9 @@ describe('declared bounds, at, below and above each', () => {
 class Shown {
   execute(
     @Arg('id', { format: 'uuid', description: 'The id.' }) id: string,
-    @Arg('count', { type: Number, integer: true, exclusiveMinimum: 0, exclusiveMaximum: 10, nullable: true }) count: number | null,
+    @Arg('count', { type: Number, integer: true, exclusiveMinimum: 0, exclusiveMaximum: 10, nullable: true }) count:
+      | number
+      | null,
     @Arg('level', { enum: [1, 2, 3] }) level: number,
     @Arg('mode', { type: { enum: ['a', 'b'] } }) mode: string,
     @Arg('levels', { type: { enum: [1, 2] } }) levels: number,
@@ -316,7 +371,9 @@ describe('the schema a model is shown for @Arg declarations', () => {
       additionalProperties: false,
     });
     const call = { id: '0f8fad5b-d9cb-469f-a165-70867728950e', count: null, level: 2, mode: 'a', levels: 1, note: 'n' };
-    await expect(r.call('shown', call)).resolves.toBe(JSON.stringify(['0f8fad5b-d9cb-469f-a165-70867728950e', null, 2, 'a', 1, 'n', undefined, undefined, false]));
+    await expect(r.call('shown', call)).resolves.toBe(
+      JSON.stringify(['0f8fad5b-d9cb-469f-a165-70867728950e', null, 2, 'a', 1, 'n', undefined, undefined, false]),
+    );
     const outcome = await r.dispatch('shown', { ...call, count: 10, level: 4, mode: 'c', levels: 3, anything: null });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
       'count must be < 10, got 10',
@@ -341,7 +398,9 @@ class Defaults {
 
 describe('defaults reach the handler as declared', () => {
   it('a number, a string and a JSON value, each unchanged by the copy made per call (-0 stays -0)', async () => {
-    const { registry: r } = await buildRegistry(toolset({ name: 'd', tools: [Defaults], granted: PermissionSet.all() }));
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'd', tools: [Defaults], granted: PermissionSet.all() }),
+    );
     await r.call('defaults', {});
     await r.call('defaults', { offset: null, label: null });
     expect(received).toEqual([-0, 'x', { depth: [1] }, -0, 'x', { depth: [1] }]);
@@ -354,22 +413,34 @@ describe('defaults reach the handler as declared', () => {
 
 describe('declared arrays: which constraint each bound names', () => {
   it('arrayMinSize and arrayMaxSize for declared minItems and maxItems, limit for maxArrayLength where none is declared', async () => {
-    const r = (await buildRegistry(toolsModule({ limits: { maxArrayLength: 3 } }), toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }))).registry;
+    const r = (
+      await buildRegistry(
+        toolsModule({ limits: { maxArrayLength: 3 } }),
+        toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }),
+      )
+    ).registry;
     const constraints = async (args: Record<string, unknown>) => {
       const outcome = await r.dispatch('bounds', { maybe: 'm', ...args });
       return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint, i.message]);
     };
     expect(await constraints({ few: [] })).toEqual([['few', 'arrayMinSize', 'few must have at least 1 item, got 0']]);
-    expect(await constraints({ few: [1, 2, 3] })).toEqual([['few', 'arrayMaxSize', 'few must have at most 2 items, got 3']]);
+    expect(await constraints({ few: [1, 2, 3] })).toEqual([
+      ['few', 'arrayMaxSize', 'few must have at most 2 items, got 3'],
+    ]);
     expect(await constraints({ many: [1, 2, 3] })).toEqual([]);
-    expect(await constraints({ many: [1, 2, 3, 4] })).toEqual([['many', 'limit', 'many must have at most 3 items, got 4']]);
+    expect(await constraints({ many: [1, 2, 3, 4] })).toEqual([
+      ['many', 'limit', 'many must have at most 3 items, got 4'],
+    ]);
     // Without minItems, an empty array is fine.
     expect(await constraints({ many: [] })).toEqual([]);
   });
 
   it('refuse NaN and the infinities as items of a declared number array', async () => {
     const r = (await buildRegistry(toolset({ name: 'b', tools: [Bounds], granted: PermissionSet.all() }))).registry;
-    const outcome = await r.dispatch('bounds', { maybe: 'm', many: [1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0] });
+    const outcome = await r.dispatch('bounds', {
+      maybe: 'm',
+      many: [1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0],
+    });
     expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.constraint, i.message])).toEqual([
       ['many[1]', 'isNumber', 'many[1] must be a number, got NaN'],
       ['many[2]', 'isNumber', 'many[2] must be a number, got Infinity'],

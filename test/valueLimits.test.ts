@@ -1,6 +1,24 @@
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
-import { Arg, Input, PermissionSet, Tool, toolset, toolsModule, type ToolRegistry, type ValidationLimits } from 'hermes-tools';
+import {
+  Allow,
+  ArrayMaxSize,
+  IsArray,
+  IsObject,
+  IsOptional,
+  IsString,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  Arg,
+  Input,
+  PermissionSet,
+  Tool,
+  toolset,
+  toolsModule,
+  type ToolRegistry,
+  type ValidationLimits,
+} from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
 const received: Record<string, unknown>[] = [];
@@ -10,8 +28,15 @@ class Free {
   execute(
     @Arg('data', { type: {}, optional: true }) data?: unknown,
     @Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } }, optional: true }) open?: object,
-    @Arg('scores', { type: { type: 'object', additionalProperties: { type: 'number' } }, optional: true }) scores?: Record<string, number>,
-    @Arg('grid', { type: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'number' } } } } }, optional: true })
+    @Arg('scores', { type: { type: 'object', additionalProperties: { type: 'number' } }, optional: true })
+    scores?: Record<string, number>,
+    @Arg('grid', {
+      type: {
+        type: 'array',
+        items: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'number' } } } },
+      },
+      optional: true,
+    })
     grid?: number[][][][],
   ): string {
     received.push({ data, open, scores, grid });
@@ -63,7 +88,12 @@ class GatedTool {
 const small: Partial<ValidationLimits> = { maxStringLength: 10, maxArrayLength: 3, maxProperties: 4, maxDepth: 4 };
 
 async function registry(limits: Partial<ValidationLimits> = small): Promise<ToolRegistry> {
-  return (await buildRegistry(toolsModule({ limits }), toolset({ name: 't', tools: [Free, LooseTool, NestTool, GatedTool], granted: PermissionSet.all() }))).registry;
+  return (
+    await buildRegistry(
+      toolsModule({ limits }),
+      toolset({ name: 't', tools: [Free, LooseTool, NestTool, GatedTool], granted: PermissionSet.all() }),
+    )
+  ).registry;
 }
 
 async function issues(r: ToolRegistry, tool: string, args: unknown) {
@@ -96,7 +126,14 @@ describe('limits', () => {
 
   it('hold for DTO fields checked only by @IsObject, @IsArray or @Allow', async () => {
     const r = await registry();
-    expect(await issues(r, 'loose', { name: 'a', meta: { a: 'x'.repeat(11) }, list: [1, 2, 3, 4], anything: { a: 1, b: 2, c: 3, d: 4, e: 5 } })).toEqual([
+    expect(
+      await issues(r, 'loose', {
+        name: 'a',
+        meta: { a: 'x'.repeat(11) },
+        list: [1, 2, 3, 4],
+        anything: { a: 1, b: 2, c: 3, d: 4, e: 5 },
+      }),
+    ).toEqual([
       ['meta.a', 'limit'],
       ['list', 'limit'],
       ['anything', 'limit'],
@@ -104,20 +141,34 @@ describe('limits', () => {
   });
 
   it('include a total size across the whole input', async () => {
-    // Each chunk costs 9 characters + 8; the root object 8 + "data" (4) + 8; the array 8: four chunks make 96, five 113.
+    // Each chunk costs 9 characters + 8; the root object 8 + "data" (4) + 8; the array 8: four chunks make 96, five
+    // 113.
     const r = await registry({ maxTotalSize: 100 });
     const chunk = 'x'.repeat(9);
     expect(await issues(r, 'free', { data: [chunk, chunk, chunk, chunk] })).toEqual([]);
-    expect(await issues(r, 'free', { data: [chunk, chunk], open: { id: chunk, a: chunk, b: chunk } })).toEqual([['', 'maxTotalSize']]);
-    expect(await issues(r, 'loose', { name: chunk, meta: { a: chunk }, list: [chunk, chunk], anything: chunk })).toEqual([['', 'maxTotalSize']]);
+    expect(await issues(r, 'free', { data: [chunk, chunk], open: { id: chunk, a: chunk, b: chunk } })).toEqual([
+      ['', 'maxTotalSize'],
+    ]);
+    expect(
+      await issues(r, 'loose', { name: chunk, meta: { a: chunk }, list: [chunk, chunk], anything: chunk }),
+    ).toEqual([['', 'maxTotalSize']]);
     // Past the total, a later DTO field is not checked either: the answer is known.
-    expect(await issues(r, 'loose', { name: chunk, meta: { a: chunk, b: chunk, c: chunk, d: chunk }, list: 5 })).toEqual([['', 'maxTotalSize']]);
+    expect(
+      await issues(r, 'loose', { name: chunk, meta: { a: chunk, b: chunk, c: chunk, d: chunk }, list: 5 }),
+    ).toEqual([['', 'maxTotalSize']]);
     // A DTO field that reaches the total exactly is still checked: the root 8, "name" 12, a number 8 make 28.
     expect(await issues(await registry({ maxTotalSize: 29 }), 'loose', { name: 5 })).toEqual([['name', 'isString']]);
     expect(await issues(await registry({ maxTotalSize: 28 }), 'loose', { name: 5 })).toEqual([['name', 'isString']]);
     expect(await issues(await registry({ maxTotalSize: 27 }), 'loose', { name: 5 })).toEqual([['', 'maxTotalSize']]);
     expect(await r.dispatch('free', { data: [chunk, chunk, chunk, chunk, chunk] })).toMatchObject({
-      error: { issues: [{ message: 'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)' }] },
+      error: {
+        issues: [
+          {
+            message:
+              'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)',
+          },
+        ],
+      },
     });
   });
 
@@ -170,7 +221,9 @@ describe('limits', () => {
     expect(await messages([[[[]]]])).toEqual(['data[0][0][0] is nested more than 4 levels deep']);
     expect(await messages([1, Number.NaN])).toEqual(['data[1] must be JSON data, got NaN']);
     expect(await messages({ f: () => 1 })).toEqual(['data.f must be JSON data, got a function']);
-    expect(await messages(JSON.parse('{"__proto__":{"x":1}}'))).toEqual(['data.__proto__ is a key that can reach a prototype; remove it']);
+    expect(await messages(JSON.parse('{"__proto__":{"x":1}}'))).toEqual([
+      'data.__proto__ is a key that can reach a prototype; remove it',
+    ]);
   });
 
   it('bound the work on a value whose objects are shared (a DAG that unfolds exponentially)', async () => {
@@ -182,7 +235,8 @@ describe('limits', () => {
 });
 
 describe('each limit, at, below and above it', () => {
-  // With `small`: strings of 10, arrays of 3, objects of 4 keys, 4 levels of objects and arrays (the arguments object is the first).
+  // With `small`: strings of 10, arrays of 3, objects of 4 keys, 4 levels of objects and arrays (the arguments object
+  // is the first).
   it.each([
     ['maxStringLength', 'x'.repeat(9), 'x'.repeat(10), 'x'.repeat(11), 'data'],
     ['maxArrayLength', [1, 2], [1, 2, 3], [1, 2, 3, 4], 'data'],
@@ -253,14 +307,19 @@ describe('each limit, at, below and above it', () => {
     expect(await issues(r, 'nest', { list: [{}, {}] })).toEqual([]);
     expect(await issues(r, 'nest', { list: [{}, {}, {}] })).toEqual([]);
     const outcome = await r.dispatch('nest', { list: [{}, {}, {}, {}] });
-    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([['list', 'list must have at most 3 items, got 4']]);
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['list', 'list must have at most 3 items, got 4'],
+    ]);
     expect(await issues(r, 'nest', { child: { list: [{}, {}, {}, {}] } })).toEqual([['child.list', 'limit']]);
   });
 
   it("maxArrayLength (a DTO's own default array of nested DTOs, checked by their class on each call)", async () => {
     const presetTool = (n: number) => {
       class Preset {
-        @IsOptional() @ValidateNested({ each: true }) @Type(() => Nest) list: Nest[] = Array.from({ length: n }, () => ({}) as Nest);
+        @IsOptional() @ValidateNested({ each: true }) @Type(() => Nest) list: Nest[] = Array.from(
+          { length: n },
+          () => ({}) as Nest,
+        );
       }
       @Tool({ name: `preset${n}`, description: 'A default list of nested DTOs.' })
       class PresetTool {
@@ -270,12 +329,18 @@ describe('each limit, at, below and above it', () => {
       }
       return PresetTool;
     };
-    const r = (await buildRegistry(toolsModule({ limits: small }), toolset({ name: 'p', tools: [presetTool(2), presetTool(3), presetTool(4)], granted: PermissionSet.all() })))
-      .registry;
+    const r = (
+      await buildRegistry(
+        toolsModule({ limits: small }),
+        toolset({ name: 'p', tools: [presetTool(2), presetTool(3), presetTool(4)], granted: PermissionSet.all() }),
+      )
+    ).registry;
     expect(await r.dispatch('preset2', {})).toMatchObject({ ok: true, value: 2 });
     expect(await r.dispatch('preset3', {})).toMatchObject({ ok: true, value: 3 });
     const outcome = await r.dispatch('preset4', {});
-    expect(outcome.ok ? [] : outcome.error.issues).toEqual([{ path: 'list', message: 'list must have at most 3 items, got 4', constraint: 'limit' }]);
+    expect(outcome.ok ? [] : outcome.error.issues).toEqual([
+      { path: 'list', message: 'list must have at most 3 items, got 4', constraint: 'limit' },
+    ]);
   });
 
   it("maxArrayLength (arrays of nested DTOs): a list past it is refused before the property's own checks run", async () => {
@@ -291,7 +356,12 @@ describe('each limit, at, below and above it', () => {
         return input.entries.length;
       }
     }
-    const r = (await buildRegistry(toolsModule({ limits: small }), toolset({ name: 'c', tools: [CappedTool], granted: PermissionSet.all() }))).registry;
+    const r = (
+      await buildRegistry(
+        toolsModule({ limits: small }),
+        toolset({ name: 'c', tools: [CappedTool], granted: PermissionSet.all() }),
+      )
+    ).registry;
     expect(await issues(r, 'capped', { entries: [{}, {}] })).toEqual([]);
     expect(await issues(r, 'capped', { entries: [{}, {}, {}] })).toEqual([['entries', 'arrayMaxSize']]);
     expect(await issues(r, 'capped', { entries: [{}, {}, {}, {}] })).toEqual([['entries', 'limit']]);
@@ -299,8 +369,17 @@ describe('each limit, at, below and above it', () => {
 
   it("maxDepth for a DTO's unchecked fields (@IsObject, @IsArray, @Allow): counted from the arguments, as for an @Arg", async () => {
     const r = await registry();
-    expect(await issues(r, 'loose', { name: 'a', meta: { a: { a: {} } }, list: [[[]]], anything: { a: [{}] } })).toEqual([]);
-    expect(await issues(r, 'loose', { name: 'a', meta: { a: { a: { a: {} } } }, list: [[[[]]]], anything: { a: [{ a: {} }] } })).toEqual([
+    expect(
+      await issues(r, 'loose', { name: 'a', meta: { a: { a: {} } }, list: [[[]]], anything: { a: [{}] } }),
+    ).toEqual([]);
+    expect(
+      await issues(r, 'loose', {
+        name: 'a',
+        meta: { a: { a: { a: {} } } },
+        list: [[[[]]]],
+        anything: { a: [{ a: {} }] },
+      }),
+    ).toEqual([
       ['meta.a.a.a', 'maxDepth'],
       ['list[0][0][0]', 'maxDepth'],
       ['anything.a[0].a', 'maxDepth'],
@@ -310,14 +389,22 @@ describe('each limit, at, below and above it', () => {
   it('maxDepth (nested DTOs and arrays of them), counted as for free-form values', async () => {
     const r = await registry();
     expect(await issues(r, 'nest', { child: { child: { child: {} } } })).toEqual([]);
-    expect(await issues(r, 'nest', { child: { child: { child: { child: {} } } } })).toEqual([['child.child.child.child', 'maxDepth']]);
+    expect(await issues(r, 'nest', { child: { child: { child: { child: {} } } } })).toEqual([
+      ['child.child.child.child', 'maxDepth'],
+    ]);
     expect(await issues(r, 'nest', { child: { child: { list: [] } } })).toEqual([]);
-    expect(await issues(r, 'nest', { child: { child: { child: { list: [] } } } })).toEqual([['child.child.child.list', 'maxDepth']]);
+    expect(await issues(r, 'nest', { child: { child: { child: { list: [] } } } })).toEqual([
+      ['child.child.child.list', 'maxDepth'],
+    ]);
     const deepList = await r.dispatch('nest', { child: { child: { child: { list: [] } } } });
-    expect(deepList.ok ? [] : deepList.error.issues!.map((i) => i.message)).toEqual(['child.child.child.list is nested more than 4 levels deep']);
+    expect(deepList.ok ? [] : deepList.error.issues!.map((i) => i.message)).toEqual([
+      'child.child.child.list is nested more than 4 levels deep',
+    ]);
     expect(await issues(r, 'nest', { list: [{ list: [] }] })).toEqual([]);
     expect(await issues(r, 'nest', { list: [{ list: [{}] }] })).toEqual([['list[0].list[0]', 'maxDepth']]);
-    expect(await issues(r, 'free', { data: { child: { child: { list: [] } } } })).toEqual([['data.child.child.list', 'maxDepth']]);
+    expect(await issues(r, 'free', { data: { child: { child: { list: [] } } } })).toEqual([
+      ['data.child.child.list', 'maxDepth'],
+    ]);
     expect(await issues(r, 'free', { data: { list: [{ list: [] }] } })).toEqual([['data.list[0].list', 'maxDepth']]);
   });
 });
@@ -325,7 +412,12 @@ describe('each limit, at, below and above it', () => {
 describe('open maps', () => {
   it('keep their value schema in the schema a model is shown', async () => {
     const schema = (await registry()).get('free').definition.inputSchema as { properties: Record<string, unknown> };
-    expect(schema.properties.scores).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: { type: 'number' } });
+    expect(schema.properties.scores).toEqual({
+      type: 'object',
+      properties: {},
+      required: [],
+      additionalProperties: { type: 'number' },
+    });
   });
 
   it('enforce their value schema', async () => {
@@ -339,12 +431,19 @@ describe('open maps', () => {
 describe('handlers receive copies', () => {
   it("of free-form values, open objects and unchecked DTO fields: never the caller's objects", async () => {
     const r = await registry({});
-    const args = { data: { nested: { list: [1, { x: 'y' }] } }, open: { id: 'a', extra: { deep: [1] } }, scores: { a: 1 } };
+    const args = {
+      data: { nested: { list: [1, { x: 'y' }] } },
+      open: { id: 'a', extra: { deep: [1] } },
+      scores: { a: 1 },
+    };
     const dto = { name: 'n', meta: { a: { b: 1 } }, list: [{ c: 2 }], anything: { d: [3] } };
     const before = JSON.stringify([args, dto]);
     await r.call('free', args);
     await r.call('loose', dto);
-    const [free, loose] = received as [Record<string, Record<string, unknown>>, Record<string, Record<string, unknown>>];
+    const [free, loose] = received as [
+      Record<string, Record<string, unknown>>,
+      Record<string, Record<string, unknown>>,
+    ];
     expect(free).toEqual({ data: args.data, open: args.open, scores: args.scores });
     expect(loose).toEqual({ meta: dto.meta, list: dto.list, anything: dto.anything });
     expect(free.data).not.toBe(args.data);
@@ -384,12 +483,14 @@ class List {
 
 describe('declared arrays within the limits', () => {
   const listRegistry = async (limits: Partial<ValidationLimits>) =>
-    (await buildRegistry(toolsModule({ limits }), toolset({ name: 'l', tools: [List], granted: PermissionSet.all() }))).registry;
+    (await buildRegistry(toolsModule({ limits }), toolset({ name: 'l', tools: [List], granted: PermissionSet.all() })))
+      .registry;
   const messages = async (r: ToolRegistry, args: unknown) => {
     const outcome = await r.dispatch('list', args);
     return outcome.ok ? [] : outcome.error.issues!.map((i) => i.message);
   };
-  const total = 'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)';
+  const total =
+    'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)';
 
   it('count 8 for the array toward maxTotalSize, besides its items', async () => {
     // The arguments object 8 + "tags" 4 + 8 = 20, the array 8, each string of 10 characters 18: four make 100.
@@ -404,7 +505,9 @@ describe('declared arrays within the limits', () => {
     // At 100 exactly, a string past maxStringLength is refused before it is counted: it is named.
     const r = await listRegistry({ maxTotalSize: 100, maxStringLength: 10 });
     const ten = 'x'.repeat(10);
-    expect(await messages(r, { tags: [ten, ten, ten, ten, 'x'.repeat(11)] })).toEqual(['tags[4] is too long (11 characters)']);
+    expect(await messages(r, { tags: [ten, ten, ten, ten, 'x'.repeat(11)] })).toEqual([
+      'tags[4] is too long (11 characters)',
+    ]);
   });
 
   it('stop at the item that passes the total: a later item is not looked at, even one that would be named before it is counted', async () => {
@@ -418,22 +521,35 @@ describe('declared arrays within the limits', () => {
   it('count a string given for the array as its length and 8: it is named while within the total, not once past it', async () => {
     // The arguments 20; a string of 72 characters costs 80, reaching 100 exactly.
     const r = await listRegistry({ maxTotalSize: 100 });
-    expect(await messages(r, { tags: 'x'.repeat(71) })).toEqual(['tags must be an array, got a string of 71 characters']);
-    expect(await messages(r, { tags: 'x'.repeat(72) })).toEqual(['tags must be an array, got a string of 72 characters']);
+    expect(await messages(r, { tags: 'x'.repeat(71) })).toEqual([
+      'tags must be an array, got a string of 71 characters',
+    ]);
+    expect(await messages(r, { tags: 'x'.repeat(72) })).toEqual([
+      'tags must be an array, got a string of 72 characters',
+    ]);
     expect(await messages(r, { tags: 'x'.repeat(73) })).toEqual([total]);
   });
 
   it('say how deep a declared array may nest', async () => {
     const r = await registry();
     const outcome = await r.dispatch('free', { grid: [[[[]]]] });
-    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['grid[0][0][0] is nested more than 4 levels deep']);
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
+      'grid[0][0][0] is nested more than 4 levels deep',
+    ]);
   });
 });
 
 @Tool({ name: 'labelled', description: 'An open map of numbers with one declared string property, required.' })
 class Labelled {
   execute(
-    @Arg('scores', { type: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'], additionalProperties: { type: 'number' } } })
+    @Arg('scores', {
+      type: {
+        type: 'object',
+        properties: { label: { type: 'string' } },
+        required: ['label'],
+        additionalProperties: { type: 'number' },
+      },
+    })
     scores: Record<string, unknown>,
   ): string {
     received.push({ scores });
@@ -443,7 +559,12 @@ class Labelled {
 
 describe('open objects: declared properties and extra keys', () => {
   const labelled = async (limits: Partial<ValidationLimits> = {}) =>
-    (await buildRegistry(toolsModule({ limits }), toolset({ name: 'o', tools: [Labelled, Free], granted: PermissionSet.all() }))).registry;
+    (
+      await buildRegistry(
+        toolsModule({ limits }),
+        toolset({ name: 'o', tools: [Labelled, Free], granted: PermissionSet.all() }),
+      )
+    ).registry;
   const messages = async (r: ToolRegistry, tool: string, args: unknown) => {
     const outcome = await r.dispatch(tool, args);
     return outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message]);
@@ -475,11 +596,17 @@ describe('open objects: declared properties and extra keys', () => {
   });
 
   it('look into the next extra key when the total is reached exactly, not passed', async () => {
-    // The arguments 8 + "open" 12 = 20; the open object 8 and its keys a and b at 9 each: 46; a string of 46 at 54: exactly 100.
+    // The arguments 8 + "open" 12 = 20; the open object 8 and its keys a and b at 9 each: 46; a string of 46 at 54:
+    // exactly 100.
     const r = await labelled({ maxTotalSize: 100 });
-    expect(await messages(r, 'free', { open: { a: 'x'.repeat(46), b: () => 1 } })).toEqual([['open.b', 'open.b must be JSON data, got a function']]);
+    expect(await messages(r, 'free', { open: { a: 'x'.repeat(46), b: () => 1 } })).toEqual([
+      ['open.b', 'open.b must be JSON data, got a function'],
+    ]);
     expect(await messages(r, 'free', { open: { a: 'x'.repeat(47), b: () => 1 } })).toEqual([
-      ['', 'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)'],
+      [
+        '',
+        'the arguments must be at most 100 in total size (characters of strings and keys, plus 8 per value and per key)',
+      ],
     ]);
   });
 });

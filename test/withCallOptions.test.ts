@@ -34,7 +34,12 @@ describe('withCallOptions', () => {
   it('copies no key it does not know, so an own "__proto__" key in the options reaches nothing', () => {
     const hostile = JSON.parse('{"__proto__": {"polluted": true}, "callId": "c"}') as CallOptions;
     const copy = withCallOptions(hostile, { caller: 'bob' });
-    expect([Object.getPrototypeOf(copy), (copy as { polluted?: unknown }).polluted, copy.callId, copy.caller]).toEqual([Object.prototype, undefined, 'c', 'bob']);
+    expect([Object.getPrototypeOf(copy), (copy as { polluted?: unknown }).polluted, copy.callId, copy.caller]).toEqual([
+      Object.prototype,
+      undefined,
+      'c',
+      'bob',
+    ]);
     expect(Object.hasOwn(copy, '__proto__')).toBe(false);
   });
 
@@ -49,7 +54,12 @@ describe('withCallOptions', () => {
       // Nor one the options do not hold: dispatch's own default options are `{}`.
       proto.approve = async () => ({ approved: true });
       const bare = withCallOptions({}, { callId: 'c' });
-      expect([bare.caller, bare.permissions, bare.approve, bare.callId]).toEqual([undefined, undefined, undefined, 'c']);
+      expect([bare.caller, bare.permissions, bare.approve, bare.callId]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        'c',
+      ]);
       expect(Object.hasOwn(bare, 'caller')).toBe(true);
     } finally {
       delete proto.caller;

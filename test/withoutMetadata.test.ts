@@ -13,10 +13,19 @@ describe('an optional @Arg under "strict"', () => {
       }
     }
     const { registry } = await buildRegistry(toolset({ name: 'g', tools: [Greet] }));
-    expect(registry.get('greet').definition.inputSchema).toMatchObject({ properties: { title: { type: 'string' } }, required: ['name'] });
+    expect(registry.get('greet').definition.inputSchema).toMatchObject({
+      properties: { title: { type: 'string' } },
+      required: ['name'],
+    });
     expect(await registry.dispatch('greet', { name: 'Ada' })).toMatchObject({ ok: true, value: 'hello Ada' });
-    expect(await registry.dispatch('greet', { name: 'Ada', title: 'Dr' })).toMatchObject({ ok: true, value: 'hello Dr Ada' });
-    expect(await registry.dispatch('greet', { name: 'Ada', title: 3 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await registry.dispatch('greet', { name: 'Ada', title: 'Dr' })).toMatchObject({
+      ok: true,
+      value: 'hello Dr Ada',
+    });
+    expect(await registry.dispatch('greet', { name: 'Ada', title: 3 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
   });
 
   it('`x: string | undefined` reflects as Object: the build says exactly what to write, and what it says works', async () => {
@@ -44,7 +53,10 @@ describe('an optional @Arg under "strict"', () => {
 
     @Tool({ name: 'greet', description: 'Greets.' })
     class Fixed {
-      execute(@Arg('title', { type: String, optional: true }) title: string | undefined, @Arg('name') name: string): string {
+      execute(
+        @Arg('title', { type: String, optional: true }) title: string | undefined,
+        @Arg('name') name: string,
+      ): string {
         return `${title ?? 'hello'} ${name}`;
       }
     }
@@ -84,7 +96,9 @@ describe('a project without decorator metadata (esbuild, tsx, vite)', () => {
     expect(problems[0]).toMatch(
       /works under esbuild, tsx and vite whatever tsconfig\.json says: @Arg\('path', \{ type: String \}\) for #1, @Arg\('limit', \{ type: String, optional: true \}\) for #2 \(String, Number, Boolean, a DTO class or a JSON Schema as the type\)$/,
     );
-    expect(problems[1]).toMatch(/: @Input\(TheDto\) for #1 \(String, Number, Boolean, a DTO class or a JSON Schema as the type\)$/);
+    expect(problems[1]).toMatch(
+      /: @Input\(TheDto\) for #1 \(String, Number, Boolean, a DTO class or a JSON Schema as the type\)$/,
+    );
   });
 
   it('builds and runs with what it is told: @Arg(name, { type }) and @Input(Dto)', async () => {
@@ -105,9 +119,21 @@ describe('a project without decorator metadata (esbuild, tsx, vite)', () => {
     Input(Note)(Save.prototype, 'execute', 0);
     Tool({ name: 'save', description: 'Saves.' })(Save);
     const { registry } = await buildRegistry(toolset({ name: 'n', tools: [Read, Save] }));
-    expect(await registry.dispatch('read', { path: 'a.md', limit: 3 })).toMatchObject({ ok: true, value: 'a.md 3 read' });
-    expect(await registry.dispatch('read', { path: 'a.md', limit: 'x' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await registry.dispatch('save', { name: 'todo', size: 2 })).toMatchObject({ ok: true, value: 'todo 2 true' });
-    expect(await registry.dispatch('save', { name: 'todo', size: 'big' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await registry.dispatch('read', { path: 'a.md', limit: 3 })).toMatchObject({
+      ok: true,
+      value: 'a.md 3 read',
+    });
+    expect(await registry.dispatch('read', { path: 'a.md', limit: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await registry.dispatch('save', { name: 'todo', size: 2 })).toMatchObject({
+      ok: true,
+      value: 'todo 2 true',
+    });
+    expect(await registry.dispatch('save', { name: 'todo', size: 'big' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
   });
 });

@@ -12,7 +12,10 @@ import { compositeCall } from '../composite.js';
 import { First, INVALID, RefRead, RefReadDto, Second, VALID } from '../fixtures.js';
 
 const container = new Container();
-await container.load(toolsModule({ interceptors: [First, Second] }), toolset({ name: 'ref', tools: [RefRead, RefReadDto], granted: PermissionSet.none().grant('fs:read') }));
+await container.load(
+  toolsModule({ interceptors: [First, Second] }),
+  toolset({ name: 'ref', tools: [RefRead, RefReadDto], granted: PermissionSet.none().grant('fs:read') }),
+);
 const registry = container.get(ToolRegistry);
 const composite = compositeCall();
 const refused = (p: Promise<unknown>): Promise<unknown> =>
@@ -43,5 +46,7 @@ for (let round = 0; round < 5; round++) {
   const calls = 500_000;
   const started = process.hrtime.bigint();
   for (let i = 0; i < calls; i++) await run();
-  console.log(`${name}${mixed === 'mixed' ? ' (mixed)' : ''}: ${(Number(process.hrtime.bigint() - started) / calls).toFixed(0)} ns`);
+  console.log(
+    `${name}${mixed === 'mixed' ? ' (mixed)' : ''}: ${(Number(process.hrtime.bigint() - started) / calls).toFixed(0)} ns`,
+  );
 }

@@ -1,4 +1,7 @@
-/** What a refused call's error costs to make, piece by piece, in a plain process: `npm run compile && node build/bench/probes/validationError.js`. */
+/**
+ * What a refused call's error costs to make, piece by piece, in a plain process: `npm run compile && node
+ * build/bench/probes/validationError.js`.
+ */
 import { redactIssues } from '../../src/errors/redactIssues.js';
 import { ToolValidationError } from '../../src/index.js';
 

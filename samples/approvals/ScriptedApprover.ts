@@ -14,6 +14,10 @@ export class ScriptedApprover implements ToolApprover {
     const yes = user === 'alice';
     this.asked.push(`${tool.name} ${JSON.stringify(input)} for ${user}: ${yes ? 'approved' : 'refused'}`);
     // The long answer names who decided, for the audit trail.
-    return { approved: yes, by: 'the operator on call', ...(!yes && { reason: `${user} is not on call, so the operator said no` }) };
+    return {
+      approved: yes,
+      by: 'the operator on call',
+      ...(!yes && { reason: `${user} is not on call, so the operator said no` }),
+    };
   }
 }

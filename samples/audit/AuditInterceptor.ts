@@ -11,10 +11,20 @@ export class AuditInterceptor implements ToolInterceptor {
     const started = performance.now();
     try {
       const result = await next();
-      this.logger.info('tool call', { tool: ctx.tool, callId: ctx.callId, ms: Math.round(performance.now() - started), ok: true });
+      this.logger.info('tool call', {
+        tool: ctx.tool,
+        callId: ctx.callId,
+        ms: Math.round(performance.now() - started),
+        ok: true,
+      });
       return result;
     } catch (error) {
-      this.logger.warn('tool call', { tool: ctx.tool, callId: ctx.callId, ms: Math.round(performance.now() - started), ok: false });
+      this.logger.warn('tool call', {
+        tool: ctx.tool,
+        callId: ctx.callId,
+        ms: Math.round(performance.now() - started),
+        ok: false,
+      });
       throw error;
     }
   }

@@ -78,7 +78,8 @@ class MailTeam {
 const approvals = toolsModule({
   approvals: {
     // Destructive tools and @RequiresApproval ones wait for this answer; a string is a refusal's reason.
-    approve: async ({ tool, input, caller }) => (caller as Caller).user === 'ann' || `${tool.name} ${JSON.stringify(input)} needs a lead's yes`,
+    approve: async ({ tool, input, caller }) =>
+      (caller as Caller).user === 'ann' || `${tool.name} ${JSON.stringify(input)} needs a lead's yes`,
     timeoutMs: 60_000,
   },
 });
@@ -86,13 +87,26 @@ const approvals = toolsModule({
 
 const container = new Container();
 container.bind(TeamDirectory).toSelf().inSingletonScope();
-await container.load(approvals, toolset({ name: 'sprints', tools: [ShowSprint, CloseSprint, DeleteSprint, MailTeam], granted: PermissionSet.none().grant('sprint:*') }));
+await container.load(
+  approvals,
+  toolset({
+    name: 'sprints',
+    tools: [ShowSprint, CloseSprint, DeleteSprint, MailTeam],
+    granted: PermissionSet.none().grant('sprint:*'),
+  }),
+);
 const registry = container.get(ToolRegistry);
 
 // #region callers
 // One registry serves every caller; each gets a view of what it may use.
-const ann = await registry.forCaller({ caller: { user: 'ann', team: 'core' }, permissions: PermissionSet.none().grant('sprint:*') });
-const bob = await registry.forCaller({ caller: { user: 'bob', team: 'core' }, permissions: PermissionSet.none().grant('sprint:read') });
+const ann = await registry.forCaller({
+  caller: { user: 'ann', team: 'core' },
+  permissions: PermissionSet.none().grant('sprint:*'),
+});
+const bob = await registry.forCaller({
+  caller: { user: 'bob', team: 'core' },
+  permissions: PermissionSet.none().grant('sprint:read'),
+});
 
 console.log(ann.list().map((t) => t.name)); // [ 'sprint.show', 'sprint.close', 'sprint.delete', 'mail.team', 'results.read' ]
 console.log(bob.list().map((t) => t.name)); // [ 'sprint.show', 'mail.team', 'results.read' ]

@@ -10,7 +10,8 @@ export class Sandbox {
 
   resolve(relative: string): string {
     const full = path.resolve(this.root, `.${path.sep}${relative}`);
-    if (full !== this.root && !full.startsWith(this.root + path.sep)) throw new Error(`"${relative}" is outside the sandbox`);
+    if (full !== this.root && !full.startsWith(this.root + path.sep))
+      throw new Error(`"${relative}" is outside the sandbox`);
     return full;
   }
 

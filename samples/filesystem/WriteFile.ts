@@ -9,9 +9,17 @@ export class WriteFileInput {
   @IsOptional() @IsBoolean() @Description('Append instead of replacing.') append?: boolean;
 }
 
-@Tool({ name: 'fs.write', description: 'Write a UTF-8 text file in the workspace.', tags: ['filesystem', 'write'], destructive: true })
+@Tool({
+  name: 'fs.write',
+  description: 'Write a UTF-8 text file in the workspace.',
+  tags: ['filesystem', 'write'],
+  destructive: true,
+})
 @Permissions('fs:write')
-@Example({ description: 'Add a line to the notes', input: { path: 'notes/todo.md', content: '- ship it\n', append: true } })
+@Example({
+  description: 'Add a line to the notes',
+  input: { path: 'notes/todo.md', content: '- ship it\n', append: true },
+})
 export class WriteFile {
   constructor(@inject(Sandbox) private readonly sandbox: Sandbox) {}
 

@@ -13,19 +13,38 @@ export class CommitInput {
 export class GitTools {
   constructor(@inject(Repository) private readonly repo: Repository) {}
 
-  @Tool({ name: 'git.status', description: 'Show staged files and the last commit.', tags: ['git', 'read'], idempotent: true, readOnly: true })
+  @Tool({
+    name: 'git.status',
+    description: 'Show staged files and the last commit.',
+    tags: ['git', 'read'],
+    idempotent: true,
+    readOnly: true,
+  })
   @Permissions('git:read')
   status(): { staged: string[]; head?: Commit } {
-    return { staged: [...this.repo.staged].sort(), ...(this.repo.commits.length > 0 && { head: this.repo.commits.at(-1) }) };
+    return {
+      staged: [...this.repo.staged].sort(),
+      ...(this.repo.commits.length > 0 && { head: this.repo.commits.at(-1) }),
+    };
   }
 
-  @Tool({ name: 'git.log', description: 'Show the latest commits, newest first.', tags: ['git', 'read'], idempotent: true, readOnly: true })
+  @Tool({
+    name: 'git.log',
+    description: 'Show the latest commits, newest first.',
+    tags: ['git', 'read'],
+    idempotent: true,
+    readOnly: true,
+  })
   @Permissions('git:read')
   log(@Arg('limit', { integer: true, minimum: 1, maximum: 50, default: 10 }) limit: number): Commit[] {
     return this.repo.commits.slice(-limit).reverse();
   }
 
-  @Tool({ name: 'git.commit', description: 'Commit the staged files (and any listed) with a message.', tags: ['git', 'write'] })
+  @Tool({
+    name: 'git.commit',
+    description: 'Commit the staged files (and any listed) with a message.',
+    tags: ['git', 'write'],
+  })
   @Permissions('git:write')
   commit(@Input() input: CommitInput): Commit {
     for (const file of input.files ?? []) this.repo.staged.add(file);
@@ -33,7 +52,12 @@ export class GitTools {
     return this.repo.commit(input.message);
   }
 
-  @Tool({ name: 'git.reset', description: 'Drop the latest commit and its record. It cannot be undone.', tags: ['git', 'write'], destructive: true })
+  @Tool({
+    name: 'git.reset',
+    description: 'Drop the latest commit and its record. It cannot be undone.',
+    tags: ['git', 'write'],
+    destructive: true,
+  })
   @Permissions('git:write')
   reset(): { dropped?: string } {
     const dropped = this.repo.commits.pop();

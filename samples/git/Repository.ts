@@ -13,7 +13,11 @@ export class Repository {
   readonly staged = new Set<string>();
 
   commit(message: string): Commit {
-    const commit = { id: (this.commits.length + 1).toString(16).padStart(7, '0'), message, files: [...this.staged].sort() };
+    const commit = {
+      id: (this.commits.length + 1).toString(16).padStart(7, '0'),
+      message,
+      files: [...this.staged].sort(),
+    };
     this.commits.push(commit);
     this.staged.clear();
     return commit;

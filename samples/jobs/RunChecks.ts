@@ -7,15 +7,28 @@ import { Arg, Ctx, Tool, type ToolContext } from 'hermes-tools';
  */
 @Tool({
   name: 'jobs.run_checks',
-  description: 'Runs the project checks one by one and reports progress. Slow: cancel it if you no longer need the answer.',
+  description:
+    'Runs the project checks one by one and reports progress. Slow: cancel it if you no longer need the answer.',
   readOnly: true,
   timeoutMs: 120_000,
-  output: { type: 'object', properties: { passed: { type: 'integer' }, total: { type: 'integer' } }, required: ['passed', 'total'] },
+  output: {
+    type: 'object',
+    properties: { passed: { type: 'integer' }, total: { type: 'integer' } },
+    required: ['passed', 'total'],
+  },
 })
 export class RunChecks {
   async execute(
-    @Arg('checks', { integer: true, minimum: 1, maximum: 100, default: 5, description: 'How many checks to run.' }) checks: number,
-    @Arg('stepMs', { integer: true, minimum: 0, maximum: 1000, default: 200, description: 'How long each check takes, in milliseconds.' }) stepMs: number,
+    @Arg('checks', { integer: true, minimum: 1, maximum: 100, default: 5, description: 'How many checks to run.' })
+    checks: number,
+    @Arg('stepMs', {
+      integer: true,
+      minimum: 0,
+      maximum: 1000,
+      default: 200,
+      description: 'How long each check takes, in milliseconds.',
+    })
+    stepMs: number,
     @Ctx() ctx: ToolContext,
   ): Promise<{ passed: number; total: number }> {
     for (let done = 0; done < checks; done++) {

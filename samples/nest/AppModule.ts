@@ -23,7 +23,10 @@ export class UsersModule {}
         guards: [TokenGuard],
         caller: (request) => {
           const user = (request as { user: User }).user;
-          return { caller: user.name, permissions: user.admin ? PermissionSet.none().grant('users:write') : PermissionSet.none() };
+          return {
+            caller: user.name,
+            permissions: user.admin ? PermissionSet.none().grant('users:write') : PermissionSet.none(),
+          };
         },
       },
     }),

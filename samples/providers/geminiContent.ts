@@ -11,6 +11,8 @@ import { toGeminiTools } from 'hermes-tools/providers';
 
 const gemini = toGeminiTools(registry.definitions());
 const response = await ai.models.generateContent({ model, contents, config: { tools: gemini.tools } });
-const parts = await Promise.all((response.functionCalls ?? []).map(async (call) => (await gemini.dispatch(registry, call)).message));
+const parts = await Promise.all(
+  (response.functionCalls ?? []).map(async (call) => (await gemini.dispatch(registry, call)).message),
+);
 contents.push(response.candidates![0]!.content!, { role: 'user', parts });
 // #endregion gemini

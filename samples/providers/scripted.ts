@@ -57,6 +57,9 @@ export function scriptedAnthropic(): Anthropic {
 /** generateContent: a response with one function call. */
 export function scriptedGemini(): GoogleGenAI {
   const call = { id: 'g1', name: 'notes.read', args: { name: 'todo' } };
-  const response = { functionCalls: [call], candidates: [{ content: { role: 'model', parts: [{ functionCall: call }] } }] } as unknown as GenerateContentResponse;
+  const response = {
+    functionCalls: [call],
+    candidates: [{ content: { role: 'model', parts: [{ functionCall: call }] } }],
+  } as unknown as GenerateContentResponse;
   return { models: { generateContent: async () => response } } as unknown as GoogleGenAI;
 }

@@ -36,7 +36,8 @@ function firstLine(child: ChildProcess, pattern: RegExp): Promise<string> {
         resolve(line);
       }
     };
-    const onExit = (code: number | null): void => reject(new Error(`${child.spawnfile} exited (${code}) before it was ready:\n${seen.slice(-1000)}`));
+    const onExit = (code: number | null): void =>
+      reject(new Error(`${child.spawnfile} exited (${code}) before it was ready:\n${seen.slice(-1000)}`));
     child.stdout!.on('data', onData);
     child.once('exit', onExit);
   });
@@ -49,7 +50,11 @@ async function startRedis(): Promise<{ url: string; stop: () => Promise<void> } 
   await once(probe, 'listening');
   const port = (probe.address() as { port: number }).port;
   await new Promise((resolve) => probe.close(resolve));
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const redis = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await firstLine(redis, /Ready to accept connections/);
   redis.stdout!.resume();
   return {
@@ -63,14 +68,31 @@ async function startRedis(): Promise<{ url: string; stop: () => Promise<void> } 
 
 const redis = await startRedis();
 if (redis === undefined) {
-  log('npm run start:queue needs Redis: set REDIS_URL=redis://host:port, or install redis-server (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis).');
+  log(
+    'npm run start:queue needs Redis: set REDIS_URL=redis://host:port, or install redis-server (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis).',
+  );
   process.exit(1);
 }
 log(`agent ${process.pid}: Redis at ${redis.url}`);
 
-const worker = spawn(process.execPath, [CLI, '--module', path.join(here, 'worker.js'), 'worker', '--redis', redis.url, '--queue', 'reports', '--concurrency', '4'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const worker = spawn(
+  process.execPath,
+  [
+    CLI,
+    '--module',
+    path.join(here, 'worker.js'),
+    'worker',
+    '--redis',
+    redis.url,
+    '--queue',
+    'reports',
+    '--concurrency',
+    '4',
+  ],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 log(await firstLine(worker, /^worker: taking calls/));
 worker.stdout!.resume();
 

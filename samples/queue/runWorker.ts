@@ -1,4 +1,5 @@
-// A worker started in code rather than by `hermes-tools worker`: `REDIS_URL=redis://… node dist/samples/queue/runWorker.js`.
+// A worker started in code rather than by `hermes-tools worker`: `REDIS_URL=redis://… node
+// dist/samples/queue/runWorker.js`.
 import { toolWorker } from 'hermes-tools/queue';
 import { container } from './worker.js';
 

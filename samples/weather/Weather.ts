@@ -10,7 +10,13 @@ const OFFLINE_READINGS: Record<string, { celsius: number; sky: string }> = {
  * Needs WEATHER_API_KEY: without it the tool is not listed and calls are refused, and it appears
  * once the variable is set. (This sample answers from a local table; a real one would call an API.)
  */
-@Tool({ name: 'weather.current', description: 'Current weather for a city.', tags: ['network'], idempotent: true, openWorld: true })
+@Tool({
+  name: 'weather.current',
+  description: 'Current weather for a city.',
+  tags: ['network'],
+  idempotent: true,
+  openWorld: true,
+})
 @Requires({ env: ['WEATHER_API_KEY'] })
 @Permissions('net:http')
 @Example({ description: 'Weather in Paris', input: { city: 'Paris' } })

@@ -30,7 +30,12 @@ export interface AiSdkToolsOptions {
   readonly caller?: unknown;
 }
 
-const AI_SDK_KEYS = ['filter', 'names', 'needsApproval', 'caller'] as const satisfies readonly (keyof AiSdkToolsOptions)[];
+const AI_SDK_KEYS = [
+  'filter',
+  'names',
+  'needsApproval',
+  'caller',
+] as const satisfies readonly (keyof AiSdkToolsOptions)[];
 
 /**
  * The registry's available tools as an AI SDK `ToolSet`, for `generateText` / `streamText`. Each
@@ -72,9 +77,11 @@ export function toAiSdkTools(registry: ToolRegistry, given: AiSdkToolsOptions = 
           ...(abortSignal === undefined ? {} : { signal: abortSignal }),
           ...(caller === undefined ? {} : { caller }),
         };
-        if (properties === undefined || properties.changes.length === 0) return registry.call(definition.name, input, callOptions);
+        if (properties === undefined || properties.changes.length === 0)
+          return registry.call(definition.name, input, callOptions);
         return registry.call(definition.name, properties.restore(input), callOptions).catch((error: unknown) => {
-          // The issues name the tool's own properties; the model sent the renamed ones, so the message says which is which.
+          // The issues name the tool's own properties; the model sent the renamed ones, so the message says which is
+          // which.
           if (error instanceof ToolError) error.message = errorText(error, properties);
           throw error;
         });

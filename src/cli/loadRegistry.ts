@@ -16,7 +16,9 @@ export async function loadRegistry(file: string): Promise<ToolRegistry> {
   // Converted to a UsageError that names the file and why it cannot be read.
   await access(url).catch((error: unknown) => {
     const code = (error as { code?: unknown } | undefined)?.code;
-    throw new UsageError(`cannot read the module ${file}: ${code === 'ENOENT' || code === undefined ? 'no such file' : String(code)}`);
+    throw new UsageError(
+      `cannot read the module ${file}: ${code === 'ENOENT' || code === undefined ? 'no such file' : String(code)}`,
+    );
   });
   let exports: Record<string, unknown>;
   try {
@@ -37,7 +39,9 @@ export async function loadRegistry(file: string): Promise<ToolRegistry> {
     const registry = await toRegistry(exports[name], `${shown} (export "${name}")`);
     if (registry !== undefined) return registry;
   }
-  throw new UsageError(`the module ${shown} exports no registry: export "registry", "container" or a default that is a ToolRegistry, a container, or a function returning one`);
+  throw new UsageError(
+    `the module ${shown} exports no registry: export "registry", "container" or a default that is a ToolRegistry, a container, or a function returning one`,
+  );
 }
 
 async function toRegistry(value: unknown, where: string, depth = 0): Promise<ToolRegistry | undefined> {
@@ -56,7 +60,12 @@ async function toRegistry(value: unknown, where: string, depth = 0): Promise<Too
       return (value as { get(id: unknown): unknown }).get(ToolRegistry) as ToolRegistry;
     } catch (error) {
       // A ToolDefinitionError lists every wiring problem, one per line: all of them are wanted.
-      const message = error instanceof ToolError ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
+      const message =
+        error instanceof ToolError
+          ? error.message
+          : error instanceof Error
+            ? error.message.split('\n')[0]
+            : String(error);
       throw new UsageError(`${where} is a container that cannot build its ToolRegistry: ${message}`);
     }
   }

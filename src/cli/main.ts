@@ -22,7 +22,9 @@ import { wrapText } from './wrapText.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 const GLOBAL: Options = { module: { type: 'string', short: 'm' }, help: { type: 'boolean', short: 'h' } };
 
 interface Command {
@@ -32,7 +34,11 @@ interface Command {
   /** Help for the command's own options: the option, then what it does. */
   readonly optionHelp?: readonly (readonly [option: string, description: string])[];
   readonly positionals: readonly [min: number, max: number];
-  run(registry: () => Promise<ToolRegistry>, values: Record<string, string | boolean | string[] | undefined>, positionals: string[]): Promise<number>;
+  run(
+    registry: () => Promise<ToolRegistry>,
+    values: Record<string, string | boolean | string[] | undefined>,
+    positionals: string[],
+  ): Promise<number>;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -70,9 +76,12 @@ const COMMANDS: Record<string, Command> = {
   },
   call: {
     usage: "call <name> ['<json arguments>'] [--timeout <ms>]",
-    summary: 'Calls one tool through its whole pipeline and prints the outcome as JSON. Exit code 1 when the outcome is an error, or when the call never settles.',
+    summary:
+      'Calls one tool through its whole pipeline and prints the outcome as JSON. Exit code 1 when the outcome is an error, or when the call never settles.',
     options: { timeout: { type: 'string', short: 't' } },
-    optionHelp: [['--timeout, -t <ms>', 'end the call with a timeout outcome after this many milliseconds (1 to 2147483647)']],
+    optionHelp: [
+      ['--timeout, -t <ms>', 'end the call with a timeout outcome after this many milliseconds (1 to 2147483647)'],
+    ],
     positionals: [1, 2],
     async run(registry, values, [name, json]) {
       const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(String(values.timeout));
@@ -81,18 +90,25 @@ const COMMANDS: Record<string, Command> = {
         try {
           args = JSON.parse(json) as unknown;
         } catch (error) {
-          throw new UsageError(`the arguments are not valid JSON (${(error as Error).message}); quote them, e.g. '{"path":"notes/todo.md"}'`);
+          throw new UsageError(
+            `the arguments are not valid JSON (${(error as Error).message}); quote them, e.g. '{"path":"notes/todo.md"}'`,
+          );
         }
       }
       const tools = await registry();
-      const outcome = await failIfStalled(tools.dispatch(name!, args, timeoutMs === undefined ? {} : { timeoutMs }), () => new CallDidNotSettleError(name!));
+      const outcome = await failIfStalled(
+        tools.dispatch(name!, args, timeoutMs === undefined ? {} : { timeoutMs }),
+        () => new CallDidNotSettleError(name!),
+      );
       out(JSON.stringify(outcome, null, 2));
       return outcome.ok ? 0 : 1;
     },
   },
   serve: {
-    usage: 'serve --stdio | --http <port> [--host <address>] [--token-env <NAME>] [--stateless] [--remote <name>=<command line or url>]…',
-    summary: 'Serves the tools over MCP: on stdin/stdout, or Streamable HTTP at http://<host>:<port>/mcp (host 127.0.0.1 by default).',
+    usage:
+      'serve --stdio | --http <port> [--host <address>] [--token-env <NAME>] [--stateless] [--remote <name>=<command line or url>]…',
+    summary:
+      'Serves the tools over MCP: on stdin/stdout, or Streamable HTTP at http://<host>:<port>/mcp (host 127.0.0.1 by default).',
     options: {
       stdio: { type: 'boolean' },
       http: { type: 'string' },
@@ -106,23 +122,32 @@ const COMMANDS: Record<string, Command> = {
     optionHelp: [
       ['--http <port>', 'Streamable HTTP on this port (0 picks a free one); or --stdio'],
       ['--host <address>', 'the interface to bind (default 127.0.0.1, this machine only)'],
-      ['--token-env <NAME>', 'require "Authorization: Bearer <token>", the token being the value of $NAME (16+ characters)'],
+      [
+        '--token-env <NAME>',
+        'require "Authorization: Bearer <token>", the token being the value of $NAME (16+ characters)',
+      ],
       ['--allow-unauthenticated', 'serve a non-loopback --host without a token (refused otherwise)'],
       ['--allow-origin <origin>', 'let browser pages of this origin call the server (repeatable; others get 403)'],
       ['--stateless', 'keep no session, so that many replicas can sit behind one load balancer'],
-      ['--remote <name>=<command>', 'serve the tools of another MCP server as "<name>.<tool>", spawning <command> (repeatable);'],
+      [
+        '--remote <name>=<command>',
+        'serve the tools of another MCP server as "<name>.<tool>", spawning <command> (repeatable);',
+      ],
       ['--remote <name>=<url>', 'or reaching it over Streamable HTTP: a gateway, used instead of --module'],
     ],
     positionals: [0, 0],
     async run(registry, values) {
       const stdio = values.stdio === true;
-      if (stdio === (values.http !== undefined)) throw new UsageError('serve needs exactly one of --stdio or --http <port>');
+      if (stdio === (values.http !== undefined))
+        throw new UsageError('serve needs exactly one of --stdio or --http <port>');
       for (const httpOnly of ['host', 'token-env', 'allow-unauthenticated', 'allow-origin', 'stateless']) {
         if (stdio && values[httpOnly] !== undefined) throw new UsageError(`--${httpOnly} applies to --http only`);
       }
       // Loaded here, so the other commands work without the MCP SDK installed.
       const mcp = await import('../mcp/index.js').catch((error: unknown) => {
-        throw new UsageError(`serve needs @modelcontextprotocol/sdk installed (${(error as Error).message.split('\n')[0]})`);
+        throw new UsageError(
+          `serve needs @modelcontextprotocol/sdk installed (${(error as Error).message.split('\n')[0]})`,
+        );
       });
       const server = { name: 'hermes-tools', version: VERSION };
       if (stdio) {
@@ -132,11 +157,15 @@ const COMMANDS: Record<string, Command> = {
         return stopOnSignal(() => closeRemotes());
       }
       const port = Number(values.http);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http needs a port number from 0 to 65535, got "${String(values.http)}"`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new UsageError(`--http needs a port number from 0 to 65535, got "${String(values.http)}"`);
       const host = values.host === undefined ? '127.0.0.1' : String(values.host);
-      const auth = values['token-env'] === undefined ? undefined : staticToken(mcp.staticTokenAuth, String(values['token-env']));
+      const auth =
+        values['token-env'] === undefined ? undefined : staticToken(mcp.staticTokenAuth, String(values['token-env']));
       if (auth === undefined && !mcp.isLoopbackHost(host) && values['allow-unauthenticated'] !== true) {
-        throw new UsageError(`--host ${host} can be reached from other machines: pass --token-env <NAME> to require a token, or --allow-unauthenticated if the network is trusted`);
+        throw new UsageError(
+          `--host ${host} can be reached from other machines: pass --token-env <NAME> to require a token, or --allow-unauthenticated if the network is trusted`,
+        );
       }
       const http = await mcp.serveHttp(await registry(), {
         ...server,
@@ -153,7 +182,8 @@ const COMMANDS: Record<string, Command> = {
   },
   worker: {
     usage: 'worker --redis <url> --queue <name> [--concurrency <n>] [--drain-timeout <ms>]',
-    summary: "Runs the calls queued by a queuedToolset through the module's registry, until SIGTERM or SIGINT: then it stops taking calls and lets the running ones finish.",
+    summary:
+      "Runs the calls queued by a queuedToolset through the module's registry, until SIGTERM or SIGINT: then it stops taking calls and lets the running ones finish.",
     options: {
       redis: { type: 'string' },
       queue: { type: 'string' },
@@ -164,12 +194,21 @@ const COMMANDS: Record<string, Command> = {
       'stalled-interval': { type: 'string' },
     },
     optionHelp: [
-      ['--redis <url>', 'the Redis holding the queue: redis://[user:password@]host:port[/db] or rediss://… (default redis://127.0.0.1:6379)'],
+      [
+        '--redis <url>',
+        'the Redis holding the queue: redis://[user:password@]host:port[/db] or rediss://… (default redis://127.0.0.1:6379)',
+      ],
       ['--queue <name>', "the queue the agents' queuedToolset uses (required)"],
       ['--prefix <prefix>', "the prefix of the queue's Redis keys, if the agents set one (default bull)"],
       ['--concurrency <n>', 'calls run at once (default 1)'],
-      ['--drain-timeout <ms>', 'on SIGTERM, how long running calls may take to finish before they are aborted (default 30000)'],
-      ['--lock-duration <ms>', 'how soon a worker that died is noticed and its calls retried or failed (default 30000)'],
+      [
+        '--drain-timeout <ms>',
+        'on SIGTERM, how long running calls may take to finish before they are aborted (default 30000)',
+      ],
+      [
+        '--lock-duration <ms>',
+        'how soon a worker that died is noticed and its calls retried or failed (default 30000)',
+      ],
       ['--stalled-interval <ms>', 'how often this worker looks for the calls of workers that died (default 30000)'],
     ],
     positionals: [0, 0],
@@ -177,13 +216,20 @@ const COMMANDS: Record<string, Command> = {
       const url = values.redis === undefined ? 'redis://127.0.0.1:6379' : String(values.redis);
       if (!URL.canParse(url) || !['redis:', 'rediss:'].includes(new URL(url).protocol))
         throw new UsageError(`--redis needs a redis:// or rediss:// URL, got "${redactSecrets(url)}"`);
-      if (values.queue === undefined) throw new UsageError('worker needs --queue <name>: the name the agents give queuedToolset({ queue: { name } })');
+      if (values.queue === undefined)
+        throw new UsageError(
+          'worker needs --queue <name>: the name the agents give queuedToolset({ queue: { name } })',
+        );
       const name = String(values.queue);
       const concurrency = values.concurrency === undefined ? 1 : Number(values.concurrency);
-      if (!/^[1-9]\d{0,3}$/.test(String(values.concurrency ?? '1'))) throw new UsageError(`--concurrency needs a whole number from 1 to 9999, got "${String(values.concurrency)}"`);
-      const ms = (option: string): number | undefined => (values[option] === undefined ? undefined : parseTimeout(String(values[option]), `--${option}`));
+      if (!/^[1-9]\d{0,3}$/.test(String(values.concurrency ?? '1')))
+        throw new UsageError(`--concurrency needs a whole number from 1 to 9999, got "${String(values.concurrency)}"`);
+      const ms = (option: string): number | undefined =>
+        values[option] === undefined ? undefined : parseTimeout(String(values[option]), `--${option}`);
       const queue = await import('../queue/index.js').catch((error: unknown) => {
-        throw new UsageError(`worker needs bullmq and ioredis installed: npm install bullmq ioredis (${(error as Error).message.split('\n')[0]})`);
+        throw new UsageError(
+          `worker needs bullmq and ioredis installed: npm install bullmq ioredis (${(error as Error).message.split('\n')[0]})`,
+        );
       });
       const tools = await registry();
       const drainTimeoutMs = ms('drain-timeout');
@@ -204,7 +250,9 @@ const COMMANDS: Record<string, Command> = {
         void worker.close();
       };
       process.once('SIGTERM', stop).once('SIGINT', stop);
-      out(`worker: taking calls from queue "${name}" on ${redactSecrets(url)} (concurrency ${concurrency}, pid ${process.pid})`);
+      out(
+        `worker: taking calls from queue "${name}" on ${redactSecrets(url)} (concurrency ${concurrency}, pid ${process.pid})`,
+      );
       await worker.closed;
       // Whatever the module left open (a database pool, a timer) must not keep a stopped worker alive.
       await new Promise((resolve) => process.stdout.write('worker: stopped\n', resolve));
@@ -224,7 +272,9 @@ function parseRemote(spec: string): RemoteSpec {
   const name = spec.slice(0, Math.max(at, 0));
   const target = spec.slice(at + 1).trim();
   if (at <= 0 || !/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(name) || target === '')
-    throw new UsageError(`--remote needs <name>=<command line> or <name>=<url>, the name made of letters, digits, "_" and "-"; got "${spec}"`);
+    throw new UsageError(
+      `--remote needs <name>=<command line> or <name>=<url>, the name made of letters, digits, "_" and "-"; got "${spec}"`,
+    );
   if (/^https?:\/\//i.test(target)) {
     if (!URL.canParse(target)) throw new UsageError(`--remote ${name}: "${target}" is not a valid URL`);
     return { name, server: { url: target } };
@@ -244,31 +294,50 @@ function closeRemotes(): Promise<unknown> {
 async function gatewayRegistry(specs: readonly RemoteSpec[]): Promise<ToolRegistry> {
   const names = new Set<string>();
   for (const spec of specs) {
-    if (names.has(spec.name)) throw new UsageError(`--remote ${spec.name} is given twice; give each remote server its own name`);
+    if (names.has(spec.name))
+      throw new UsageError(`--remote ${spec.name} is given twice; give each remote server its own name`);
     names.add(spec.name);
   }
   const mcp = await import('../mcp/index.js').catch((error: unknown) => {
-    throw new UsageError(`--remote needs @modelcontextprotocol/sdk installed (${(error as Error).message.split('\n')[0]})`);
+    throw new UsageError(
+      `--remote needs @modelcontextprotocol/sdk installed (${(error as Error).message.split('\n')[0]})`,
+    );
   });
   const { Container } = await import('inversify');
   const container = new Container();
-  const modules = specs.map((spec) => mcp.mcpToolset({ name: spec.name, server: spec.server, granted: PermissionSet.none().grant(`${spec.name}:call`) }));
+  const modules = specs.map((spec) =>
+    mcp.mcpToolset({ name: spec.name, server: spec.server, granted: PermissionSet.none().grant(`${spec.name}:call`) }),
+  );
   try {
     await container.loadAsync(toolsModule(), ...modules);
     remotes.push(...modules);
     return container.get(ToolRegistry);
   } catch (error) {
     await Promise.all(modules.map((m) => m.close()));
-    const message = error instanceof ToolError ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const message =
+      error instanceof ToolError
+        ? error.message
+        : error instanceof Error
+          ? error.message.split('\n')[0]
+          : String(error);
     throw new UsageError(`--remote: ${message}`);
   }
 }
 
-/** The static-token auth of `--token-env NAME`, or a UsageError that says what is wrong with the variable (never its value). */
+/**
+ * The static-token auth of `--token-env NAME`, or a UsageError that says what is wrong with the variable (never its
+ * value).
+ */
 function staticToken<T>(make: (token: string) => T, name: string): T {
   const token = process.env[name];
-  if (token === undefined || token === '') throw new UsageError(`--token-env ${name}: the environment variable ${name} is not set; set it to the bearer token clients must send`);
-  if (token.length < 16) throw new UsageError(`--token-env ${name}: the token in ${name} is shorter than 16 characters; use a long random one (openssl rand -hex 32)`);
+  if (token === undefined || token === '')
+    throw new UsageError(
+      `--token-env ${name}: the environment variable ${name} is not set; set it to the bearer token clients must send`,
+    );
+  if (token.length < 16)
+    throw new UsageError(
+      `--token-env ${name}: the token in ${name} is shorter than 16 characters; use a long random one (openssl rand -hex 32)`,
+    );
   return make(token);
 }
 
@@ -310,7 +379,9 @@ function stopOnSignal(close: () => Promise<unknown>): Promise<number> {
  */
 async function exitAfterOutput(code: number): Promise<void> {
   process.exitCode = code;
-  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
+  await Promise.all(
+    [process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))),
+  );
   process.exit(code);
 }
 
@@ -333,11 +404,18 @@ function help(command?: string): string {
       ...wrapText(c.summary, HELP_WIDTH),
       '',
       'Options:',
-      ...helpColumns([...(c.optionHelp ?? []), ['--module, -m <file>', 'a JavaScript module exporting a container or a registry (required)'], ['--help, -h', 'this help']]),
+      ...helpColumns([
+        ...(c.optionHelp ?? []),
+        ['--module, -m <file>', 'a JavaScript module exporting a container or a registry (required)'],
+        ['--help, -h', 'this help'],
+      ]),
     ].join('\n');
   }
   return [
-    ...wrapText(`hermes-tools ${VERSION}: list, show and call a registry's tools, serve them over MCP, or run their queued calls.`, HELP_WIDTH),
+    ...wrapText(
+      `hermes-tools ${VERSION}: list, show and call a registry's tools, serve them over MCP, or run their queued calls.`,
+      HELP_WIDTH,
+    ),
     '',
     'Usage: hermes-tools --module <file> <command> [options]',
     '',
@@ -363,32 +441,53 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === '--version') return (out(VERSION), 0);
   const name = argv.find((arg, i) => !arg.startsWith('-') && argv[i - 1] !== '--module' && argv[i - 1] !== '-m');
   if (name === undefined) {
-    if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return (out(help()), argv.length === 0 ? 2 : 0);
+    if (argv.includes('--help') || argv.includes('-h') || argv.length === 0)
+      return (out(help()), argv.length === 0 ? 2 : 0);
     throw new UsageError('no command given; use list, schema, call, serve or worker (see --help)');
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name]! : undefined;
-  if (command === undefined) throw new UsageError(`unknown command "${name}"; use list, schema, call, serve or worker (see --help)`);
+  if (command === undefined)
+    throw new UsageError(`unknown command "${name}"; use list, schema, call, serve or worker (see --help)`);
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...argv], options: { ...GLOBAL, ...command.options }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: [...argv],
+      options: { ...GLOBAL, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError(`${(error as Error).message.split('\n')[0]} (see hermes-tools ${name} --help)`);
   }
   if (parsed.values.help === true) return (out(help(name)), 0);
   const positionals = parsed.positionals.slice(1);
   const [min, max] = command.positionals;
-  if (positionals.length < min || positionals.length > max) throw new UsageError(`usage: hermes-tools ${command.usage}`);
+  if (positionals.length < min || positionals.length > max)
+    throw new UsageError(`usage: hermes-tools ${command.usage}`);
   const module = parsed.values.module as string | undefined;
   const remotes = parsed.values.remote as string[] | undefined;
   if (remotes !== undefined) {
-    if (module !== undefined) throw new UsageError('--remote builds its own registry and cannot be combined with --module; load mcpToolset(...) in your module to combine them');
+    if (module !== undefined)
+      throw new UsageError(
+        '--remote builds its own registry and cannot be combined with --module; load mcpToolset(...) in your module to combine them',
+      );
     const specs = remotes.map(parseRemote);
-    return command.run(() => gatewayRegistry(specs), parsed.values as Record<string, string | boolean | string[] | undefined>, positionals);
+    return command.run(
+      () => gatewayRegistry(specs),
+      parsed.values as Record<string, string | boolean | string[] | undefined>,
+      positionals,
+    );
   }
   if (module === undefined)
-    throw new UsageError(`${name} needs --module <file>: pass a JavaScript module that exports a registry or a container (see hermes-tools ${name} --help)`);
+    throw new UsageError(
+      `${name} needs --module <file>: pass a JavaScript module that exports a registry or a container (see hermes-tools ${name} --help)`,
+    );
   const registry = (): Promise<ToolRegistry> =>
-    failIfStalled(loadRegistry(module), () => new UsageError(`the module ${module} never finished giving its registry: its export's promise never settled`));
+    failIfStalled(
+      loadRegistry(module),
+      () =>
+        new UsageError(`the module ${module} never finished giving its registry: its export's promise never settled`),
+    );
   return command.run(registry, parsed.values as Record<string, string | boolean | string[] | undefined>, positionals);
 }
 

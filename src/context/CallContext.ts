@@ -15,7 +15,9 @@ export class CallContext implements ToolContext {
   #controller: AbortController | undefined;
   #callId: string | undefined;
   #settled = false;
-  /** Links the context's controller to a signal the call follows, when `signal` is first read; returns how to unlink it. */
+  /**
+   * Links the context's controller to a signal the call follows, when `signal` is first read; returns how to unlink it.
+   */
   readonly #link: ((controller: AbortController) => (() => void) | undefined) | undefined;
   #unlink: (() => void) | undefined;
 
@@ -59,7 +61,10 @@ export class CallContext implements ToolContext {
       this.onProgress(progress, total, message);
     } catch (error) {
       // A failing progress listener is the caller's problem and must not fail the tool: logged, not thrown.
-      this.logger.warn('a progress listener threw; the report was dropped', { tool: this.tool, error: error instanceof Error ? error.message : String(error) });
+      this.logger.warn('a progress listener threw; the report was dropped', {
+        tool: this.tool,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 
@@ -67,7 +72,9 @@ export class CallContext implements ToolContext {
     (this.#controller ??= new AbortController()).abort(reason);
   }
 
-  /** The call has its outcome: later progress reports are dropped, and a followed signal no longer reaches this context. */
+  /**
+   * The call has its outcome: later progress reports are dropped, and a followed signal no longer reaches this context.
+   */
   settle(): void {
     this.#settled = true;
     this.#unlink?.();

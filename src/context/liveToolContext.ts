@@ -44,7 +44,9 @@ class LiveToolContext implements ToolContext {
 function call(): ToolContext {
   const ctx = currentCall();
   if (ctx === undefined) {
-    throw new Error('ToolContext was read outside a tool call (in a constructor, or after the call ended); read it inside the handler, or take it as a @Ctx() parameter');
+    throw new Error(
+      'ToolContext was read outside a tool call (in a constructor, or after the call ended); read it inside the handler, or take it as a @Ctx() parameter',
+    );
   }
   return ctx;
 }

@@ -17,7 +17,9 @@ export interface AuditRecord {
   readonly access: 'allowed' | 'denied' | 'not_checked';
   /** Why access was denied: the missing permission or the guard's reason. */
   readonly reason?: string;
-  /** Present when the tool needed approval and the call got that far: the answer, and who gave it if the approver said. */
+  /**
+   * Present when the tool needed approval and the call got that far: the answer, and who gave it if the approver said.
+   */
   readonly approval?: { readonly approved: boolean; readonly by?: string; readonly reason?: string };
   /**
    * What the call carried on trust, verified by nothing here: a queued job's approval (`approval`

@@ -19,7 +19,10 @@ export interface CallOptions {
    * allow each permission it declares, so a caller can narrow what its toolset may do, never widen it.
    */
   readonly permissions?: PermissionGrant;
-  /** The caller's W3C trace context (`traceparent`, `tracestate`, `baggage`): carried to the call channel, never interpreted. */
+  /**
+   * The caller's W3C trace context (`traceparent`, `tracestate`, `baggage`): carried to the call channel, never
+   * interpreted.
+   */
   readonly trace?: Readonly<Record<string, string>>;
   /** Receives the tool's `ctx.progress(...)` reports. */
   readonly onProgress?: (progress: number, total?: number, message?: string) => void;

@@ -25,10 +25,19 @@ export interface ResultStore {
   load(id: string): StoredResult | undefined | Promise<StoredResult | undefined>;
 }
 
-/** `toolsModule({ results })`: result budgets, on by default (`results: false` turns them off). Results over budget are cut and `results.read` is added. */
+/**
+ * `toolsModule({ results })`: result budgets, on by default (`results: false` turns them off). Results over budget are
+ * cut and `results.read` is added.
+ */
 export interface ResultBudgetOptions {
-  /** The default budget: characters of serialised JSON a call's result may take in an outcome. Default 100,000. `@Tool({ maxResultChars })` overrides it. */
+  /**
+   * The default budget: characters of serialised JSON a call's result may take in an outcome. Default 100,000. `@Tool({
+   * maxResultChars })` overrides it.
+   */
   readonly maxChars?: number;
-  /** Where whole results are kept: an instance or an injectable class. Default: in memory, 100 results, 50 MB, 10 minutes. */
+  /**
+   * Where whole results are kept: an instance or an injectable class. Default: in memory, 100 results, 50 MB, 10
+   * minutes.
+   */
   readonly store?: ResultStore | Newable<ResultStore>;
 }

@@ -29,7 +29,9 @@ export interface NewTask {
 }
 
 /** The answer of {@link TaskStore.cancel}. */
-export type TaskCancellation = { readonly ok: true; readonly task: TaskRecord } | { readonly ok: false; readonly reason: 'not_found' | 'final'; readonly status?: TaskStatus };
+export type TaskCancellation =
+  | { readonly ok: true; readonly task: TaskRecord }
+  | { readonly ok: false; readonly reason: 'not_found' | 'final'; readonly status?: TaskStatus };
 
 /** One page of {@link TaskStore.list}. */
 export interface TaskPage {
@@ -58,7 +60,10 @@ export interface TaskStore {
    * changing nothing, when the task is already final (cancelled) or gone.
    */
   finish(taskId: string, status: 'completed' | 'failed', result: Readonly<Record<string, unknown>>): Promise<boolean>;
-  /** Marks the owner's task cancelled, unless it is final, and tells every listener of {@link TaskStore.onCancel}, on any replica. */
+  /**
+   * Marks the owner's task cancelled, unless it is final, and tells every listener of {@link TaskStore.onCancel}, on
+   * any replica.
+   */
   cancel(owner: string, taskId: string, message: string): Promise<TaskCancellation>;
   /** The owner's tasks, a page at a time. Rejects with a TypeError when `cursor` is not one it gave out. */
   list(owner: string, cursor?: string): Promise<TaskPage>;

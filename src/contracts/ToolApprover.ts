@@ -15,7 +15,10 @@ export interface ApprovalRequest {
  * `true` approves; `false` or a reason refuses. The long form also says who answered, for the
  * audit trail: `{ approved: true, by: 'ann@example.com' }`.
  */
-export type ApprovalAnswer = boolean | string | { readonly approved: boolean; readonly by?: string; readonly reason?: string };
+export type ApprovalAnswer =
+  | boolean
+  | string
+  | { readonly approved: boolean; readonly by?: string; readonly reason?: string };
 
 /** Asks a human (or a policy) whether one call may run. */
 export type ApproveFunction = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
@@ -31,7 +34,10 @@ export type ApproverLike = ApproveFunction | ToolApprover | Newable<ToolApprover
 
 /** `toolsModule({ approvals })`: who approves, which tools need it, and how long a human may take. */
 export interface ApprovalOptions {
-  /** Asks for the approval. Without it, a kernel that can ask (an MCP client with elicitation) asks; otherwise calls are refused. */
+  /**
+   * Asks for the approval. Without it, a kernel that can ask (an MCP client with elicitation) asks; otherwise calls are
+   * refused.
+   */
   readonly approve?: ApproverLike;
   /** Which tools need approval. Default: those declared `destructive: true` or `@RequiresApproval`. */
   readonly when?: (tool: ToolDefinition) => boolean;

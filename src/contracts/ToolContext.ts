@@ -22,7 +22,10 @@ export interface ToolContext<Caller = unknown> {
   readonly caller: Caller;
   /** The caller's own grant (`CallOptions.permissions`, or the `forCaller` view's), when the call carries one. */
   readonly permissions: PermissionGrant | undefined;
-  /** The caller's W3C trace context (`CallOptions.trace`), when the call carries one: pass it on to the calls this one makes. */
+  /**
+   * The caller's W3C trace context (`CallOptions.trace`), when the call carries one: pass it on to the calls this one
+   * makes.
+   */
   readonly trace?: Readonly<Record<string, string>> | undefined;
   readonly logger: Logger;
   /** Reports progress to a caller that asked for it (MCP clients do); a no-op otherwise. */

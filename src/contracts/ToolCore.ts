@@ -11,7 +11,10 @@ import type { ToolDefinition } from './ToolDefinition.js';
 /** The parts a RegisteredTool's pipeline is composed from. Internal: users see RegisteredTool. */
 export interface ToolCore {
   readonly definition: ToolDefinition;
-  /** Every guard the call must pass, in order: the toolset's grant, the module's, toolset's, class's and method's guards, any `withPermissions`. */
+  /**
+   * Every guard the call must pass, in order: the toolset's grant, the module's, toolset's, class's and method's
+   * guards, any `withPermissions`.
+   */
   readonly guards: readonly ResolvedGuard[];
   /** Why the tool is unavailable now, or undefined when it is available. */
   readonly unavailable: () => string | undefined;
@@ -28,7 +31,11 @@ export interface ToolCore {
   readonly maxResultChars?: number;
   readonly logger: Logger;
   /** Where each call's audit record goes, when `toolsModule({ audit })` is set. */
-  readonly audit?: { readonly send: (record: AuditRecord) => void | Promise<void>; readonly captureArguments: boolean; readonly logger: Logger };
+  readonly audit?: {
+    readonly send: (record: AuditRecord) => void | Promise<void>;
+    readonly captureArguments: boolean;
+    readonly logger: Logger;
+  };
   /** Set in a `forCaller` view: every call carries this caller and these permissions, whatever its options say. */
   readonly identity?: { readonly caller: unknown; readonly permissions: PermissionGrant | undefined };
 }

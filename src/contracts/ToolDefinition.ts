@@ -15,7 +15,10 @@ export interface ToolDefinition extends ToolHints {
   /** Always present in a definition: `[]` when the tool declares none. */
   readonly tags: readonly string[];
   readonly permissions: readonly string[];
-  /** Present when every call waits for a person's approval (`toolsModule({ approvals })`), with the reason shown to them. */
+  /**
+   * Present when every call waits for a person's approval (`toolsModule({ approvals })`), with the reason shown to
+   * them.
+   */
   readonly approval?: { readonly reason?: string };
   readonly examples: readonly ExampleOptions[];
 }

@@ -27,5 +27,8 @@ export interface ToolGuard {
 /** A guard written as a function. */
 export type GuardFunction = (request: GuardRequest) => GuardVerdict | Promise<GuardVerdict>;
 
-/** What `@UseGuards`, `toolset` and `toolsModule` accept: functions, guard instances (a PermissionSet too), or injectable guard classes. */
+/**
+ * What `@UseGuards`, `toolset` and `toolsModule` accept: functions, guard instances (a PermissionSet too), or
+ * injectable guard classes.
+ */
 export type GuardLike = GuardFunction | ToolGuard | Newable<ToolGuard>;

@@ -9,9 +9,14 @@ export type ToolMiddleware = (input: unknown, ctx: ToolContext, next: NextFuncti
 
 /** A class that wraps calls, resolved from the container so it can inject services (Nest-style). */
 export interface ToolInterceptor {
-  /** Wraps the call: may change `input`, call `next(input)` once (or not, to short-circuit), and change or replace its result. */
+  /**
+   * Wraps the call: may change `input`, call `next(input)` once (or not, to short-circuit), and change or replace its
+   * result.
+   */
   intercept(input: unknown, ctx: ToolContext, next: NextFunction): unknown;
 }
 
-/** What `@UseInterceptors`, `toolset` and `toolsModule` accept: middleware functions, interceptor classes or instances. */
+/**
+ * What `@UseInterceptors`, `toolset` and `toolsModule` accept: middleware functions, interceptor classes or instances.
+ */
 export type InterceptorLike = ToolMiddleware | Newable<ToolInterceptor> | ToolInterceptor;

@@ -7,7 +7,14 @@ export type ToolOutcome =
       readonly tool: string;
       readonly callId: string;
       readonly value: unknown;
-      /** Present when the result was over its budget: `value` is its first part, with notes saying what was left out; `id` reads the rest with `results.read`. */
-      readonly truncated?: { readonly id: string | undefined; readonly shownChars: number; readonly totalChars: number };
+      /**
+       * Present when the result was over its budget: `value` is its first part, with notes saying what was left out;
+       * `id` reads the rest with `results.read`.
+       */
+      readonly truncated?: {
+        readonly id: string | undefined;
+        readonly shownChars: number;
+        readonly totalChars: number;
+      };
     }
   | { readonly ok: false; readonly tool: string; readonly callId: string; readonly error: ToolErrorPayload };

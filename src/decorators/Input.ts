@@ -6,5 +6,6 @@ import { recordParam } from './recordParam.js';
  * Pass `type` (a class or a thunk) where reflection cannot see the class.
  */
 export function Input(type?: Function | (() => Function)): ParameterDecorator {
-  return (target, property, index) => recordParam(target, property, index, type === undefined ? { kind: 'input' } : { kind: 'input', type });
+  return (target, property, index) =>
+    recordParam(target, property, index, type === undefined ? { kind: 'input' } : { kind: 'input', type });
 }

@@ -4,7 +4,8 @@ import { updateOwnMetadata } from '../metadata/updateOwnMetadata.js';
 
 /**
  * Marks a tool. On a class, the class is one tool whose handler is its `execute` method, and the
- * class needs no `@injectable()` (toolset() makes it injectable). On a method of an `@injectable()` service, that method is one tool.
+ * class needs no `@injectable()` (toolset() makes it injectable). On a method of an `@injectable()` service, that
+ * method is one tool.
  *
  * @example
  * @Tool({ name: 'fs.read', description: 'Read a UTF-8 text file from disk.', idempotent: true })

@@ -3,7 +3,12 @@ import type { ParamMetadata } from '../metadata/ParamMetadata.js';
 import { updateOwnMetadata } from '../metadata/updateOwnMetadata.js';
 
 /** Records what a parameter decorator says about parameter `index` of a method. */
-export function recordParam(target: object, property: string | symbol | undefined, index: number, param: ParamMetadata): void {
+export function recordParam(
+  target: object,
+  property: string | symbol | undefined,
+  index: number,
+  param: ParamMetadata,
+): void {
   updateOwnMetadata<ReadonlyMap<number, ParamMetadata>>(
     metadataKeys.params,
     target,

@@ -36,7 +36,17 @@ const DEFAULT_RESULT_CHARS = 100_000;
 
 const TOOLSET_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
-const MODULE_KEYS = ['interceptors', 'guards', 'approvals', 'audit', 'results', 'timeoutMs', 'coerce', 'limits', 'logger'] as const;
+const MODULE_KEYS = [
+  'interceptors',
+  'guards',
+  'approvals',
+  'audit',
+  'results',
+  'timeoutMs',
+  'coerce',
+  'limits',
+  'logger',
+] as const;
 const APPROVAL_KEYS = ['approve', 'when', 'timeoutMs'] as const satisfies readonly (keyof ApprovalOptions)[];
 const RESULT_KEYS = ['maxChars', 'store'] as const satisfies readonly (keyof ResultBudgetOptions)[];
 const AUDIT_KEYS = ['sink', 'captureArguments'] as const satisfies readonly (keyof AuditOptions)[];
@@ -54,7 +64,12 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
       code: 'duplicate_module',
       message: 'toolsModule() is loaded more than once; load it once',
     }) ?? {};
-  const toolsets = attempt(() => context.getAll(TOOLSET), problems, { where: '', code: 'invalid_toolset', message: 'the toolsets could not be read' }) ?? [];
+  const toolsets =
+    attempt(() => context.getAll(TOOLSET), problems, {
+      where: '',
+      code: 'invalid_toolset',
+      message: 'the toolsets could not be read',
+    }) ?? [];
   return assembleRegistry(moduleOptions, toolsets, inversifyResolver(context), problems);
 }
 
@@ -91,7 +106,12 @@ export function assembleRegistry(
 
   // Interceptor, guard and approver classes are resolved from the container once, so they can inject services.
   const instances = new Map<Function, object>();
-  const fromContainer = <T extends object>(type: Function, kind: string, where: string, found: DefinitionProblem[]): T | undefined => {
+  const fromContainer = <T extends object>(
+    type: Function,
+    kind: string,
+    where: string,
+    found: DefinitionProblem[],
+  ): T | undefined => {
     let instance = instances.get(type);
     if (instance === undefined) {
       instance = attempt(() => resolver.service(type), found, {
@@ -109,9 +129,16 @@ export function assembleRegistry(
       ? typeof (value.prototype as Record<string, unknown> | undefined)?.[method] === 'function'
       : typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[method] === 'function';
 
-  const toMiddleware = (interceptor: unknown, where: string, found: DefinitionProblem[]): ToolMiddleware | undefined => {
+  const toMiddleware = (
+    interceptor: unknown,
+    where: string,
+    found: DefinitionProblem[],
+  ): ToolMiddleware | undefined => {
     if (hasMethod(interceptor, 'intercept')) {
-      const instance = typeof interceptor === 'function' ? fromContainer<ToolInterceptor>(interceptor, 'interceptor', where, found) : (interceptor as ToolInterceptor);
+      const instance =
+        typeof interceptor === 'function'
+          ? fromContainer<ToolInterceptor>(interceptor, 'interceptor', where, found)
+          : (interceptor as ToolInterceptor);
       return instance === undefined ? undefined : (input, ctx, next) => instance.intercept(input, ctx, next);
     }
     if (typeof interceptor === 'function') return interceptor as ToolMiddleware;
@@ -125,11 +152,13 @@ export function assembleRegistry(
 
   const toGuard = (guard: unknown, where: string, found: DefinitionProblem[]): ResolvedGuard | undefined => {
     if (hasMethod(guard, 'canActivate')) {
-      const instance = typeof guard === 'function' ? fromContainer<ToolGuard>(guard, 'guard', where, found) : (guard as ToolGuard);
+      const instance =
+        typeof guard === 'function' ? fromContainer<ToolGuard>(guard, 'guard', where, found) : (guard as ToolGuard);
       const name = typeof guard === 'function' ? guard.name : ((guard as object).constructor?.name ?? 'guard');
       return instance === undefined ? undefined : resolveGuard(instance, `${where}: ${name}`);
     }
-    if (typeof guard === 'function') return resolveGuard(guard as GuardFunction, `${where}: ${guard.name || 'guard function'}`);
+    if (typeof guard === 'function')
+      return resolveGuard(guard as GuardFunction, `${where}: ${guard.name || 'guard function'}`);
     found.push({
       where,
       code: 'invalid_guard',
@@ -141,14 +170,18 @@ export function assembleRegistry(
   const toApprover = (approver: unknown, found: DefinitionProblem[]): ApproveFunction | undefined => {
     if (approver === undefined) return undefined;
     if (hasMethod(approver, 'approve')) {
-      const instance = typeof approver === 'function' ? fromContainer<ToolApprover>(approver, 'approver', 'toolsModule approvals', found) : (approver as ToolApprover);
+      const instance =
+        typeof approver === 'function'
+          ? fromContainer<ToolApprover>(approver, 'approver', 'toolsModule approvals', found)
+          : (approver as ToolApprover);
       return instance === undefined ? undefined : (request) => instance.approve(request);
     }
     if (typeof approver === 'function') return approver as ApproveFunction;
     found.push({
       where: 'toolsModule approvals',
       code: 'invalid_approver',
-      message: 'approve must be a function (request) => boolean | string, a class with approve(), or an instance of one',
+      message:
+        'approve must be a function (request) => boolean | string, a class with approve(), or an instance of one',
     });
     return undefined;
   };
@@ -161,27 +194,50 @@ export function assembleRegistry(
           when: approvalOptions.when ?? ((tool: ToolDefinition) => tool.destructive === true),
           timeoutMs: approvalOptions.timeoutMs ?? defaultApprovalTimeoutMs,
         };
-  const audit = toAuditDestination(moduleOptions.audit, moduleOptions.logger ?? silentLogger, fromContainer, hasMethod, problems);
+  const audit = toAuditDestination(
+    moduleOptions.audit,
+    moduleOptions.logger ?? silentLogger,
+    fromContainer,
+    hasMethod,
+    problems,
+  );
   // Result budgets are on unless the app turns them off with `results: false`.
   const budgets = moduleOptions.results === false ? undefined : ownOptions(moduleOptions.results ?? {}, RESULT_KEYS);
-  if (budgets?.problem !== undefined) problems.push({ where: 'toolsModule results', code: 'invalid_module_option', message: budgets.problem });
+  if (budgets?.problem !== undefined)
+    problems.push({ where: 'toolsModule results', code: 'invalid_module_option', message: budgets.problem });
   const maxResultChars = budgets === undefined ? undefined : (budgets.options.maxChars ?? DEFAULT_RESULT_CHARS);
   let store: ResultStore | undefined;
   if (budgets !== undefined) {
     const given = budgets.options.store;
-    if (typeof given === 'function') store = fromContainer<ResultStore>(given, 'result store', 'toolsModule results', problems);
+    if (typeof given === 'function')
+      store = fromContainer<ResultStore>(given, 'result store', 'toolsModule results', problems);
     else if (given !== undefined && !(hasMethod(given, 'save') && hasMethod(given, 'load')))
-      problems.push({ where: 'toolsModule results', code: 'invalid_module_option', message: 'store must be a ResultStore (save and load) or an injectable class of one' });
+      problems.push({
+        where: 'toolsModule results',
+        code: 'invalid_module_option',
+        message: 'store must be a ResultStore (save and load) or an injectable class of one',
+      });
     else store = given ?? new MemoryResultStore();
     if (!(Number.isInteger(maxResultChars) && (maxResultChars as number) >= 256)) {
-      problems.push({ where: 'toolsModule results', code: 'invalid_result_budget', message: 'maxChars must be a whole number of characters, at least 256' });
+      problems.push({
+        where: 'toolsModule results',
+        code: 'invalid_result_budget',
+        message: 'maxChars must be a whole number of characters, at least 256',
+      });
     }
   }
   const moduleGuards = (moduleOptions.guards ?? []).flatMap((g) => toGuard(g, 'toolsModule', problems) ?? []);
 
-  const moduleMiddlewares = (moduleOptions.interceptors ?? []).flatMap((i) => toMiddleware(i, 'toolsModule', problems) ?? []);
+  const moduleMiddlewares = (moduleOptions.interceptors ?? []).flatMap(
+    (i) => toMiddleware(i, 'toolsModule', problems) ?? [],
+  );
   // What every tool of this registry shares, completed by what its toolset decides.
-  const environment = (own: Pick<ToolEnvironment, 'toolset' | 'granted' | 'outerMiddlewares' | 'outerGuards' | 'approvals' | 'instanceFor'>): ToolEnvironment => ({
+  const environment = (
+    own: Pick<
+      ToolEnvironment,
+      'toolset' | 'granted' | 'outerMiddlewares' | 'outerGuards' | 'approvals' | 'instanceFor'
+    >,
+  ): ToolEnvironment => ({
     toolset: own.toolset,
     granted: own.granted,
     outerMiddlewares: own.outerMiddlewares,
@@ -202,11 +258,23 @@ export function assembleRegistry(
   const seenToolsets = new Set<string>();
   for (const set of toolsets) {
     if (typeof set.name !== 'string' || !TOOLSET_NAME.test(set.name))
-      problems.push({ where: '', code: 'invalid_toolset', message: `toolset name ${JSON.stringify(set.name)} must match ${TOOLSET_NAME.source}` });
-    if (seenToolsets.has(set.name)) problems.push({ where: '', code: 'duplicate_toolset', message: `toolset "${set.name}" is loaded twice; give each toolset its own name` });
+      problems.push({
+        where: '',
+        code: 'invalid_toolset',
+        message: `toolset name ${JSON.stringify(set.name)} must match ${TOOLSET_NAME.source}`,
+      });
+    if (seenToolsets.has(set.name))
+      problems.push({
+        where: '',
+        code: 'duplicate_toolset',
+        message: `toolset "${set.name}" is loaded twice; give each toolset its own name`,
+      });
     seenToolsets.add(set.name);
     const where = `toolset "${set.name}"`;
-    const outerMiddlewares = [...moduleMiddlewares, ...set.interceptors.flatMap((i) => toMiddleware(i, where, problems) ?? [])];
+    const outerMiddlewares = [
+      ...moduleMiddlewares,
+      ...set.interceptors.flatMap((i) => toMiddleware(i, where, problems) ?? []),
+    ];
     const outerGuards = [...moduleGuards, ...(set.guards ?? []).flatMap((g) => toGuard(g, where, problems) ?? [])];
     const handlers = new Map<Function, ((ctx: ToolContext) => object) | undefined>();
     const instanceFor = (target: Function): ((ctx: ToolContext) => object) | undefined => {
@@ -224,7 +292,11 @@ export function assembleRegistry(
       declarations.push(...read.declarations);
     }
     for (const declaration of declarations) {
-      const core = compileTool(declaration, environment({ toolset: set.name, granted: set.granted, outerMiddlewares, outerGuards, approvals, instanceFor }), problems);
+      const core = compileTool(
+        declaration,
+        environment({ toolset: set.name, granted: set.granted, outerMiddlewares, outerGuards, approvals, instanceFor }),
+        problems,
+      );
       const name = declaration.options.name;
       const owner = owners.get(name);
       if (owner !== undefined) {
@@ -263,17 +335,29 @@ export function assembleRegistry(
     else if (core !== undefined) tools.push(createRegisteredTool(core));
   }
   if (problems.length > 0) throw new ToolDefinitionError(problems);
-  return new ToolRegistry(tools, { ...(audit !== undefined && { audit }), ...(store !== undefined && { results: store }) });
+  return new ToolRegistry(tools, {
+    ...(audit !== undefined && { audit }),
+    ...(store !== undefined && { results: store }),
+  });
 }
 
-function resolveInstance(resolver: InstanceResolver, target: Function, scope: 'singleton' | 'call', problems: DefinitionProblem[]): ((ctx: ToolContext) => object) | undefined {
+function resolveInstance(
+  resolver: InstanceResolver,
+  target: Function,
+  scope: 'singleton' | 'call',
+  problems: DefinitionProblem[],
+): ((ctx: ToolContext) => object) | undefined {
   const resolve = () => resolver.tool(target);
   if (scope === 'call') {
     // A call-scoped tool is resolved inside the call, and may read its injected ToolContext there.
     trackCalls();
     return () => resolve();
   }
-  const instance = attempt(resolve, problems, { where: target.name, code: 'container_failed', message: 'the container could not create it (are its dependencies bound?)' });
+  const instance = attempt(resolve, problems, {
+    where: target.name,
+    code: 'container_failed',
+    message: 'the container could not create it (are its dependencies bound?)',
+  });
   return instance === undefined ? undefined : () => instance;
 }
 
@@ -284,11 +368,18 @@ function ownModuleOptions(given: ToolsModuleOptions, problems: DefinitionProblem
   const approvals = options.approvals;
   if (approvals === undefined) return options;
   if (typeof approvals !== 'object' || approvals === null) {
-    problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: 'approvals must be an object { approve?, when?, timeoutMs? }' });
-    return Object.assign(Object.create(null) as ToolsModuleOptions, options, { approvals: Object.create(null) as ApprovalOptions });
+    problems.push({
+      where: 'toolsModule',
+      code: 'invalid_module_option',
+      message: 'approvals must be an object { approve?, when?, timeoutMs? }',
+    });
+    return Object.assign(Object.create(null) as ToolsModuleOptions, options, {
+      approvals: Object.create(null) as ApprovalOptions,
+    });
   }
   const own = ownOptions(approvals, APPROVAL_KEYS);
-  if (own.problem !== undefined) problems.push({ where: 'toolsModule approvals', code: 'invalid_module_option', message: own.problem });
+  if (own.problem !== undefined)
+    problems.push({ where: 'toolsModule approvals', code: 'invalid_module_option', message: own.problem });
   // Still without a prototype: a spread copy would read a polluted Object.prototype for every option left out.
   return Object.assign(Object.create(null) as ToolsModuleOptions, options, { approvals: own.options });
 }
@@ -304,7 +395,11 @@ function checkModuleOptions(options: ToolsModuleOptions, problems: DefinitionPro
   const approvals = options.approvals;
   if (approvals !== undefined) {
     if (approvals.when !== undefined && typeof approvals.when !== 'function')
-      problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: 'approvals.when must be a function (tool) => boolean' });
+      problems.push({
+        where: 'toolsModule',
+        code: 'invalid_module_option',
+        message: 'approvals.when must be a function (tool) => boolean',
+      });
     if (approvals.timeoutMs !== undefined && !isTimeoutMs(approvals.timeoutMs)) {
       problems.push({
         where: 'toolsModule',
@@ -315,8 +410,17 @@ function checkModuleOptions(options: ToolsModuleOptions, problems: DefinitionPro
   }
   for (const [key, value] of Object.entries(options.limits ?? {})) {
     if (!(key in defaultValidationLimits))
-      problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: `limits.${key} is not a known limit (${Object.keys(defaultValidationLimits).join(', ')})` });
-    else if (typeof value !== 'number' || !(value > 0)) problems.push({ where: 'toolsModule', code: 'invalid_module_option', message: `limits.${key} must be a positive number` });
+      problems.push({
+        where: 'toolsModule',
+        code: 'invalid_module_option',
+        message: `limits.${key} is not a known limit (${Object.keys(defaultValidationLimits).join(', ')})`,
+      });
+    else if (typeof value !== 'number' || !(value > 0))
+      problems.push({
+        where: 'toolsModule',
+        code: 'invalid_module_option',
+        message: `limits.${key} must be a positive number`,
+      });
   }
 }
 
@@ -325,7 +429,10 @@ function attempt<T>(run: () => T, problems: DefinitionProblem[], problem: Defini
   try {
     return run();
   } catch (error) {
-    problems.push({ ...problem, message: `${problem.message}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` });
+    problems.push({
+      ...problem,
+      message: `${problem.message}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    });
     return undefined;
   }
 }
@@ -333,7 +440,12 @@ function attempt<T>(run: () => T, problems: DefinitionProblem[], problem: Defini
 function toAuditDestination(
   given: AuditSinkLike | AuditOptions | undefined,
   logger: Logger,
-  fromContainer: <T extends object>(type: Function, kind: string, where: string, found: DefinitionProblem[]) => T | undefined,
+  fromContainer: <T extends object>(
+    type: Function,
+    kind: string,
+    where: string,
+    found: DefinitionProblem[],
+  ) => T | undefined,
   hasMethod: (value: unknown, method: string) => boolean,
   problems: DefinitionProblem[],
 ): AuditDestination | undefined {
@@ -342,13 +454,17 @@ function toAuditDestination(
   let options: Partial<AuditOptions> = { sink: given as AuditSinkLike };
   if (typeof given === 'object' && given !== null && Object.hasOwn(given, 'sink')) {
     const own = ownOptions(given as AuditOptions, AUDIT_KEYS);
-    if (own.problem !== undefined) problems.push({ where: 'toolsModule audit', code: 'invalid_module_option', message: own.problem });
+    if (own.problem !== undefined)
+      problems.push({ where: 'toolsModule audit', code: 'invalid_module_option', message: own.problem });
     options = own.options;
   }
   const sink = options.sink;
   let send: AuditDestination['send'] | undefined;
   if (hasMethod(sink, 'record')) {
-    const instance = typeof sink === 'function' ? fromContainer<AuditSink>(sink, 'audit sink', 'toolsModule audit', problems) : (sink as AuditSink);
+    const instance =
+      typeof sink === 'function'
+        ? fromContainer<AuditSink>(sink, 'audit sink', 'toolsModule audit', problems)
+        : (sink as AuditSink);
     if (instance !== undefined) send = (record) => instance.record(record);
   } else if (typeof sink === 'function') {
     send = sink as AuditSinkFunction;

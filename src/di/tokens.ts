@@ -5,4 +5,6 @@ import type { ToolsModuleOptions } from './ToolsModuleOptions.js';
 /** Multi-bound: one per `toolset(...)` loaded. */
 export const TOOLSET: ServiceIdentifier<Required<ToolsetOptions>> = Symbol.for('hermes-tools:toolset');
 /** Bound by `toolsModule(...)`; optional. */
-export const TOOLS_MODULE_OPTIONS: ServiceIdentifier<ToolsModuleOptions> = Symbol.for('hermes-tools:tools-module-options');
+export const TOOLS_MODULE_OPTIONS: ServiceIdentifier<ToolsModuleOptions> = Symbol.for(
+  'hermes-tools:tools-module-options',
+);

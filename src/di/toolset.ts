@@ -15,7 +15,8 @@ const TOOLSET_KEYS = ['name', 'tools', 'granted', 'guards', 'interceptors', 'sco
  * are read, and an unknown one is a ToolDefinitionError when the module is loaded.
  *
  * @example
- * await container.load(toolset({ name: 'filesystem', tools: [ReadFile, WriteFile], granted: PermissionSet.none().grant('fs:read') }));
+ * await container.load(toolset({ name: 'filesystem', tools: [ReadFile, WriteFile], granted:
+ * PermissionSet.none().grant('fs:read') }));
  */
 export function toolset(options: ToolsetOptions): ContainerModule {
   return new ContainerModule((load) => loadToolset(load, options));
@@ -29,7 +30,13 @@ export function loadToolset(load: ContainerModuleLoadOptions, given: ToolsetOpti
   // Own keys only: a polluted Object.prototype.granted must not grant a toolset anything.
   const { options, problem } = ownOptions(given, TOOLSET_KEYS);
   if (problem !== undefined) {
-    throw new ToolDefinitionError([{ where: typeof options.name === 'string' ? `toolset "${options.name}"` : 'toolset', code: 'invalid_toolset', message: problem }]);
+    throw new ToolDefinitionError([
+      {
+        where: typeof options.name === 'string' ? `toolset "${options.name}"` : 'toolset',
+        code: 'invalid_toolset',
+        message: problem,
+      },
+    ]);
   }
   const descriptor: Required<ToolsetOptions> = Object.freeze({
     name: options.name as string,

@@ -15,18 +15,23 @@ export class PermissionDeniedError extends ToolError {
     readonly tool: string,
     denial: string | Denial,
   ) {
-    const { permission, reason: given } = typeof denial === 'string' ? { permission: denial, reason: undefined } : denial;
+    const { permission, reason: given } =
+      typeof denial === 'string' ? { permission: denial, reason: undefined } : denial;
     // A guard's reason is written by code that may quote anything: it leaves redacted, like every message.
     const reason = given === undefined ? undefined : redactAndClip(String(given), MAX_REASON);
     super(
-      (permission !== undefined ? `${tool} requires the "${permission}" permission, which was not granted.\n` : `${tool} was refused: ${reason}.\n`) +
-        'Retrying with different arguments will not help',
+      (permission !== undefined
+        ? `${tool} requires the "${permission}" permission, which was not granted.\n`
+        : `${tool} was refused: ${reason}.\n`) + 'Retrying with different arguments will not help',
     );
     this.permission = permission;
     this.reason = reason;
   }
 
   override toPayload(): ToolErrorPayload {
-    return { ...super.toPayload(), ...(this.permission !== undefined ? { permission: this.permission } : { reason: String(this.reason) }) };
+    return {
+      ...super.toPayload(),
+      ...(this.permission !== undefined ? { permission: this.permission } : { reason: String(this.reason) }),
+    };
   }
 }

@@ -18,10 +18,17 @@ export class ToolDefinitionError extends ToolError {
   /** A string is taken as a problem's whole text (code `unspecified`). */
   constructor(problems: readonly (DefinitionProblem | string)[]) {
     const details = problems.map(
-      (p): DefinitionProblem => Object.freeze(typeof p === 'string' ? { where: '', code: 'unspecified', message: p } : { where: p.where, code: p.code, message: p.message }),
+      (p): DefinitionProblem =>
+        Object.freeze(
+          typeof p === 'string'
+            ? { where: '', code: 'unspecified', message: p }
+            : { where: p.where, code: p.code, message: p.message },
+        ),
     );
     const lines = details.map(formatProblem);
-    super(`hermes-tools found ${lines.length} ${lines.length === 1 ? 'problem' : 'problems'} in the tool definitions:\n${lines.map((p) => `- ${p}`).join('\n')}`);
+    super(
+      `hermes-tools found ${lines.length} ${lines.length === 1 ? 'problem' : 'problems'} in the tool definitions:\n${lines.map((p) => `- ${p}`).join('\n')}`,
+    );
     // The message lists every problem; enumerable, these would make Node print each three times when it is uncaught.
     Object.defineProperties(this, {
       problems: { value: Object.freeze(lines), enumerable: false, writable: true, configurable: true },

@@ -26,14 +26,19 @@ export class ToolValidationError extends ToolError {
     issues: readonly ValidationIssue[],
   ) {
     super(undefined);
-    // Paths too: a tool may throw this error naming anything, and a caller that sent a key holding a secret has it already.
+    // Paths too: a tool may throw this error naming anything, and a caller that sent a key holding a secret has it
+    // already.
     this.issues = redactIssues(issues);
     this.#name = redactName(tool);
-    // Issues joined can rebuild a secret that holds a line break; the whole message is then scanned, and must be by this environment.
+    // Issues joined can rebuild a secret that holds a line break; the whole message is then scanned, and must be by
+    // this environment.
     if (secretsSpanLines()) this.#message = invalidInputText(this.#name, this.issues, true);
   }
 
-  /** Every issue and what to do; made when first read (unless the constructor made it): a kernel may read `issues` alone. */
+  /**
+   * Every issue and what to do; made when first read (unless the constructor made it): a kernel may read `issues`
+   * alone.
+   */
   override get message(): string {
     return (this.#message ??= invalidInputText(this.#name, this.issues, false));
   }

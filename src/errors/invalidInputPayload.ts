@@ -20,7 +20,8 @@ export function invalidInputText(name: string, issues: readonly ValidationIssue[
   let text = `Invalid arguments for ${name} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):`;
   for (const issue of issues) {
     text += `\n- ${issue.message}`;
-    // Not at MAX_MESSAGE: a secret that spans lines may begin before it and end in the next issue, and must be whole when scanned.
+    // Not at MAX_MESSAGE: a secret that spans lines may begin before it and end in the next issue, and must be whole
+    // when scanned.
     if (text.length > MAX_MESSAGE + SCAN_PAST) break;
   }
   text += '\nFix every problem listed and call again.';
@@ -30,8 +31,8 @@ export function invalidInputText(name: string, issues: readonly ValidationIssue[
 
 /**
  * The payload of an invalid call, from issues already redacted: built without an Error, as `dispatch` returns it.
- * The message is made now, not by a getter on first read: an object literal with an accessor costs a
- * microsecond to make, several times the message itself.
+ * The message is made now, not by a getter on first read, which costs more to make than the message
+ * (bench/NOTES.md, hot path).
  */
 export function invalidInputPayload(tool: string, issues: readonly ValidationIssue[]): ToolErrorPayload {
   return { code: 'invalid_input', message: invalidInputMessage(tool, issues), retryable: true, issues };

@@ -1,11 +1,16 @@
 /**
  * Loads the optional peers an entry point needs, each by a module of its own (`specifier`), or
- * throws one line naming the entry (and what of it needs them) and every peer that is not installed, with the command to
+ * throws one line naming the entry (and what of it needs them) and every peer that is not installed, with the command
+ * to
  * install them. Node's own error for a missing package names neither hermes-tools nor the fix.
  * An error of a peer that is installed (one of its own dependencies missing, say) is rethrown as is.
  * @internal
  */
-export async function loadOptionalPeers(entry: string, peers: Readonly<Record<string, string>>, purpose?: string): Promise<void> {
+export async function loadOptionalPeers(
+  entry: string,
+  peers: Readonly<Record<string, string>>,
+  purpose?: string,
+): Promise<void> {
   const missing: string[] = [];
   for (const [name, specifier] of Object.entries(peers)) {
     try {
@@ -17,11 +22,18 @@ export async function loadOptionalPeers(entry: string, peers: Readonly<Record<st
     }
   }
   if (missing.length === 0) return;
-  const which = missing.length === 1 ? `the optional peer ${missing[0]}` : `the optional peers ${missing.join(' and ')}`;
-  throw new Error(`${entry} needs ${which}${purpose === undefined ? '' : ` for ${purpose}`}: npm install ${missing.join(' ')}`);
+  const which =
+    missing.length === 1 ? `the optional peer ${missing[0]}` : `the optional peers ${missing.join(' and ')}`;
+  throw new Error(
+    `${entry} needs ${which}${purpose === undefined ? '' : ` for ${purpose}`}: npm install ${missing.join(' ')}`,
+  );
 }
 
 /** Node's ERR_MODULE_NOT_FOUND for the package `name` itself, not for a module it imports. */
 function isMissingPackage(error: unknown, name: string): boolean {
-  return error instanceof Error && (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && error.message.startsWith(`Cannot find package '${name}' `);
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' &&
+    error.message.startsWith(`Cannot find package '${name}' `)
+  );
 }

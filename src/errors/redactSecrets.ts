@@ -58,8 +58,8 @@ let expiry: ReturnType<typeof setTimeout> | undefined;
 /**
  * Re-reads the environment now. The registry calls it when it is built; otherwise a snapshot is
  * dropped a second after it was taken and read again on the next use, because reading every
- * variable costs tens of microseconds. A timer ends the snapshot, rather than a clock read on
- * every use: reading the clock would cost a redaction more than its scan.
+ * variable is slow. A timer ends the snapshot, rather than a clock read on every use, which would
+ * cost a redaction more than its scan (bench/NOTES.md, hot path).
  */
 export function refreshSecrets(): void {
   snapshot = readSecrets();
@@ -75,7 +75,11 @@ function readSecrets(): Snapshot {
   const values = new Set<string>();
   for (const [name, value] of Object.entries(process.env)) {
     if (value === undefined || value.length < MIN_SECRET_LENGTH || HARMLESS.has(name)) continue;
-    if (HARMLESS_PREFIXES.some((prefix) => name.startsWith(prefix)) && !(name.startsWith('npm_config_') && NPM_CREDENTIAL.test(name))) continue;
+    if (
+      HARMLESS_PREFIXES.some((prefix) => name.startsWith(prefix)) &&
+      !(name.startsWith('npm_config_') && NPM_CREDENTIAL.test(name))
+    )
+      continue;
     values.add(value);
     // A value with a quote or a backslash appears escaped once a message holds it as JSON.
     const escaped = JSON.stringify(value).slice(1, -1);
@@ -83,7 +87,9 @@ function readSecrets(): Snapshot {
   }
   // One alternation of literals, longest first so that a value containing another is replaced whole:
   // a single native scan per message, where one search per variable would cost ten times more.
-  const alternatives = [...values].sort((a, b) => b.length - a.length).map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const alternatives = [...values]
+    .sort((a, b) => b.length - a.length)
+    .map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const multiline = [...values].some((v) => v.includes('\n'));
   return { pattern: alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'g'), multiline };
 }
@@ -167,7 +173,8 @@ function redactUrlCredentials(text: string): string {
       out += `${text.slice(copied, secretFrom)}[redacted]`;
       copied = lastAt;
     }
-    // From just past this '://', not past its authority: an authority ends at the '/' of a '://' that follows it (`a://b://u:pw@h`), which must be looked at too.
+    // From just past this '://', not past its authority: an authority ends at the '/' of a '://' that follows it
+    // (`a://b://u:pw@h`), which must be looked at too.
     at = text.indexOf('://', at + 3);
   }
   return out + text.slice(copied);

@@ -51,5 +51,7 @@ export function withoutLocations(text: string): string {
 
 function isLocation(token: string): boolean {
   const t = token.startsWith('(') ? token.slice(1) : token;
-  return t.startsWith('file://') || t.startsWith('node:') || (t.startsWith('/') && t.length > 1) || /^[A-Za-z]:\\/.test(t);
+  return (
+    t.startsWith('file://') || t.startsWith('node:') || (t.startsWith('/') && t.length > 1) || /^[A-Za-z]:\\/.test(t)
+  );
 }

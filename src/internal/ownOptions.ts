@@ -13,7 +13,10 @@ export interface OwnOptions<T> {
  * prototype: a polluted Object.prototype (or options inherited on purpose) never sets an option.
  * A missing `given` is no options; a value that is not an object is the caller's to refuse.
  */
-export function ownOptions<T extends object>(given: T | null | undefined, known: readonly (keyof T & string)[]): OwnOptions<T> {
+export function ownOptions<T extends object>(
+  given: T | null | undefined,
+  known: readonly (keyof T & string)[],
+): OwnOptions<T> {
   const options = Object.create(null) as Record<string, unknown>;
   if (given === undefined || given === null || (typeof given !== 'object' && typeof given !== 'function')) {
     return { options: options as Partial<T>, unknown: [], problem: undefined };

@@ -1,6 +1,11 @@
 /** A value in the form it crosses the boundary, or why it cannot. */
-/** `text` is the JSON text when it was made on the way (objects and arrays); absent for a primitive, whose text is cheap to make. */
-export type JsonConversion = { readonly ok: true; readonly value: unknown; readonly text?: string } | { readonly ok: false; readonly reason: string };
+/**
+ * `text` is the JSON text when it was made on the way (objects and arrays); absent for a primitive, whose text is cheap
+ * to make.
+ */
+export type JsonConversion =
+  | { readonly ok: true; readonly value: unknown; readonly text?: string }
+  | { readonly ok: false; readonly reason: string };
 
 /**
  * The one rule for turning a result into JSON, used by the output check and by `dispatch`:
@@ -17,7 +22,9 @@ export function toJsonValue(value: unknown): JsonConversion {
   } catch (error) {
     return { ok: false, reason: failureReason(error) };
   }
-  return text === undefined ? { ok: true, value: null, text: 'null' } : { ok: true, value: JSON.parse(text) as unknown, text };
+  return text === undefined
+    ? { ok: true, value: null, text: 'null' }
+    : { ok: true, value: JSON.parse(text) as unknown, text };
 }
 
 /** What kind of failure `JSON.stringify` threw, named without quoting the thrower's own text. */
@@ -29,5 +36,9 @@ function failureReason(error: unknown): string {
     // Converted: a thrown value whose message getter throws too is still a failure to serialise, named as such.
     return 'serialising it threw';
   }
-  return message.includes('circular') ? 'it contains a cycle' : message.includes('BigInt') ? 'it contains a BigInt' : 'serialising it threw';
+  return message.includes('circular')
+    ? 'it contains a cycle'
+    : message.includes('BigInt')
+      ? 'it contains a BigInt'
+      : 'serialising it threw';
 }

@@ -56,7 +56,9 @@ export class AvailabilityWatch {
         listener();
       } catch (error) {
         // One session failing to hear of the change must not keep the others from hearing it: reported, not thrown.
-        process.emitWarning(`hermes-tools: a tools/list_changed listener threw: ${error instanceof Error ? error.message : String(error)}`);
+        process.emitWarning(
+          `hermes-tools: a tools/list_changed listener threw: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   }

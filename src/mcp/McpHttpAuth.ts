@@ -19,7 +19,9 @@ export interface ProtectedResourceMetadata {
   readonly authorizationServers: readonly string[];
   /** The scopes a client may ask for (`scopes_supported`). */
   readonly scopesSupported?: readonly string[];
-  /** The public URL of the MCP endpoint (`resource`), when clients reach it by another URL than the one bound (a proxy). */
+  /**
+   * The public URL of the MCP endpoint (`resource`), when clients reach it by another URL than the one bound (a proxy).
+   */
   readonly resource?: string;
   /** A human-readable name of the resource (`resource_name`). */
   readonly resourceName?: string;

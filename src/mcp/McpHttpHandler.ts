@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest, isJSONRPCNotification, isJSONRPCRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  isInitializeRequest,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { AvailabilityWatch } from './AvailabilityWatch.js';
@@ -21,14 +26,23 @@ import { taskRunnerFor } from './taskRunnerFor.js';
 export type McpHttpHandlerOptions = McpServerOptions &
   Pick<
     McpHttpOptions,
-    'sessionIdleMs' | 'maxSessions' | 'maxSessionsPerPrincipal' | 'maxRequestBodyBytes' | 'stateless' | 'onSessionOpened' | 'onSessionClosed' | 'onWarning' | 'sessionClock'
+    | 'sessionIdleMs'
+    | 'maxSessions'
+    | 'maxSessionsPerPrincipal'
+    | 'maxRequestBodyBytes'
+    | 'stateless'
+    | 'onSessionOpened'
+    | 'onSessionClosed'
+    | 'onWarning'
+    | 'sessionClock'
   >;
 
 /**
  * The MCP side of a Streamable HTTP endpoint, once the request is authenticated and its body read:
  * the sessions (each bound to the principal that opened it, at most `maxSessions` and
  * `maxSessionsPerPrincipal`, closed after `sessionIdleMs` idle, ended by DELETE, with a GET stream that
- * ends when its token expires), or with `stateless` a fresh server per POST. Options are read as own keys only. `serveHttp` puts it behind its own `node:http` server, the Nest module behind a controller.
+ * ends when its token expires), or with `stateless` a fresh server per POST. Options are read as own keys only.
+ * `serveHttp` puts it behind its own `node:http` server, the Nest module behind a controller.
  * @internal
  */
 export class McpHttpHandler {
@@ -46,7 +60,8 @@ export class McpHttpHandler {
 
   /**
    * @param where Names the options in errors (`serveHttp`).
-   * @param identified Whether requests may come with a principal (authentication, a Nest caller): tasks then belong to it, and those without one to a shared anonymous owner.
+   * @param identified Whether requests may come with a principal (authentication, a Nest caller): tasks then belong to
+   * it, and those without one to a shared anonymous owner.
    */
   constructor(registry: ToolRegistry, given: McpHttpHandlerOptions, where: string, identified: boolean) {
     this.#registry = registry;
@@ -55,8 +70,10 @@ export class McpHttpHandler {
     this.#options = options;
     const idleMs = positive(options.sessionIdleMs ?? 600_000, 'sessionIdleMs', where);
     this.#maxSessions = positive(options.maxSessions ?? 1000, 'maxSessions', where);
-    // By default a quarter of the slots (at most 10, at least 1): however small maxSessions is, one caller cannot take them all.
-    const perPrincipal = options.maxSessionsPerPrincipal ?? Math.max(1, Math.min(10, Math.floor(this.#maxSessions / 4)));
+    // By default a quarter of the slots (at most 10, at least 1): however small maxSessions is, one caller cannot take
+    // them all.
+    const perPrincipal =
+      options.maxSessionsPerPrincipal ?? Math.max(1, Math.min(10, Math.floor(this.#maxSessions / 4)));
     this.#maxPerPrincipal = positive(perPrincipal, 'maxSessionsPerPrincipal', where);
     this.maxBody = positive(options.maxRequestBodyBytes ?? 4 * 1024 * 1024, 'maxRequestBodyBytes', where);
     this.#stateless = options.stateless === true;
@@ -74,9 +91,16 @@ export class McpHttpHandler {
       watch: new AvailabilityWatch(registry, this.#stateless ? 0 : (options.listChangedIntervalMs ?? 1000)),
       permissions: (extra) => extra.authInfo?.extra?.permissions as PermissionSet | undefined,
       ...(this.#tasks === undefined ? {} : { tasks: this.#tasks }),
-      // Stateless, a request with no principal (no auth, or a Nest caller with none) says nothing of who sent it: every such
-      // client is the same one. Not a throwaway owner per request, which would lose the task at once and escape every cap.
-      ...(this.#stateless ? { owner: (extra) => (identified && typeof extra.authInfo?.extra?.principal === 'string' ? undefined : ANONYMOUS) } : {}),
+      // Stateless, a request with no principal (no auth, or a Nest caller with none) says nothing of who sent it: every
+      // such
+      // client is the same one. Not a throwaway owner per request, which would lose the task at once and escape every
+      // cap.
+      ...(this.#stateless
+        ? {
+            owner: (extra) =>
+              identified && typeof extra.authInfo?.extra?.principal === 'string' ? undefined : ANONYMOUS,
+          }
+        : {}),
       // That one owner's task ids are all that keeps its tasks apart: they are never listed.
       unlisted: (owner) => owner === ANONYMOUS,
     };
@@ -103,11 +127,21 @@ export class McpHttpHandler {
    * Serves one request: `body` is its parsed JSON (POST), `who` becomes the handlers'
    * `extra.authInfo`, and a session may be used only with the `principal` that opened it.
    */
-  serve(req: IncomingMessage, res: ServerResponse, body: unknown, who: AuthInfo | undefined, principal: string | undefined): Promise<void> {
-    return this.#stateless ? this.#serveStateless(req, res, body, who, principal) : this.#serveSession(req, res, body, who, principal);
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    who: AuthInfo | undefined,
+    principal: string | undefined,
+  ): Promise<void> {
+    return this.#stateless
+      ? this.#serveStateless(req, res, body, who, principal)
+      : this.#serveSession(req, res, body, who, principal);
   }
 
-  /** Ends the calls running as tasks (marked failed, so a client waiting elsewhere hears), then closes every session. */
+  /**
+   * Ends the calls running as tasks (marked failed, so a client waiting elsewhere hears), then closes every session.
+   */
   async close(): Promise<void> {
     await this.#tasks?.close();
     await this.#sessions.closeAll();
@@ -128,7 +162,13 @@ export class McpHttpHandler {
     return { session, release: sessions.enter(session) };
   }
 
-  async #serveSession(req: IncomingMessage, res: ServerResponse, body: unknown, who: AuthInfo | undefined, principal: string | undefined): Promise<void> {
+  async #serveSession(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    who: AuthInfo | undefined,
+    principal: string | undefined,
+  ): Promise<void> {
     const sessions = this.#sessions;
     const id = req.headers['mcp-session-id'];
     let session: Session;
@@ -137,17 +177,20 @@ export class McpHttpHandler {
       const found = sessions.get(id);
       if (found === undefined) return reply(res, 404, 'unknown or closed MCP session; initialize a new one');
       // Compared as they are, `undefined` included: a request without a principal never uses a principal's session.
-      if (found.principal !== principal) return reply(res, 403, 'this MCP session was opened with another identity; initialize a session of your own');
+      if (found.principal !== principal)
+        return reply(res, 403, 'this MCP session was opened with another identity; initialize a session of your own');
       session = found;
       // A GET stream holds its session only while the token that opened it is valid, and ends when it expires.
-      const until = req.method === 'GET' && who?.expiresAt !== undefined ? who.expiresAt * 1000 : Number.POSITIVE_INFINITY;
+      const until =
+        req.method === 'GET' && who?.expiresAt !== undefined ? who.expiresAt * 1000 : Number.POSITIVE_INFINITY;
       done = sessions.enter(session, until);
       if (Number.isFinite(until)) {
         const cancel = scheduleAt(sessions.clock, until, () => res.end());
         res.once('close', cancel);
       }
     } else {
-      if (req.method !== 'POST' || !isInitializeRequest(body)) return reply(res, 400, 'no Mcp-Session-Id header: send initialize first, then pass the session id it returns');
+      if (req.method !== 'POST' || !isInitializeRequest(body))
+        return reply(res, 400, 'no Mcp-Session-Id header: send initialize first, then pass the session id it returns');
       if (sessions.fullFor(principal)) {
         res.setHeader('retry-after', String(sessions.retryAfterSeconds(principal)));
         return reply(
@@ -177,19 +220,34 @@ export class McpHttpHandler {
       // A new session whose initialize failed holds nothing: it goes at once.
       if (session.transport.sessionId === undefined) {
         sessions.delete(session.id, 'client');
-        await session.transport.close().catch((error: unknown) => this.warn(`closing MCP session ${session.id} failed`, error));
+        await session.transport
+          .close()
+          .catch((error: unknown) => this.warn(`closing MCP session ${session.id} failed`, error));
       }
     }
   }
 
-  async #serveStateless(req: IncomingMessage, res: ServerResponse, body: unknown, who: AuthInfo | undefined, principal: string | undefined): Promise<void> {
+  async #serveStateless(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    who: AuthInfo | undefined,
+    principal: string | undefined,
+  ): Promise<void> {
     const inflight = this.#inflight;
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
-      return reply(res, 405, 'this MCP server is stateless: it answers POST only (no GET stream, no session to delete)');
+      return reply(
+        res,
+        405,
+        'this MCP server is stateless: it answers POST only (no GET stream, no session to delete)',
+      );
     }
     const messages = Array.isArray(body) ? body : [body];
-    if (messages.length > 0 && messages.every((m) => isJSONRPCNotification(m) && m.method === 'notifications/cancelled')) {
+    if (
+      messages.length > 0 &&
+      messages.every((m) => isJSONRPCNotification(m) && m.method === 'notifications/cancelled')
+    ) {
       // With no principal, nothing says whose call a request id names (every client counts from 0): one
       // client's late cancel would stop another's call. Such calls end when their request does.
       if (principal === undefined) {
@@ -205,10 +263,15 @@ export class McpHttpHandler {
       res.writeHead(202).end();
       return;
     }
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, maxRequestBodySize: this.maxBody });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      maxRequestBodySize: this.maxBody,
+    });
     const server = buildServer(this.#registry, this.#options, this.#wiring);
     await server.connect(transport);
-    const keys = messages.filter((m) => isJSONRPCRequest(m) && m.method === 'tools/call').map((m) => callKey(principal, (m as { id: RequestId }).id));
+    const keys = messages
+      .filter((m) => isJSONRPCRequest(m) && m.method === 'tools/call')
+      .map((m) => callKey(principal, (m as { id: RequestId }).id));
     for (const key of keys) inflight.set(key, [...(inflight.get(key) ?? []), transport]);
     // The response ended or the client went away: closing the server aborts what is still running.
     res.once('close', () => {
@@ -227,7 +290,8 @@ export class McpHttpHandler {
 const ANONYMOUS = 'anonymous';
 
 function positive(value: number, name: string, where: string): number {
-  if (!(Number.isFinite(value) && value > 0)) throw new TypeError(`${where}: ${name} must be a number greater than 0, got ${String(value)}`);
+  if (!(Number.isFinite(value) && value > 0))
+    throw new TypeError(`${where}: ${name} must be a number greater than 0, got ${String(value)}`);
   return value;
 }
 

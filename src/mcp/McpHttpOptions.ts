@@ -18,7 +18,10 @@ export interface McpHttpOptions extends McpServerOptions {
    * Refused unless set; a warning is emitted when it is.
    */
   readonly allowUnauthenticated?: boolean;
-  /** Receives the server's warnings (serving without authentication, a request that failed). Default: `process.emitWarning`, printed on stderr. */
+  /**
+   * Receives the server's warnings (serving without authentication, a request that failed). Default:
+   * `process.emitWarning`, printed on stderr.
+   */
   readonly onWarning?: (message: string) => void;
   /**
    * Origins (`https://app.example.com`) whose browser pages may call this server. A request with
@@ -61,6 +64,9 @@ export interface McpHttpServer {
   readonly url: URL;
   /** How many sessions are open now (0 when stateless). */
   sessions(): number;
-  /** Stops listening, aborts the calls it runs for tasks (each such task ends `failed`, code `aborted`) and closes every session. */
+  /**
+   * Stops listening, aborts the calls it runs for tasks (each such task ends `failed`, code `aborted`) and closes every
+   * session.
+   */
   close(): Promise<void>;
 }

@@ -7,7 +7,10 @@ export interface McpTaskOptions {
    * `serveHttp`). Replicas need a shared one: `RedisTaskStore` from `hermes-tools/queue`.
    */
   readonly store?: TaskStore;
-  /** The longest a task is kept, in milliseconds from its creation; a client asking more gets this. Default 3,600,000 (one hour). */
+  /**
+   * The longest a task is kept, in milliseconds from its creation; a client asking more gets this. Default 3,600,000
+   * (one hour).
+   */
   readonly maxTtlMs?: number;
   /** How long a task is kept when the client names no `ttl`. Default 600,000 (ten minutes), at most `maxTtlMs`. */
   readonly defaultTtlMs?: number;

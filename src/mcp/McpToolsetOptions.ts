@@ -30,7 +30,10 @@ export type McpToolsetEvent =
   | {
       readonly type: 'tools_changed';
       readonly toolset: string;
-      /** Registered tools the server no longer offers as registered: gone, or with another input schema. Unavailable until it offers them again. */
+      /**
+       * Registered tools the server no longer offers as registered: gone, or with another input schema. Unavailable
+       * until it offers them again.
+       */
       readonly unavailable: readonly string[];
       /** Tools the server now offers that the registry does not hold: they need a new registry. */
       readonly added: readonly string[];
@@ -65,7 +68,10 @@ export interface McpToolsetOptions {
     readonly maxTools?: number;
     /** Longest description, in characters; a longer one is clipped with a marker. Default 10,000. */
     readonly maxDescriptionChars?: number;
-    /** Largest input schema, in characters of JSON; a tool with a larger one is refused, with a warning. Default 100,000. */
+    /**
+     * Largest input schema, in characters of JSON; a tool with a larger one is refused, with a warning. Default
+     * 100,000.
+     */
     readonly maxSchemaChars?: number;
     /** Most values of one `enum`; a tool with a longer one is refused, with a warning. Default 1,000. */
     readonly maxEnumValues?: number;

@@ -40,14 +40,16 @@ export class MemoryTaskStore implements TaskStore {
 
   constructor(options: MemoryTaskStoreOptions = {}) {
     const max = ownValue(options, 'maxTasks') ?? 10_000;
-    if (!(Number.isInteger(max) && max >= 1)) throw new TypeError(`MemoryTaskStore: maxTasks must be a whole number of at least 1, got ${String(max)}`);
+    if (!(Number.isInteger(max) && max >= 1))
+      throw new TypeError(`MemoryTaskStore: maxTasks must be a whole number of at least 1, got ${String(max)}`);
     this.#maxTasks = max;
     this.#now = ownValue(options, 'now') ?? Date.now;
   }
 
   async create(task: NewTask): Promise<TaskRecord | undefined> {
     this.#sweep();
-    if (this.#tasks.size >= this.#maxTasks || (this.#perOwner.get(task.owner) ?? 0) >= task.maxPerOwner) return undefined;
+    if (this.#tasks.size >= this.#maxTasks || (this.#perOwner.get(task.owner) ?? 0) >= task.maxPerOwner)
+      return undefined;
     const now = this.#now();
     const at = new Date(now).toISOString();
     const taskId = randomBytes(16).toString('hex');
@@ -59,7 +61,14 @@ export class MemoryTaskStore implements TaskStore {
       lastUpdatedAt: at,
       ...(task.pollIntervalMs === undefined ? {} : { pollInterval: task.pollIntervalMs }),
     });
-    this.#tasks.set(taskId, { owner: task.owner, seq: ++this.#seq, expiresAt: now + task.ttlMs, record, onCancel: new Set(), onSettle: new Set() });
+    this.#tasks.set(taskId, {
+      owner: task.owner,
+      seq: ++this.#seq,
+      expiresAt: now + task.ttlMs,
+      record,
+      onCancel: new Set(),
+      onSettle: new Set(),
+    });
     this.#perOwner.set(task.owner, (this.#perOwner.get(task.owner) ?? 0) + 1);
     return record;
   }
@@ -72,7 +81,11 @@ export class MemoryTaskStore implements TaskStore {
     return this.#owned(owner, taskId)?.result;
   }
 
-  async finish(taskId: string, status: 'completed' | 'failed', result: Readonly<Record<string, unknown>>): Promise<boolean> {
+  async finish(
+    taskId: string,
+    status: 'completed' | 'failed',
+    result: Readonly<Record<string, unknown>>,
+  ): Promise<boolean> {
     const entry = this.#live(taskId);
     if (entry === undefined || isFinal(entry.record.status)) return false;
     entry.result = result;
@@ -86,7 +99,12 @@ export class MemoryTaskStore implements TaskStore {
     const entry = this.#owned(owner, taskId);
     if (entry === undefined) return { ok: false, reason: 'not_found' };
     if (isFinal(entry.record.status)) return { ok: false, reason: 'final', status: entry.record.status };
-    entry.record = Object.freeze({ ...entry.record, status: 'cancelled', statusMessage: message, lastUpdatedAt: new Date().toISOString() });
+    entry.record = Object.freeze({
+      ...entry.record,
+      status: 'cancelled',
+      statusMessage: message,
+      lastUpdatedAt: new Date().toISOString(),
+    });
     notify(entry.onCancel);
     notify(entry.onSettle);
     return { ok: true, task: entry.record };
@@ -96,7 +114,8 @@ export class MemoryTaskStore implements TaskStore {
     let after = 0;
     if (cursor !== undefined) {
       const match = /^s:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
-      if (match === null) throw new TypeError('the cursor is not one this server gave out; list again without a cursor');
+      if (match === null)
+        throw new TypeError('the cursor is not one this server gave out; list again without a cursor');
       after = Number(match[1]);
     }
     this.#sweep();
@@ -172,7 +191,9 @@ function notify(listeners: Set<() => void>): void {
       listener();
     } catch (error) {
       // One listener's failure must not keep the others from hearing: it is reported, not thrown.
-      process.emitWarning(`hermes-tools: a task listener threw: ${error instanceof Error ? error.message : String(error)}`);
+      process.emitWarning(
+        `hermes-tools: a task listener threw: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

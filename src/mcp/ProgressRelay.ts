@@ -28,7 +28,12 @@ export class ProgressRelay {
   /** Queues one report; the `ctx.progress` listener of the call. */
   readonly report = (progress: number, total?: number, message?: string): void => {
     if (!this.#open) return;
-    const params: ProgressParams = { progressToken: this.progressToken, progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
+    const params: ProgressParams = {
+      progressToken: this.progressToken,
+      progress,
+      ...(total === undefined ? {} : { total }),
+      ...(message === undefined ? {} : { message }),
+    };
     this.#sent = this.#sent.then(() => this.send(params)).catch(this.onFailed);
   };
 

@@ -1,7 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type CallToolResult, ErrorCode, McpError, type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type Tool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
@@ -18,8 +24,10 @@ const MAX_DETAIL = 500;
 const MAX_PAGES = 100;
 
 /**
- * The SDK client would compile every listed tool's `outputSchema` (Ajv, in this process, on every listing) and run it on
- * each result: a hostile server's schema could then hold the event loop (a catastrophic pattern) or the heap (thousands of
+ * The SDK client would compile every listed tool's `outputSchema` (Ajv, in this process, on every listing) and run it
+ * on
+ * each result: a hostile server's schema could then hold the event loop (a catastrophic pattern) or the heap (thousands
+ * of
  * schemas). Remote results are not checked against their schema here (the README says so): nothing is compiled.
  */
 const UNCHECKED_OUTPUT: jsonSchemaValidator = {
@@ -72,9 +80,11 @@ export class RemoteServer {
   /** Calls a remote tool with validated input, relaying progress and cancellation. */
   async call(name: string, input: unknown, ctx: ToolContext): Promise<unknown> {
     const client = this.client;
-    if (client === undefined) throw new ToolUnavailableError(ctx.tool, `the MCP server "${this.options.name}" is disconnected`);
+    if (client === undefined)
+      throw new ToolUnavailableError(ctx.tool, `the MCP server "${this.options.name}" is disconnected`);
     let result: CallToolResult;
-    // A toolset's own timeoutMs is the pipeline's deadline, which aborts the signal; without one, the SDK's default bounds the call.
+    // A toolset's own timeoutMs is the pipeline's deadline, which aborts the signal; without one, the SDK's default
+    // bounds the call.
     const timeout = this.options.timeoutMs === undefined ? remoteCallDefaults.timeoutMs : MAX_TIMEOUT_MS;
     try {
       result = (await client.callTool({ name, arguments: input as Record<string, unknown> }, undefined, {
@@ -93,11 +103,18 @@ export class RemoteServer {
         throw new ToolExecutionError(ctx.tool, clip(error.message), { cause: error });
       }
       this.lost(client, describe(error));
-      throw new ToolUnavailableError(ctx.tool, `the MCP server "${this.options.name}" could not be reached (${clip(describe(error), 200)})`);
+      throw new ToolUnavailableError(
+        ctx.tool,
+        `the MCP server "${this.options.name}" could not be reached (${clip(describe(error), 200)})`,
+      );
     }
     const texts = (result.content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : []));
     if (result.isError === true) {
-      throw new ToolExecutionError(ctx.tool, clip(texts.join('\n')) || 'the remote tool reported an error without text', { cause: result });
+      throw new ToolExecutionError(
+        ctx.tool,
+        clip(texts.join('\n')) || 'the remote tool reported an error without text',
+        { cause: result },
+      );
     }
     if (result.structuredContent !== undefined) return result.structuredContent;
     const content = result.content ?? [];
@@ -115,7 +132,10 @@ export class RemoteServer {
 
   private async open(): Promise<{ client: Client; tools: Tool[]; pid: number | undefined }> {
     const server = this.options.server;
-    const client = new Client({ name: 'hermes-tools', version: '1' }, { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT });
+    const client = new Client(
+      { name: 'hermes-tools', version: '1' },
+      { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT },
+    );
     let stdio: StdioClientTransport | undefined;
     const transport =
       'command' in server
@@ -146,8 +166,14 @@ export class RemoteServer {
     client.onerror = (error) => this.probe(client, error);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refresh(client));
     const changes = this.setOffered(tools);
-    this.emit({ type: 'connected', toolset: this.options.name, tools: tools.map((t) => t.name), ...(pid !== undefined && { pid }) });
-    if (this.registered.size > 0 && (changes.unavailable.length > 0 || changes.added.length > 0)) this.emit({ type: 'tools_changed', toolset: this.options.name, ...changes });
+    this.emit({
+      type: 'connected',
+      toolset: this.options.name,
+      tools: tools.map((t) => t.name),
+      ...(pid !== undefined && { pid }),
+    });
+    if (this.registered.size > 0 && (changes.unavailable.length > 0 || changes.added.length > 0))
+      this.emit({ type: 'tools_changed', toolset: this.options.name, ...changes });
   }
 
   private setOffered(tools: readonly Tool[]): { unavailable: string[]; added: string[] } {
@@ -208,7 +234,12 @@ export class RemoteServer {
       this.adopt(opened.client, opened.tools, opened.pid);
     } catch (error) {
       const retryInMs = this.nextDelay();
-      this.emit({ type: 'reconnect_failed', toolset: this.options.name, reason: clip(describe(error), 200), retryInMs });
+      this.emit({
+        type: 'reconnect_failed',
+        toolset: this.options.name,
+        reason: clip(describe(error), 200),
+        retryInMs,
+      });
       this.schedule(retryInMs);
     }
   }
@@ -225,16 +256,26 @@ export class RemoteServer {
       this.options.onEvent?.(event);
     } catch (error) {
       // A listener's failure must not break the connection's bookkeeping: it is logged.
-      this.options.logger.error('hermes-tools: an mcpToolset onEvent listener threw', { toolset: this.options.name, event: event.type, error: describe(error) });
+      this.options.logger.error('hermes-tools: an mcpToolset onEvent listener threw', {
+        toolset: this.options.name,
+        event: event.type,
+        error: describe(error),
+      });
     }
   }
 
   /** Closing a connection that failed: nothing is left to do but say so. */
   private closeFailed(error: unknown): void {
-    this.options.logger.warn('hermes-tools: closing an MCP connection failed', { toolset: this.options.name, error: clip(describe(error), 200) });
+    this.options.logger.warn('hermes-tools: closing an MCP connection failed', {
+      toolset: this.options.name,
+      error: clip(describe(error), 200),
+    });
   }
 
-  /** The server's tools, page by page, up to `limits.maxTools` tools and MAX_PAGES pages; the rest are dropped and logged. */
+  /**
+   * The server's tools, page by page, up to `limits.maxTools` tools and MAX_PAGES pages; the rest are dropped and
+   * logged.
+   */
   private async listAll(client: Client, timeout: number): Promise<Tool[]> {
     const max = this.options.limits.maxTools;
     const tools: Tool[] = [];

@@ -71,7 +71,8 @@ export class SessionTable {
 
   add(session: Session): void {
     this.#sessions.set(session.id, session);
-    if (session.principal !== undefined) this.#perPrincipal.set(session.principal, (this.#perPrincipal.get(session.principal) ?? 0) + 1);
+    if (session.principal !== undefined)
+      this.#perPrincipal.set(session.principal, (this.#perPrincipal.get(session.principal) ?? 0) + 1);
     if (this.#cancelSweep === undefined) this.#armSweep();
   }
 
@@ -116,7 +117,8 @@ export class SessionTable {
     const now = this.clock.now();
     let soonest = Number.POSITIVE_INFINITY;
     for (const session of this.#sessions.values()) {
-      if (principal === undefined || session.principal === principal) soonest = Math.min(soonest, this.#idleSince(session, Number.POSITIVE_INFINITY) + this.#options.idleMs);
+      if (principal === undefined || session.principal === principal)
+        soonest = Math.min(soonest, this.#idleSince(session, Number.POSITIVE_INFINITY) + this.#options.idleMs);
     }
     const wait = Number.isFinite(soonest) ? soonest - now : this.#options.idleMs;
     return Math.max(1, Math.ceil(wait / 1000));
@@ -129,7 +131,9 @@ export class SessionTable {
     await Promise.all(all.map((session) => this.#close(session)));
   }
 
-  /** When `session` became idle (as of `now`), or +Infinity while a request or a stream under a valid token holds it. */
+  /**
+   * When `session` became idle (as of `now`), or +Infinity while a request or a stream under a valid token holds it.
+   */
   #idleSince(session: Session, now: number): number {
     let since = session.lastSeen;
     for (const hold of session.holds) {
@@ -159,6 +163,8 @@ export class SessionTable {
   }
 
   #close(session: Session): Promise<void> {
-    return session.transport.close().catch((error: unknown) => this.#options.onError(`closing MCP session ${session.id} failed`, error));
+    return session.transport
+      .close()
+      .catch((error: unknown) => this.#options.onError(`closing MCP session ${session.id} failed`, error));
   }
 }

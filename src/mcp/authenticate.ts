@@ -5,7 +5,9 @@ import { ownValue } from '../internal/ownValue.js';
 import type { McpHttpAuth } from './McpHttpAuth.js';
 import { scopesToPermissions } from './scopesToPermissions.js';
 
-/** A request's authentication: its `AuthInfo` (with `extra.principal` and `extra.permissions`), or the refusal to send. */
+/**
+ * A request's authentication: its `AuthInfo` (with `extra.principal` and `extra.permissions`), or the refusal to send.
+ */
 export type Authentication =
   | { readonly ok: true; readonly info: AuthInfo; readonly principal: string }
   | { readonly ok: false; readonly status: 401; readonly message: string; readonly challenge: string }
@@ -23,13 +25,21 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * only. A `mapScopes` that throws or returns anything but a PermissionSet fails the request (500):
  * never a widening. `now` is the clock, in ms since the epoch.
  */
-export async function authenticate(req: IncomingMessage, auth: McpHttpAuth, metadataUrl: string | undefined, now: number): Promise<Authentication> {
+export async function authenticate(
+  req: IncomingMessage,
+  auth: McpHttpAuth,
+  metadataUrl: string | undefined,
+  now: number,
+): Promise<Authentication> {
   const where = metadataUrl === undefined ? '' : `, resource_metadata="${metadataUrl}"`;
   const refuse = (message: string, error?: string): Authentication => ({
     ok: false,
     status: 401,
     message,
-    challenge: error === undefined ? `Bearer${where.slice(1)}` : `Bearer error="${error}", error_description="${message}"${where}`,
+    challenge:
+      error === undefined
+        ? `Bearer${where.slice(1)}`
+        : `Bearer error="${error}", error_description="${message}"${where}`,
   });
   const header = req.headers.authorization;
   if (header === undefined) return refuse('this MCP server needs a bearer token: send "Authorization: Bearer <token>"');
@@ -40,18 +50,30 @@ export async function authenticate(req: IncomingMessage, auth: McpHttpAuth, meta
     verified = await ownValue(auth, 'verify')?.call(auth, token, req);
   } catch (cause) {
     // Converted: the verifier's failure is the server's, answered 500 and logged by the caller.
-    return { ok: false, status: 500, message: 'the bearer token could not be checked (the verifier failed); try again later', cause };
+    return {
+      ok: false,
+      status: 500,
+      message: 'the bearer token could not be checked (the verifier failed); try again later',
+      cause,
+    };
   }
   const principal = ownValue(verified, 'principal');
   const scopes = ownValue(verified, 'scopes');
   if (verified === undefined || typeof principal !== 'string' || !Array.isArray(scopes)) {
-    return refuse('the bearer token is not valid for this server; get a new one from its authorization server', 'invalid_token');
+    return refuse(
+      'the bearer token is not valid for this server; get a new one from its authorization server',
+      'invalid_token',
+    );
   }
   const expiresAt = ownValue(verified, 'expiresAt');
   if (expiresAt !== undefined && !(typeof expiresAt === 'number' && Number.isFinite(expiresAt))) {
-    return refuse('the bearer token has no valid expiry (expiresAt is not a number of seconds); get a new one', 'invalid_token');
+    return refuse(
+      'the bearer token has no valid expiry (expiresAt is not a number of seconds); get a new one',
+      'invalid_token',
+    );
   }
-  if (expiresAt !== undefined && !(expiresAt * 1000 > now)) return refuse('the bearer token has expired; get a new one', 'invalid_token');
+  if (expiresAt !== undefined && !(expiresAt * 1000 > now))
+    return refuse('the bearer token has expired; get a new one', 'invalid_token');
   const mapScopes = ownValue(auth, 'mapScopes');
   const given = ownValue(verified, 'clientId');
   const clientId = typeof given === 'string' ? given : principal;
@@ -60,11 +82,21 @@ export async function authenticate(req: IncomingMessage, auth: McpHttpAuth, meta
     permissions = mapScopes === undefined ? scopesToPermissions(scopes) : mapScopes.call(auth, scopes, verified);
   } catch (cause) {
     // Converted: a mapper that throws fails this request closed (500), logged by the caller.
-    return { ok: false, status: 500, message: "the token's scopes could not be mapped to permissions (auth.mapScopes threw)", cause };
+    return {
+      ok: false,
+      status: 500,
+      message: "the token's scopes could not be mapped to permissions (auth.mapScopes threw)",
+      cause,
+    };
   }
   if (!(permissions instanceof PermissionSet)) {
     const cause = new TypeError(`auth.mapScopes returned ${describe(permissions)}, not a PermissionSet`);
-    return { ok: false, status: 500, message: "the token's scopes could not be mapped to permissions (auth.mapScopes did not return a PermissionSet)", cause };
+    return {
+      ok: false,
+      status: 500,
+      message: "the token's scopes could not be mapped to permissions (auth.mapScopes did not return a PermissionSet)",
+      cause,
+    };
   }
   return {
     ok: true,

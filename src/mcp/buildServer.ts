@@ -1,6 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { randomUUID } from 'node:crypto';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ApproveFunction } from '../contracts/ToolApprover.js';
 import { FOLLOWED_SIGNAL, type FollowingCallOptions } from '../pipeline/followedSignal.js';
@@ -35,7 +41,10 @@ export interface ServerWiring {
    * else this connection (stdio, in memory).
    */
   readonly owner?: (extra: McpRequestExtra) => string | undefined;
-  /** An owner standing for clients the server cannot tell apart: `tasks/list` shows it nothing, so one cannot learn another's task ids. */
+  /**
+   * An owner standing for clients the server cannot tell apart: `tasks/list` shows it nothing, so one cannot learn
+   * another's task ids.
+   */
   readonly unlisted?: (owner: string) => boolean;
 }
 
@@ -47,14 +56,19 @@ export interface ServerWiring {
 export function buildServer(registry: ServedRegistry, given: McpServerOptions, wiring: ServerWiring): Server {
   const options = ownServerOptions(given, 'createMcpServer');
   const pageSize = options.pageSize ?? Number.POSITIVE_INFINITY;
-  if (!(pageSize >= 1)) throw new TypeError(`createMcpServer: pageSize must be a number of at least 1, got ${String(options.pageSize)}`);
+  if (!(pageSize >= 1))
+    throw new TypeError(`createMcpServer: pageSize must be a number of at least 1, got ${String(options.pageSize)}`);
   const listChanged = wiring.watch.intervalMs > 0;
   const tasks = wiring.tasks;
-  // Without a prototype: the SDK reads more keys of these than are given here, and a polluted Object.prototype must set none.
+  // Without a prototype: the SDK reads more keys of these than are given here, and a polluted Object.prototype must set
+  // none.
   const server = new Server(
     Object.assign(Object.create(null) as object, { name: options.name, version: options.version }),
     Object.assign(Object.create(null) as object, {
-      capabilities: { tools: { listChanged }, ...(tasks === undefined ? {} : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }) },
+      capabilities: {
+        tools: { listChanged },
+        ...(tasks === undefined ? {} : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }),
+      },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     }),
   );
@@ -77,7 +91,13 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
   const callerOf = (extra: McpRequestExtra): unknown => {
     if (hook === undefined) {
       const principal = extra.authInfo?.extra?.principal;
-      const caller: { via: 'mcp'; client: string | undefined; sessionId: string | undefined; principal?: unknown; [RESULT_OWNER]: string } = {
+      const caller: {
+        via: 'mcp';
+        client: string | undefined;
+        sessionId: string | undefined;
+        principal?: unknown;
+        [RESULT_OWNER]: string;
+      } = {
         via: 'mcp',
         client: server.getClientVersion()?.name,
         sessionId: extra.sessionId,
@@ -90,20 +110,34 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
     try {
       caller = hook(extra);
     } catch (error) {
-      // Converted: the hook's own message may name internals; the client learns which hook failed, and only its request fails.
-      throw new McpError(ErrorCode.InternalError, `${HOOK_FAILED}: options.caller threw (${error instanceof Error ? error.name : typeof error})`);
+      // Converted: the hook's own message may name internals; the client learns which hook failed, and only its request
+      // fails.
+      throw new McpError(
+        ErrorCode.InternalError,
+        `${HOOK_FAILED}: options.caller threw (${error instanceof Error ? error.name : typeof error})`,
+      );
     }
-    if (isThenable(caller)) throw new McpError(ErrorCode.InternalError, `${HOOK_FAILED}: options.caller returned a promise; it must return the caller itself`);
+    if (isThenable(caller))
+      throw new McpError(
+        ErrorCode.InternalError,
+        `${HOOK_FAILED}: options.caller returned a promise; it must return the caller itself`,
+      );
     return caller;
   };
 
-  /** Who a request acts for, checked where it enters: a hook that fails, or gives permissions that are not a PermissionSet, fails this request only. */
+  /**
+   * Who a request acts for, checked where it enters: a hook that fails, or gives permissions that are not a
+   * PermissionSet, fails this request only.
+   */
   const identityOf = (extra: McpRequestExtra): CallerIdentity => {
     const caller = callerOf(extra);
     const permissions: unknown = wiring.permissions?.(extra);
     if (permissions === undefined) return { caller };
     if (!(permissions instanceof PermissionSet)) {
-      throw new McpError(ErrorCode.InternalError, `${HOOK_FAILED}: the permissions of this request (auth.mapScopes, or the Nest mcp.caller hook) are not a PermissionSet`);
+      throw new McpError(
+        ErrorCode.InternalError,
+        `${HOOK_FAILED}: the permissions of this request (auth.mapScopes, or the Nest mcp.caller hook) are not a PermissionSet`,
+      );
     }
     return { caller, permissions };
   };
@@ -117,7 +151,8 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
   const listing = (view: ServedRegistry): Tool[] => {
     const definitions = view.definitions();
     const key = definitions.map((d) => d.name).join('\n');
-    if (cache === undefined || cache.key !== key) cache = { key, tools: definitions.map((d) => (tasks === undefined ? withoutTasks(toMcpTool(d)) : toMcpTool(d))) };
+    if (cache === undefined || cache.key !== key)
+      cache = { key, tools: definitions.map((d) => (tasks === undefined ? withoutTasks(toMcpTool(d)) : toMcpTool(d))) };
     return cache.tools;
   };
 
@@ -125,7 +160,9 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
     const tools = listing(await visible(identityOf(extra), extra));
     const start = request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, tools.length);
     const end = Math.min(start + pageSize, tools.length);
-    return end < tools.length ? { tools: tools.slice(start, end), nextCursor: encodeCursor(end) } : { tools: tools.slice(start) };
+    return end < tools.length
+      ? { tools: tools.slice(start, end), nextCursor: encodeCursor(end) }
+      : { tools: tools.slice(start) };
   });
 
   // Whether a tool's result goes out as structuredContent is fixed per tool: decided once per name.
@@ -140,7 +177,8 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
   };
 
   // A tool's task support is fixed: read once per name, from the whole registry.
-  const taskSupport = (name: string): string | undefined => (tasks !== undefined && registry.has(name) ? registry.get(name).definition.task : undefined);
+  const taskSupport = (name: string): string | undefined =>
+    tasks !== undefined && registry.has(name) ? registry.get(name).definition.task : undefined;
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {}, task } = request.params;
@@ -156,16 +194,25 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
     }
     const progressToken = request.params._meta?.progressToken;
     const relay =
-      progressToken === undefined ? undefined : new ProgressRelay(progressToken, (params) => extra.sendNotification({ method: 'notifications/progress', params }), failed);
-    // Object literals of one shape, not spreads: a spread of conditional parts makes a new shape per combination, on every call.
+      progressToken === undefined
+        ? undefined
+        : new ProgressRelay(
+            progressToken,
+            (params) => extra.sendNotification({ method: 'notifications/progress', params }),
+            failed,
+          );
+    // Object literals of one shape, not spreads: a spread of conditional parts makes a new shape per combination, on
+    // every call.
     const trace = traceContextOf(request.params._meta);
     const onProgress = relay?.report;
     if (task !== undefined && tasks !== undefined) {
-      // Who may see the tool first, then whether it can be a task: a hidden tool answers exactly as one that does not exist.
+      // Who may see the tool first, then whether it can be a task: a hidden tool answers exactly as one that does not
+      // exist.
       const view = await visible(identity, extra);
       const taskOptions: CallOptions = { caller, trace, permissions, onProgress };
       if (!view.has(name)) throw refusalOf(await view[DISPATCHER].dispatchAsUnknown(name, args, taskOptions));
-      if (support !== 'optional' && support !== 'required') throw new McpError(ErrorCode.MethodNotFound, `${name} cannot run as a task; call it without params.task`);
+      if (support !== 'optional' && support !== 'required')
+        throw new McpError(ErrorCode.MethodNotFound, `${name} cannot run as a task; call it without params.task`);
       return callAsTask(view, tasks, {
         name,
         args,
@@ -178,7 +225,8 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
     }
     // The approver is made only for a call that asks for one (most never do).
     const approve: ApproveFunction = (approval) => elicitApproval(server, extra)(approval);
-    // The request's signal is followed, not raced: the SDK answers no cancelled request, and a listener on every request's signal costs more than the rest of the call.
+    // The request's signal is followed, not raced: the SDK answers no cancelled request, and a listener on every
+    // request's signal costs more than the rest of the call.
     // The JSON text dispatch makes of the result is kept, and sent as it is, not made twice.
     const sink = new JsonTextSink();
     const callOptions: FollowingCallOptions & TextSinkOptions = {
@@ -208,7 +256,11 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
 const HOOK_FAILED = 'this request was refused because a hook of the MCP server failed';
 
 function isThenable(value: unknown): boolean {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 /** A tool as listed by a server that offers no tasks: every call is an ordinary one. */
@@ -226,7 +278,10 @@ function decodeCursor(cursor: string, length: number): number {
   const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
   const offset = match === null ? Number.NaN : Number(match[1]);
   if (!(offset >= 0 && offset <= length)) {
-    throw new McpError(ErrorCode.InvalidParams, 'tools/list: the cursor is not one this server gave out; list again without a cursor');
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'tools/list: the cursor is not one this server gave out; list again without a cursor',
+    );
   }
   return offset;
 }

@@ -27,7 +27,11 @@ export interface TaskCall {
  * carries the same message and `ToolErrorPayload` an ordinary call's error result would.
  * Resolves with the new task while the call goes on; its outcome becomes the task's result.
  */
-export async function callAsTask(registry: Pick<Dispatcher, 'dispatch'>, runner: TaskRunner, call: TaskCall): Promise<{ task: TaskRecord }> {
+export async function callAsTask(
+  registry: Pick<Dispatcher, 'dispatch'>,
+  runner: TaskRunner,
+  call: TaskCall,
+): Promise<{ task: TaskRecord }> {
   const controller = new AbortController();
   let started: { task: TaskRecord; track: (finished: Promise<void>) => void } | undefined;
   let refusal: McpError | undefined;
@@ -54,7 +58,12 @@ export async function callAsTask(registry: Pick<Dispatcher, 'dispatch'>, runner:
     // No task, no call: the pipeline ends here, before approval and the handler.
     if (started === undefined) throw new ToolUnavailableError(call.name, 'no task could be created for this call');
   };
-  const outcome = registry.dispatch(call.name, call.args, { ...call.options, signal: controller.signal, approve: undefined, onAccepted });
+  const outcome = registry.dispatch(call.name, call.args, {
+    ...call.options,
+    signal: controller.signal,
+    approve: undefined,
+    onAccepted,
+  });
   // The task exists once onAccepted has returned, before the handler runs; a refusal settles the outcome without it.
   await Promise.race([outcome, decision]);
   const running = started;
@@ -76,6 +85,9 @@ export async function callAsTask(registry: Pick<Dispatcher, 'dispatch'>, runner:
 /** A refused call's outcome as the JSON-RPC error of its task-augmented request. */
 export function refusalOf(outcome: ToolOutcome): McpError {
   if (outcome.ok) return new McpError(ErrorCode.InternalError, 'the call ended before its task was created');
-  const code = outcome.error.code === 'invalid_input' || outcome.error.code === 'tool_not_found' ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest;
+  const code =
+    outcome.error.code === 'invalid_input' || outcome.error.code === 'tool_not_found'
+      ? ErrorCode.InvalidParams
+      : ErrorCode.InvalidRequest;
   return new McpError(code, outcome.error.message, { [ERROR_META_KEY]: { ...outcome.error } });
 }

@@ -23,7 +23,10 @@ export function createMcpServer(registry: ToolRegistry, given: McpServerOptions)
   const options = ownServerOptions(given, 'createMcpServer');
   rejectUnknownServerOptions(given, 'createMcpServer');
   const tasks = taskRunnerFor(registry, options);
-  const server = buildServer(registry, options, { watch: new AvailabilityWatch(registry, options.listChangedIntervalMs ?? 1000), ...(tasks === undefined ? {} : { tasks }) });
+  const server = buildServer(registry, options, {
+    watch: new AvailabilityWatch(registry, options.listChangedIntervalMs ?? 1000),
+    ...(tasks === undefined ? {} : { tasks }),
+  });
   if (tasks !== undefined) {
     // The connection's tasks can be fetched only on it: when it closes, what they run is aborted.
     const closed = server.onclose;

@@ -14,13 +14,21 @@ const MAX_SUMMARY = 400;
  */
 export function elicitApproval(server: Server, extra: McpRequestExtra): ApproveFunction {
   if (server.getClientCapabilities()?.elicitation === undefined) {
-    return ({ tool }) => `${tool.name} needs a person's approval, and this MCP client cannot ask for one (it does not support elicitation)`;
+    return ({ tool }) =>
+      `${tool.name} needs a person's approval, and this MCP client cannot ask for one (it does not support elicitation)`;
   }
   return async (request) => {
     const result = await extra.sendRequest(
       {
         method: 'elicitation/create',
-        params: { message: describe(request), requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Allow this call?' } }, required: ['approve'] } },
+        params: {
+          message: describe(request),
+          requestedSchema: {
+            type: 'object',
+            properties: { approve: { type: 'boolean', title: 'Allow this call?' } },
+            required: ['approve'],
+          },
+        },
       },
       ElicitResultSchema,
       { signal: request.signal },

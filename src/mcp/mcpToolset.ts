@@ -25,14 +25,16 @@ export interface McpToolsetModule extends ContainerModule {
 
 /**
  * A container module holding the tools of another MCP server, spawned over stdio or reached over
- * Streamable HTTP. Loading it (`await container.loadAsync(...)`: the load is asynchronous) connects and lists the remote tools;
+ * Streamable HTTP. Loading it (`await container.loadAsync(...)`: the load is asynchronous) connects and lists the
+ * remote tools;
  * each becomes a registered tool named `<prefix><remote name>`, validated locally against the
  * remote's input schema and run through the same guards, approvals, interceptors, deadline and
  * audit as a local tool, under this toolset's `granted`. A schema the local model cannot hold
  * fails the load with one ToolDefinitionError naming every such tool.
  *
  * @example
- * const files = mcpToolset({ name: 'files', server: { command: 'npx', args: ['@modelcontextprotocol/server-filesystem', '/srv/data'] }, granted: PermissionSet.of('files:call') });
+ * const files = mcpToolset({ name: 'files', server: { command: 'npx', args: ['@modelcontextprotocol/server-filesystem',
+ * '/srv/data'] }, granted: PermissionSet.of('files:call') });
  * await container.loadAsync(toolsModule(), files);
  */
 export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
@@ -80,27 +82,46 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
   return Object.assign(module, { close: () => remote.close() });
 }
 
-function toDeclaration(tool: Tool, settings: ToolsetSettings, target: Function, remote: RemoteServer, problems: DefinitionProblem[]): ToolDeclaration | undefined {
+function toDeclaration(
+  tool: Tool,
+  settings: ToolsetSettings,
+  target: Function,
+  remote: RemoteServer,
+  problems: DefinitionProblem[],
+): ToolDeclaration | undefined {
   const where = `mcpToolset "${settings.name}" tool "${tool.name}"`;
   const name = `${settings.prefix}${tool.name}`;
   const start = problems.length;
-  if (!NAME.test(name)) problems.push({ where, code: 'invalid_name', message: `its name "${name}" must match ${NAME.source}; choose another prefix` });
+  if (!NAME.test(name))
+    problems.push({
+      where,
+      code: 'invalid_name',
+      message: `its name "${name}" must match ${NAME.source}; choose another prefix`,
+    });
   const schema = tool.inputSchema as unknown as JsonSchema;
   const shape = jsonSchemaToShape(schema, where, problems);
-  if (shape.kind !== 'object') problems.push({ where, code: 'invalid_schema', message: 'its input schema must be an object schema' });
+  if (shape.kind !== 'object')
+    problems.push({ where, code: 'invalid_schema', message: 'its input schema must be an object schema' });
   if (problems.length > start || shape.kind !== 'object') return undefined;
   // Unknown keys are refused as for a local tool, unless the remote explicitly accepts them.
-  const input: Shape = ownValue(schema, 'additionalProperties') === undefined ? { ...shape, additionalProperties: false } : shape;
+  const input: Shape =
+    ownValue(schema, 'additionalProperties') === undefined ? { ...shape, additionalProperties: false } : shape;
   // Own keys only: an inherited readOnlyHint (a polluted Object.prototype) must not skip the approval policy.
   const a: NonNullable<Tool['annotations']> = ownValue(tool, 'annotations') ?? {};
-  const hintOf = (key: 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint' | 'title'): unknown => ownValue(a, key);
+  const hintOf = (key: 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint' | 'title'): unknown =>
+    ownValue(a, key);
   const hint = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
   const trusted = settings.trustReadOnly.has(tool.name);
   const readOnly = trusted || hint(hintOf('readOnlyHint'));
   // The MCP spec's defaults: a tool may be destructive unless it says it is read-only or not destructive.
   const destructiveHint = hintOf('destructiveHint');
   const destructive = trusted ? false : destructiveHint === true || (destructiveHint !== false && readOnly !== true);
-  const hints = { readOnly, destructive, idempotent: hint(hintOf('idempotentHint')), openWorld: hint(hintOf('openWorldHint')) };
+  const hints = {
+    readOnly,
+    destructive,
+    idempotent: hint(hintOf('idempotentHint')),
+    openWorld: hint(hintOf('openWorldHint')),
+  };
   const maxChars = settings.limits.maxDescriptionChars;
   const givenTitle = ownValue(tool, 'title') ?? hintOf('title');
   const title = typeof givenTitle === 'string' ? clipText(givenTitle, maxChars) : undefined;
@@ -108,7 +129,12 @@ function toDeclaration(tool: Tool, settings: ToolsetSettings, target: Function, 
   // No prototype: the registry reads each option, and none may come from a polluted Object.prototype.
   const toolOptions: ToolOptions = Object.assign(Object.create(null) as object, {
     name,
-    description: clipText((typeof givenDescription === 'string' && givenDescription.trim()) || title || `Calls "${tool.name}" on the MCP server "${settings.name}".`, maxChars),
+    description: clipText(
+      (typeof givenDescription === 'string' && givenDescription.trim()) ||
+        title ||
+        `Calls "${tool.name}" on the MCP server "${settings.name}".`,
+      maxChars,
+    ),
     ...Object.fromEntries(Object.entries(hints).filter(([, v]) => v !== undefined)),
     ...(settings.timeoutMs !== undefined && { timeoutMs: settings.timeoutMs }),
     metadata: { mcp: { server: settings.name, tool: tool.name, ...(title !== undefined && { title }) } },

@@ -1,14 +1,20 @@
 import type { IncomingMessage } from 'node:http';
 
 /** What reading a request's body gave: its JSON, or why there is none. */
-export type JsonBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly status: 400 | 413; readonly message: string };
+export type JsonBody =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly status: 400 | 413; readonly message: string };
 
 /**
  * Reads a request's JSON body, refusing one over `maxBytes` as soon as it is known to be too
  * large (from `Content-Length`, or once that much has arrived), without buffering the rest.
  */
 export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<JsonBody> {
-  const tooLarge = { ok: false, status: 413, message: `the request body is larger than ${maxBytes} bytes, this server's limit; send a smaller request` } as const;
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    message: `the request body is larger than ${maxBytes} bytes, this server's limit; send a smaller request`,
+  } as const;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     req.resume();
@@ -34,6 +40,10 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
     // Converted: a body JSON.parse refuses is the client's error, answered 400 (JSON-RPC parse error).
-    return { ok: false, status: 400, message: 'the request body is not JSON; send one JSON-RPC message (or a batch) as application/json' };
+    return {
+      ok: false,
+      status: 400,
+      message: 'the request body is not JSON; send one JSON-RPC message (or a batch) as application/json',
+    };
   }
 }

@@ -51,19 +51,27 @@ const LIMIT_KEYS = ['maxTools', 'maxDescriptionChars', 'maxSchemaChars', 'maxEnu
  * Reads `mcpToolset`'s options as own keys only (a polluted Object.prototype changes nothing),
  * refusing unknown keys, with the problems that make the load fail. @internal
  */
-export function readToolsetOptions(given: McpToolsetOptions): { settings: ToolsetSettings; problems: DefinitionProblem[] } {
+export function readToolsetOptions(given: McpToolsetOptions): {
+  settings: ToolsetSettings;
+  problems: DefinitionProblem[];
+} {
   const problems: DefinitionProblem[] = [];
   const read = ownOptions(given, OPTION_KEYS);
   const options = read.options;
   const name = String(options.name);
   const where = `mcpToolset "${name}"`;
-  const problem = (message: string | undefined) => message !== undefined && problems.push({ where, code: 'invalid_toolset', message });
+  const problem = (message: string | undefined) =>
+    message !== undefined && problems.push({ where, code: 'invalid_toolset', message });
   problem(read.problem);
   if (typeof options.name !== 'string') problem('name must be a string: the prefix and permission of its tools');
 
   const address = options.server as Record<string, unknown> | undefined;
   let server: McpStdioServer | McpHttpServerAddress = { url: 'http://invalid.invalid/' };
-  if (typeof address !== 'object' || address === null || (typeof ownValue(address, 'command') === 'string') === (ownValue(address, 'url') !== undefined)) {
+  if (
+    typeof address !== 'object' ||
+    address === null ||
+    (typeof ownValue(address, 'command') === 'string') === (ownValue(address, 'url') !== undefined)
+  ) {
     problem('server must be { command, args?, env?, cwd?, stderr? } (stdio) or { url, headers? } (Streamable HTTP)');
   } else {
     const stdio = typeof ownValue(address, 'command') === 'string';
@@ -83,7 +91,8 @@ export function readToolsetOptions(given: McpToolsetOptions): { settings: Toolse
     const value = givenLimits.options[key];
     if (value === undefined) continue;
     if (Number.isSafeInteger(value) && value > 0) limits[key] = value as never;
-    else problem(`limits.${key} must be a whole number greater than 0, not ${String(JSON.stringify(value)).slice(0, 40)}`);
+    else
+      problem(`limits.${key} must be a whole number greater than 0, not ${String(JSON.stringify(value)).slice(0, 40)}`);
   }
 
   const reconnect = ownOptions(options.reconnect, ['initialMs', 'maxMs']);

@@ -19,7 +19,8 @@ export function schemaExcess(schema: unknown, maxChars: number, maxEnumValues: n
       const entries = Array.isArray(value) ? value.map((v) => ['', v] as const) : Object.entries(value);
       if (!Array.isArray(value) && Array.isArray((value as { enum?: unknown }).enum)) {
         const values = (value as { enum: unknown[] }).enum.length;
-        if (values > maxEnumValues) return `an enum of its input schema has ${values} values, more than the ${maxEnumValues} allowed (limits.maxEnumValues)`;
+        if (values > maxEnumValues)
+          return `an enum of its input schema has ${values} values, more than the ${maxEnumValues} allowed (limits.maxEnumValues)`;
       }
       size += 2;
       for (const [key, child] of entries) {

@@ -7,5 +7,7 @@ import { permissionProblem } from '../permissions/permissionProblem.js';
  * carry no permission and are left out.
  */
 export function scopesToPermissions(scopes: readonly string[]): PermissionSet {
-  return PermissionSet.none().grant(...scopes.filter((scope) => permissionProblem(scope, { allowWildcard: true }) === undefined));
+  return PermissionSet.none().grant(
+    ...scopes.filter((scope) => permissionProblem(scope, { allowWildcard: true }) === undefined),
+  );
 }

@@ -17,7 +17,8 @@ const METADATA_PATH = '/.well-known/oauth-protected-resource';
  * Serves the registry over MCP Streamable HTTP: one MCP session per client, or none with
  * `stateless: true`. Bound to loopback by default, where the `Host` header is checked against
  * DNS rebinding; a foreign `Origin` is refused everywhere (the server's own origin, the address and
- * port it is bound to, passes; on loopback its `localhost` and `[::1]` spellings too). A non-loopback address needs `auth`
+ * port it is bound to, passes; on loopback its `localhost` and `[::1]` spellings too). A non-loopback address needs
+ * `auth`
  * (or an explicit `allowUnauthenticated`). With `auth`, every request needs a valid bearer token,
  * and its scopes decide what `tools/list` shows and `tools/call` allows.
  *
@@ -32,7 +33,9 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
   const loopback = isLoopbackHost(host);
   const { auth } = options;
   if (auth !== undefined && typeof ownValue(auth, 'verify') !== 'function') {
-    throw new TypeError('serveHttp: auth.verify must be a function (token, request) => { principal, scopes, expiresAt? } | undefined');
+    throw new TypeError(
+      'serveHttp: auth.verify must be a function (token, request) => { principal, scopes, expiresAt? } | undefined',
+    );
   }
   if (!loopback && auth === undefined) {
     if (options.allowUnauthenticated !== true) {
@@ -56,15 +59,24 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (metadata !== undefined && (path === METADATA_PATH || path === `${METADATA_PATH}${endpoint}`)) {
-      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'max-age=3600' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+        'cache-control': 'max-age=3600',
+      });
       res.end(metadata);
       return;
     }
     if (path !== endpoint) return reply(res, 404, `no MCP endpoint here; use ${endpoint}`);
-    if (loopback && !allowedHosts.includes(req.headers.host ?? '')) return reply(res, 403, 'the Host header is not this server: DNS rebinding protection refused the request');
+    if (loopback && !allowedHosts.includes(req.headers.host ?? ''))
+      return reply(res, 403, 'the Host header is not this server: DNS rebinding protection refused the request');
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin)) {
-      return reply(res, 403, 'this origin may not call this MCP server; add it to allowedOrigins (--allow-origin) to let its pages in');
+      return reply(
+        res,
+        403,
+        'this origin may not call this MCP server; add it to allowedOrigins (--allow-origin) to let its pages in',
+      );
     }
     let who: AuthInfo | undefined;
     let principal: string | undefined;

@@ -22,7 +22,12 @@ const CANCELLED = 'The task was cancelled (tasks/cancel) before it finished; it 
  * `tasks/result` waits for a task still working, as the specification asks, and wakes on the
  * store's event when it ends (on whichever replica ran it).
  */
-export function serveTasks(server: Server, runner: TaskRunner, ownerOf: (extra: McpRequestExtra) => string, unlisted?: (owner: string) => boolean): void {
+export function serveTasks(
+  server: Server,
+  runner: TaskRunner,
+  ownerOf: (extra: McpRequestExtra) => string,
+  unlisted?: (owner: string) => boolean,
+): void {
   const { store } = runner;
   const notFound = (): McpError => new McpError(ErrorCode.InvalidParams, NOT_FOUND);
   // A store's own failure (Redis unreachable…) names hosts and ports: the client learns only that it failed.
@@ -57,7 +62,11 @@ export function serveTasks(server: Server, runner: TaskRunner, ownerOf: (extra: 
       if (task === undefined) throw notFound();
       const related = { [RELATED_TASK_META_KEY]: { taskId } };
       if (task.status === 'cancelled') {
-        return { content: [{ type: 'text', text: CANCELLED }], isError: true, _meta: { ...related, [ERROR_META_KEY]: { code: 'aborted', message: CANCELLED, retryable: false } } };
+        return {
+          content: [{ type: 'text', text: CANCELLED }],
+          isError: true,
+          _meta: { ...related, [ERROR_META_KEY]: { code: 'aborted', message: CANCELLED, retryable: false } },
+        };
       }
       const result = await store.result(owner, taskId);
       if (result === undefined) throw notFound();
@@ -69,9 +78,17 @@ export function serveTasks(server: Server, runner: TaskRunner, ownerOf: (extra: 
   server.setRequestHandler(
     CancelTaskRequestSchema,
     shielded(async (request, extra) => {
-      const answer = await store.cancel(ownerOf(extra), request.params.taskId, 'Cancelled by the client (tasks/cancel).');
+      const answer = await store.cancel(
+        ownerOf(extra),
+        request.params.taskId,
+        'Cancelled by the client (tasks/cancel).',
+      );
       if (answer.ok) return { ...answer.task };
-      if (answer.reason === 'final') throw new McpError(ErrorCode.InvalidParams, `the task is already ${answer.status}: only a working task can be cancelled`);
+      if (answer.reason === 'final')
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `the task is already ${answer.status}: only a working task can be cancelled`,
+        );
       throw notFound();
     }),
   );
@@ -84,7 +101,10 @@ export function serveTasks(server: Server, runner: TaskRunner, ownerOf: (extra: 
       if (unlisted?.(owner) === true) return { tasks: [] };
       try {
         const page = await store.list(owner, request.params?.cursor);
-        return { tasks: page.tasks.map((task) => ({ ...task })), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
+        return {
+          tasks: page.tasks.map((task) => ({ ...task })),
+          ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }),
+        };
       } catch (error) {
         if (error instanceof TypeError) throw new McpError(ErrorCode.InvalidParams, `tasks/list: ${error.message}`);
         throw error;

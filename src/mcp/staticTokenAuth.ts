@@ -10,11 +10,14 @@ import type { McpHttpAuth } from './McpHttpAuth.js';
  */
 export function staticTokenAuth(expected: string, principal = 'token-holder'): McpHttpAuth {
   if (typeof expected !== 'string' || expected.length < 16) {
-    throw new TypeError('staticTokenAuth: the expected token must be a string of at least 16 characters; generate one with `openssl rand -hex 32`');
+    throw new TypeError(
+      'staticTokenAuth: the expected token must be a string of at least 16 characters; generate one with `openssl rand -hex 32`',
+    );
   }
   const digest = createHash('sha256').update(expected).digest();
   return {
-    verify: (token) => (timingSafeEqual(createHash('sha256').update(token).digest(), digest) ? { principal, scopes: [] } : undefined),
+    verify: (token) =>
+      timingSafeEqual(createHash('sha256').update(token).digest(), digest) ? { principal, scopes: [] } : undefined,
     mapScopes: () => PermissionSet.all(),
   };
 }

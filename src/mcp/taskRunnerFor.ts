@@ -11,6 +11,7 @@ export function taskRunnerFor(registry: ToolRegistry, options: McpServerOptions)
   // Own key only: a polluted Object.prototype neither offers tasks nor turns them off.
   const tasks = ownValue(options, 'tasks');
   if (tasks === false) return undefined;
-  if (tasks === undefined && !registry.definitions().some((d) => d.task === 'optional' || d.task === 'required')) return undefined;
+  if (tasks === undefined && !registry.definitions().some((d) => d.task === 'optional' || d.task === 'required'))
+    return undefined;
   return new TaskRunner(tasks);
 }

@@ -11,14 +11,24 @@ export const ERROR_META_KEY = 'hermes-tools/error';
  */
 export function toCallToolResult(outcome: ToolOutcome, structured: boolean, json?: string): CallToolResult {
   if (!outcome.ok) {
-    return { content: [{ type: 'text', text: outcome.error.message }], isError: true, _meta: { [ERROR_META_KEY]: { ...outcome.error } } };
+    return {
+      content: [{ type: 'text', text: outcome.error.message }],
+      isError: true,
+      _meta: { [ERROR_META_KEY]: { ...outcome.error } },
+    };
   }
   const value = outcome.value;
   // `json`: the text dispatch made of an object on its way, used again rather than made twice.
   const text = typeof value === 'string' ? value : (json ?? JSON.stringify(value));
   const result: CallToolResult = { content: [{ type: 'text', text }] };
   // A cut result is not the declared output: it goes as text only, whose notes say it was cut.
-  if (structured && outcome.truncated === undefined && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+  if (
+    structured &&
+    outcome.truncated === undefined &&
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value)
+  ) {
     result.structuredContent = value as Record<string, unknown>;
   }
   return result;

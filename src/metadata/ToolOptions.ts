@@ -7,7 +7,10 @@ export interface ToolOptions extends ToolHints {
   readonly name: string;
   /** One or two sentences telling the model what the tool does and when to use it. */
   readonly description: string;
-  /** Characters of serialised JSON the tool's result may take in an outcome; past it the result is cut (`toolsModule({ results })`). Overrides `results.maxChars`. */
+  /**
+   * Characters of serialised JSON the tool's result may take in an outcome; past it the result is cut (`toolsModule({
+   * results })`). Overrides `results.maxChars`.
+   */
   readonly maxResultChars?: number;
   /** Time limit for one call, in milliseconds. Overrides `toolsModule({ timeoutMs })`. */
   readonly timeoutMs?: number;

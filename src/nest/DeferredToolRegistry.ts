@@ -26,7 +26,9 @@ export class DeferredToolRegistry extends ToolRegistry {
 
   #built(): ToolRegistry {
     if (this.#target === undefined)
-      throw new Error('the ToolRegistry is used before the Nest application has initialised: call it from onApplicationBootstrap or later, after app.init()');
+      throw new Error(
+        'the ToolRegistry is used before the Nest application has initialised: call it from onApplicationBootstrap or later, after app.init()',
+      );
     return this.#target;
   }
 

@@ -31,13 +31,19 @@ export class HermesToolsModule {
   /** The registry with these options; import it once, in the root module. */
   static forRoot(given: HermesToolsModuleOptions = {}): DynamicModule {
     const options = rootOptions(given);
-    return rootModule(options.imports ?? [], { provide: HERMES_TOOLS_OPTIONS, useValue: options }, options.mcp === undefined ? [] : [mcpController(options.mcp)]);
+    return rootModule(
+      options.imports ?? [],
+      { provide: HERMES_TOOLS_OPTIONS, useValue: options },
+      options.mcp === undefined ? [] : [mcpController(options.mcp)],
+    );
   }
 
   /** The registry with options made by a factory that injects Nest providers (a ConfigService, say). */
   static forRootAsync(given: HermesToolsAsyncOptions): DynamicModule {
     const options = ownCopy(given);
-    const factory = options.useFactory as (...args: unknown[]) => HermesToolsModuleOptions | Promise<HermesToolsModuleOptions>;
+    const factory = options.useFactory as (
+      ...args: unknown[]
+    ) => HermesToolsModuleOptions | Promise<HermesToolsModuleOptions>;
     const mcp = options.mcp === undefined ? undefined : ownCopy(options.mcp);
     return rootModule(
       options.imports ?? [],
@@ -89,7 +95,11 @@ function rootOptions(given: HermesToolsModuleOptions): HermesToolsModuleOptions 
 }
 
 /** The global module that provides the registry, with a provider of its options. */
-function rootModule(imports: NonNullable<HermesToolsModuleOptions['imports']>, options: Provider, controllers: Function[] = []): DynamicModule {
+function rootModule(
+  imports: NonNullable<HermesToolsModuleOptions['imports']>,
+  options: Provider,
+  controllers: Function[] = [],
+): DynamicModule {
   return {
     module: HermesToolsModule,
     global: true,

@@ -15,6 +15,9 @@ export interface HermesToolsModuleOptions extends ToolsModuleOptions {
   readonly discover?: boolean | { readonly name?: string; readonly granted?: PermissionSet };
   /** Modules whose exported providers the classes Nest constructs for hermes-tools may inject. */
   readonly imports?: readonly (Type<unknown> | DynamicModule | Promise<DynamicModule> | ForwardReference)[];
-  /** Serve the registry over MCP on the app's own HTTP server (Express adapter); with `forRootAsync`, give it to `forRootAsync` itself. */
+  /**
+   * Serve the registry over MCP on the app's own HTTP server (Express adapter); with `forRootAsync`, give it to
+   * `forRootAsync` itself.
+   */
   readonly mcp?: McpEndpointOptions;
 }

@@ -41,7 +41,10 @@ export interface McpEndpointOptions {
    * every slot; its next `initialize` gets 429 with `Retry-After`. Default: a quarter of `maxSessions`, 1 to 10.
    */
   readonly maxSessionsPerPrincipal?: number;
-  /** How often, in milliseconds, sessions are told `tools/list_changed` when availability changes. Default 1000; 0 turns it off. */
+  /**
+   * How often, in milliseconds, sessions are told `tools/list_changed` when availability changes. Default 1000; 0 turns
+   * it off.
+   */
   readonly listChangedIntervalMs?: number;
   /**
    * Origins (`https://app.example.com`) whose browser pages may call the endpoint. A request with

@@ -45,7 +45,9 @@ export class RegistryBuilder implements OnModuleInit {
     const toolsets: Required<ToolsetOptions>[] = [];
     const features = [
       ...rootToolsets.map((set) => new FeatureToolset(toDescriptor(set, problems), this.moduleRef)),
-      ...providers.map((wrapper) => wrapper.instance as unknown).filter((instance) => instance instanceof FeatureToolset),
+      ...providers
+        .map((wrapper) => wrapper.instance as unknown)
+        .filter((instance) => instance instanceof FeatureToolset),
     ];
     for (const feature of features) {
       toolsets.push(feature.descriptor);
@@ -67,7 +69,8 @@ export class RegistryBuilder implements OnModuleInit {
       resolved.set(type, await instance.then((made) => made, toError));
     }
     const lookup = (type: Function): object => {
-      const found = resolved.get(type) ?? new Error(`${type.name} was not resolved before the build: a hermes-tools bug`);
+      const found =
+        resolved.get(type) ?? new Error(`${type.name} was not resolved before the build: a hermes-tools bug`);
       if (found instanceof Error) throw found;
       return found;
     };
@@ -83,7 +86,14 @@ export class RegistryBuilder implements OnModuleInit {
     const tools: Function[] = [];
     for (const wrapper of this.discovery.getProviders()) {
       const type = wrapper.metatype;
-      if (typeof type !== 'function' || wrapper.inject || !hasToolDecorator(type) || owners.has(type) || tools.includes(type)) continue;
+      if (
+        typeof type !== 'function' ||
+        wrapper.inject ||
+        !hasToolDecorator(type) ||
+        owners.has(type) ||
+        tools.includes(type)
+      )
+        continue;
       tools.push(type);
       resolved.set(
         type,
@@ -94,7 +104,10 @@ export class RegistryBuilder implements OnModuleInit {
             ),
       );
     }
-    return toDescriptor({ name: options.name ?? 'discovered', tools, ...(options.granted !== undefined && { granted: options.granted }) }, []);
+    return toDescriptor(
+      { name: options.name ?? 'discovered', tools, ...(options.granted !== undefined && { granted: options.granted }) },
+      [],
+    );
   }
 }
 

@@ -2,5 +2,8 @@ import { metadataKeys } from '../metadata/metadataKeys.js';
 
 /** Whether a class has `@Tool` on itself or on one of its methods. */
 export function hasToolDecorator(type: Function): boolean {
-  return Reflect.getOwnMetadata(metadataKeys.classTool, type) !== undefined || Reflect.getOwnMetadata(metadataKeys.methodTools, type) !== undefined;
+  return (
+    Reflect.getOwnMetadata(metadataKeys.classTool, type) !== undefined ||
+    Reflect.getOwnMetadata(metadataKeys.methodTools, type) !== undefined
+  );
 }

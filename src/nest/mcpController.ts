@@ -1,4 +1,14 @@
-import { All, Controller, Inject, Logger, type OnModuleDestroy, type OnModuleInit, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  All,
+  Controller,
+  Inject,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { McpHttpHandler } from '../mcp/McpHttpHandler.js';
@@ -26,7 +36,11 @@ type HandlerClass = typeof import('../mcp/McpHttpHandler.js').McpHttpHandler;
 
 /** The MCP handler's class, or one line naming the missing SDK: asked when the app starts, not on the first request. */
 async function loadHandlerClass(): Promise<HandlerClass> {
-  await loadOptionalPeers('hermes-tools/nest', { '@modelcontextprotocol/sdk': '@modelcontextprotocol/sdk/types.js' }, 'its mcp endpoint');
+  await loadOptionalPeers(
+    'hermes-tools/nest',
+    { '@modelcontextprotocol/sdk': '@modelcontextprotocol/sdk/types.js' },
+    'its mcp endpoint',
+  );
   return (await import('../mcp/McpHttpHandler.js')).McpHttpHandler;
 }
 
@@ -39,7 +53,8 @@ async function loadHandlerClass(): Promise<HandlerClass> {
  */
 export function mcpController(given: McpEndpointOptions): Function {
   const options = ownCopy(given);
-  const callerOf = options.caller ?? ((request: unknown): McpCallerIdentity => ({ caller: (request as { user?: unknown }).user }));
+  const callerOf =
+    options.caller ?? ((request: unknown): McpCallerIdentity => ({ caller: (request as { user?: unknown }).user }));
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const logger = new Logger('HermesToolsModule');
 
@@ -76,10 +91,16 @@ export function mcpController(given: McpEndpointOptions): Function {
       return this.#handler;
     }
 
-    /** POST (messages), GET (a session's stream) and DELETE (end a session); other methods get 405 from the transport. */
+    /**
+     * POST (messages), GET (a session's stream) and DELETE (end a session); other methods get 405 from the transport.
+     */
     @All()
-    async serve(@Req() request: NodeRequest | FastifyLikeRequest, @Res() response: ServerResponse | FastifyLikeReply): Promise<void> {
-      // Express hands over Node's own objects; Fastify wraps them, and its reply is taken over before Node's is written.
+    async serve(
+      @Req() request: NodeRequest | FastifyLikeRequest,
+      @Res() response: ServerResponse | FastifyLikeReply,
+    ): Promise<void> {
+      // Express hands over Node's own objects; Fastify wraps them, and its reply is taken over before Node's is
+      // written.
       const req = 'raw' in request ? request.raw : request;
       const take = (): ServerResponse => {
         if (!('raw' in response)) return response;
@@ -88,7 +109,11 @@ export function mcpController(given: McpEndpointOptions): Function {
       };
       const origin = req.headers.origin;
       if (origin !== undefined && !allowedOrigins.has(origin)) {
-        return replyError(take(), 403, 'this origin may not call this MCP endpoint; add it to mcp.allowedOrigins to let its pages in');
+        return replyError(
+          take(),
+          403,
+          'this origin may not call this MCP endpoint; add it to mcp.allowedOrigins to let its pages in',
+        );
       }
       // Before the reply is taken: a Nest HttpException thrown here is answered by Nest.
       const returned: unknown = await callerOf(request);
@@ -110,7 +135,10 @@ export function mcpController(given: McpEndpointOptions): Function {
       } catch (error) {
         // Logged, then answered 500 (or the stream ended, once its headers are out): the client learns
         // it failed, the operator why.
-        logger.error(`the MCP request could not be handled: ${(error as Error)?.message ?? String(error)}`, (error as Error)?.stack);
+        logger.error(
+          `the MCP request could not be handled: ${(error as Error)?.message ?? String(error)}`,
+          (error as Error)?.stack,
+        );
         if (!res.headersSent) replyError(res, 500, 'the MCP request could not be handled; the server logged why');
         else res.end();
       }

@@ -8,7 +8,9 @@ import type { McpCallerIdentity } from './McpCallerIdentity.js';
  */
 export function principalOf(identity: McpCallerIdentity): string | undefined | Error {
   if (identity.principal !== undefined) {
-    return typeof identity.principal === 'string' ? identity.principal : new Error('mcp.caller returned a principal that is not a string');
+    return typeof identity.principal === 'string'
+      ? identity.principal
+      : new Error('mcp.caller returned a principal that is not a string');
   }
   const { caller } = identity;
   if (caller === undefined || caller === null) return undefined;

@@ -9,12 +9,17 @@ import type { McpCallerIdentity } from './McpCallerIdentity.js';
  */
 export function readIdentity(returned: unknown): McpCallerIdentity | Error {
   if (typeof returned !== 'object' || returned === null) {
-    return new Error(`mcp.caller(request) returned ${returned === null ? 'null' : typeof returned}; return { caller, permissions, principal }`);
+    return new Error(
+      `mcp.caller(request) returned ${returned === null ? 'null' : typeof returned}; return { caller, permissions, principal }`,
+    );
   }
-  const own = (key: keyof McpCallerIdentity): unknown => (Object.hasOwn(returned, key) ? (returned as Record<string, unknown>)[key] : undefined);
+  const own = (key: keyof McpCallerIdentity): unknown =>
+    Object.hasOwn(returned, key) ? (returned as Record<string, unknown>)[key] : undefined;
   const permissions = own('permissions');
   if (permissions !== undefined && !(permissions instanceof PermissionSet)) {
-    return new Error('mcp.caller(request) returned permissions that are not a PermissionSet: build them with PermissionSet.none().grant(...), or leave them out');
+    return new Error(
+      'mcp.caller(request) returned permissions that are not a PermissionSet: build them with PermissionSet.none().grant(...), or leave them out',
+    );
   }
   const principal = own('principal');
   // On a null prototype: a later read of a key left out finds nothing, whatever Object.prototype holds.

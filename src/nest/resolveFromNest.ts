@@ -10,15 +10,19 @@ import type { ModuleRef } from '@nestjs/core';
 export async function resolveFromNest(moduleRef: ModuleRef, type: Function, provided: boolean): Promise<object> {
   const declared = Reflect.getMetadata(SCOPE_OPTIONS_METADATA, type) as ScopeOptions | undefined;
   const scope = provided ? moduleRef.introspect(type as new () => object).scope : declared?.scope;
-  if (scope !== undefined && scope !== Scope.DEFAULT) throw scoped(type, scope === Scope.REQUEST ? 'request' : 'transient');
+  if (scope !== undefined && scope !== Scope.DEFAULT)
+    throw scoped(type, scope === Scope.REQUEST ? 'request' : 'transient');
   if (provided) return moduleRef.get(type as new () => object, { strict: false });
   if (type.length > 0 && Reflect.getOwnMetadata('design:paramtypes', type) === undefined)
-    throw new Error(`${type.name} takes constructor arguments but has no class decorator: add @Injectable() so Nest knows what to inject`);
+    throw new Error(
+      `${type.name} takes constructor arguments but has no class decorator: add @Injectable() so Nest knows what to inject`,
+    );
   try {
     return await moduleRef.create(type as new () => object);
   } catch (error) {
     // Converted to the refusal above: Nest's own message asks for create(type, contextId), not for the app.
-    if ((error as Error | undefined)?.constructor?.name === 'RequestScopedCreateException') throw scoped(type, 'request');
+    if ((error as Error | undefined)?.constructor?.name === 'RequestScopedCreateException')
+      throw scoped(type, 'request');
     throw error;
   }
 }

@@ -11,7 +11,8 @@ export function toDescriptor(given: NestToolsetOptions, problems: DefinitionProb
     problems.push({
       where: `toolset "${options.name}"`,
       code: 'invalid_toolset',
-      message: 'scope is not supported in a Nest app: tools are singleton Nest providers; take per-call state from the tool context',
+      message:
+        'scope is not supported in a Nest app: tools are singleton Nest providers; take per-call state from the tool context',
     });
   return Object.freeze({
     name: options.name,

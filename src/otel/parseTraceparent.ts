@@ -13,7 +13,10 @@ const MAX_TRACESTATE = 512;
  * 55 characters; a later version is read by its first four fields, as the spec asks; `ff`, an
  * all-zero trace id or parent id are invalid.
  */
-export function parseTraceparent(traceparent: string | undefined, tracestate: string | undefined): SpanContext | undefined {
+export function parseTraceparent(
+  traceparent: string | undefined,
+  tracestate: string | undefined,
+): SpanContext | undefined {
   if (typeof traceparent !== 'string' || traceparent.length > 512) return undefined;
   const header = traceparent.trim();
   let traceId: string;
@@ -29,6 +32,15 @@ export function parseTraceparent(traceparent: string | undefined, tracestate: st
     [, , traceId, spanId, flags] = match as unknown as [string, string, string, string, string];
   }
   if (traceId === ZERO_TRACE || spanId === ZERO_SPAN) return undefined;
-  const state = typeof tracestate === 'string' && tracestate.length > 0 && tracestate.length <= MAX_TRACESTATE ? createTraceState(tracestate) : undefined;
-  return { traceId, spanId, traceFlags: Number.parseInt(flags, 16), isRemote: true, ...(state === undefined ? {} : { traceState: state }) };
+  const state =
+    typeof tracestate === 'string' && tracestate.length > 0 && tracestate.length <= MAX_TRACESTATE
+      ? createTraceState(tracestate)
+      : undefined;
+  return {
+    traceId,
+    spanId,
+    traceFlags: Number.parseInt(flags, 16),
+    isRemote: true,
+    ...(state === undefined ? {} : { traceState: state }),
+  };
 }

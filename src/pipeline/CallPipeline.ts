@@ -25,7 +25,10 @@ import { withDeadline } from './withDeadline.js';
 /** What an invalid input leaves the chain as: `call`'s rejection, or `dispatch`'s InvalidInput. */
 type OnInvalid = (issues: readonly ValidationIssue[]) => unknown;
 
-/** A call made without options: one shared frozen object that owns every option (each undefined), so no step reads a polluted prototype. */
+/**
+ * A call made without options: one shared frozen object that owns every option (each undefined), so no step reads a
+ * polluted prototype.
+ */
 const NO_OPTIONS: CallOptions = Object.freeze(withCallOptions(Object.freeze({}), {}));
 const NO_CHANGES = Object.freeze({});
 const asInvalidInput: OnInvalid = (issues) => new InvalidInput(issues);
@@ -75,7 +78,9 @@ export class CallPipeline {
     return this.#run(input, options, undefined, this.#refuseInvalid);
   }
 
-  /** The same chain, for `dispatch`: an invalid input resolves to an InvalidInput; other failures reject as in `call`. */
+  /**
+   * The same chain, for `dispatch`: an invalid input resolves to an InvalidInput; other failures reject as in `call`.
+   */
   attempt(input: unknown, given: CallOptions): Promise<unknown> {
     // dispatch's options are already its own copy of the caller's (see withCallOptions).
     const options = this.#bind(given, false);
@@ -90,7 +95,8 @@ export class CallPipeline {
    */
   #bind(given: CallOptions, copy: boolean): CallOptions {
     const identity = this.#core.identity;
-    if (identity !== undefined) return withCallOptions(given, { caller: identity.caller, permissions: identity.permissions });
+    if (identity !== undefined)
+      return withCallOptions(given, { caller: identity.caller, permissions: identity.permissions });
     return copy && given !== NO_OPTIONS ? withCallOptions(given, NO_CHANGES) : given;
   }
 
@@ -99,7 +105,12 @@ export class CallPipeline {
     try {
       const call = new PendingCall(this.#core, options, callTimeout(options.timeoutMs, this.#core.timeoutMs), trail);
       // The plan leaves admission out of a call that it could neither refuse nor hold.
-      const admit = this.#plan.admitEveryCall || trail !== undefined || options.signal !== undefined || options.timeoutMs !== undefined || options.permissions !== undefined;
+      const admit =
+        this.#plan.admitEveryCall ||
+        trail !== undefined ||
+        options.signal !== undefined ||
+        options.timeoutMs !== undefined ||
+        options.permissions !== undefined;
       const admitted = admit ? admitCall(this.#core, this.#access, call) : undefined;
       if (admitted !== undefined) return admitted.then(() => this.#validate(input, call, onInvalid));
       const validated = this.#validate(input, call, onInvalid);
@@ -118,27 +129,37 @@ export class CallPipeline {
     const validation = this.#core.validate(input);
     if (validation instanceof Promise || !validation.ok || trackingCalls()) {
       const call = new PendingCall(this.#core, NO_OPTIONS, undefined, undefined);
-      if (validation instanceof Promise) return validation.then((answer) => this.#accept(answer, call, this.#refuseInvalid));
+      if (validation instanceof Promise)
+        return validation.then((answer) => this.#accept(answer, call, this.#refuseInvalid));
       const accepted = this.#accept(validation, call, this.#refuseInvalid);
       return accepted instanceof Promise ? accepted : Promise.resolve(accepted);
     }
     const { definition, logger } = this.#core;
-    return this.#start(validation.value, new CallContext(definition, undefined, undefined, undefined, logger, undefined)).then(undefined, this.#failed);
+    return this.#start(
+      validation.value,
+      new CallContext(definition, undefined, undefined, undefined, logger, undefined),
+    ).then(undefined, this.#failed);
   }
 
   #validate(input: unknown, call: PendingCall, onInvalid: OnInvalid): unknown {
     const validation = this.#core.validate(input);
-    if (validation instanceof Promise) return call.within(validation).then((answer) => this.#accept(answer, call, onInvalid));
+    if (validation instanceof Promise)
+      return call.within(validation).then((answer) => this.#accept(answer, call, onInvalid));
     return this.#accept(validation, call, onInvalid);
   }
 
-  /** Acceptance: past here the call is not refused for who asked or what they sent, and a kernel may act on that (the MCP server makes a task). */
+  /**
+   * Acceptance: past here the call is not refused for who asked or what they sent, and a kernel may act on that (the
+   * MCP server makes a task).
+   */
   #accept(validation: InputValidation, call: PendingCall, onInvalid: OnInvalid): unknown {
     if (!validation.ok) return onInvalid(validation.issues);
     // Called on its own, not as a method of the options: they are the pipeline's copy, not the caller's object.
     const onAccepted = call.options.onAccepted;
     const accepted = onAccepted?.();
-    return accepted instanceof Promise ? accepted.then(() => this.#approve(validation.value, call)) : this.#approve(validation.value, call);
+    return accepted instanceof Promise
+      ? accepted.then(() => this.#approve(validation.value, call))
+      : this.#approve(validation.value, call);
   }
 
   #approve(value: unknown, call: PendingCall): Promise<unknown> {
@@ -151,10 +172,15 @@ export class CallPipeline {
     const { invoke, checkOutput } = this.#core;
     const ctx = call.context;
     // The common case (no limit, no signal, nothing reading the injected context) calls straight through.
-    const running = !call.bounded && !trackingCalls() ? this.#start(value, ctx) : withDeadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, call.timeoutMs, call.signal);
+    const running =
+      !call.bounded && !trackingCalls()
+        ? this.#start(value, ctx)
+        : withDeadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, call.timeoutMs, call.signal);
     const followed = call.followed;
-    // Settling only silences late progress and unlinks a followed signal: with neither and no output to check, a result passes as it is.
-    if (followed === undefined && call.options.onProgress === undefined && checkOutput === undefined) return running.then(undefined, this.#failed);
+    // Settling only silences late progress and unlinks a followed signal: with neither and no output to check, a result
+    // passes as it is.
+    if (followed === undefined && call.options.onProgress === undefined && checkOutput === undefined)
+      return running.then(undefined, this.#failed);
     return running.then(
       (result) => {
         ctx.settle();
@@ -179,7 +205,10 @@ export class CallPipeline {
     }
   }
 
-  /** A watched call (see `watchCall`). With `asValue`, its own ToolValidationError then resolves to an InvalidInput, as in `attempt`. */
+  /**
+   * A watched call (see `watchCall`). With `asValue`, its own ToolValidationError then resolves to an InvalidInput, as
+   * in `attempt`.
+   */
   #watched(input: unknown, options: CallOptions, asValue: boolean): Promise<unknown> {
     let invalid: { readonly error: ToolValidationError; readonly issues: readonly ValidationIssue[] } | undefined;
     const onInvalid: OnInvalid = !asValue
@@ -188,7 +217,9 @@ export class CallPipeline {
           invalid = { error: new ToolValidationError(this.#name, issues), issues };
           return rejectLater(invalid.error);
         };
-    const finished = watchCall(this.#core, input, options, (traced, trail) => this.#run(input, traced, trail, onInvalid));
+    const finished = watchCall(this.#core, input, options, (traced, trail) =>
+      this.#run(input, traced, trail, onInvalid),
+    );
     if (!asValue) return finished;
     return finished.catch((error: unknown) => {
       if (invalid !== undefined && error === invalid.error) return new InvalidInput(invalid.issues);

@@ -18,14 +18,23 @@ export interface CallPlan {
   readonly admitEveryCall: boolean;
   /** Whether every call is watched for the audit record. */
   readonly audited: boolean;
-  /** Whether a call without options takes no step but validation and the handler: no admission, approval, output check, audit or caller view. */
+  /**
+   * Whether a call without options takes no step but validation and the handler: no admission, approval, output check,
+   * audit or caller view.
+   */
   readonly bare: boolean;
 }
 
 /** The plan of a tool's calls. */
 export function planCall(core: ToolCore): CallPlan {
-  const admitEveryCall = core.unavailable !== alwaysAvailable || core.timeoutMs !== undefined || !admitsEveryCaller(core);
+  const admitEveryCall =
+    core.unavailable !== alwaysAvailable || core.timeoutMs !== undefined || !admitsEveryCaller(core);
   const audited = core.audit !== undefined;
-  const bare = !admitEveryCall && !audited && core.approval === undefined && core.checkOutput === undefined && core.identity === undefined;
+  const bare =
+    !admitEveryCall &&
+    !audited &&
+    core.approval === undefined &&
+    core.checkOutput === undefined &&
+    core.identity === undefined;
   return { admitEveryCall, audited, bare };
 }

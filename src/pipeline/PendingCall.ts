@@ -45,7 +45,9 @@ export class PendingCall {
     ));
   }
 
-  /** How the context's controller follows the call's followed signal: aborted with a ToolAbortedError when it aborts. */
+  /**
+   * How the context's controller follows the call's followed signal: aborted with a ToolAbortedError when it aborts.
+   */
   #link(): ((controller: AbortController) => (() => void) | undefined) | undefined {
     const followed = this.followed;
     if (followed === undefined) return undefined;
@@ -60,6 +62,8 @@ export class PendingCall {
 
   /** `pending`, cut by the call's time limit and signal: a slow guard or async check cannot hold the call open. */
   within<T>(pending: Promise<T>): Promise<T> {
-    return this.bounded ? (withDeadline(() => pending, this.context, this.timeoutMs, this.options.signal) as Promise<T>) : pending;
+    return this.bounded
+      ? (withDeadline(() => pending, this.context, this.timeoutMs, this.options.signal) as Promise<T>)
+      : pending;
   }
 }

@@ -27,7 +27,8 @@ export function approveCall(core: ToolCore, call: PendingCall, value: unknown): 
       if (trail !== undefined) trail.approval = { approved: true, ...(by !== undefined && { by }) };
     },
     (error: unknown) => {
-      if (trail !== undefined && error instanceof ApprovalDeniedError) trail.approval = { approved: false, reason: error.reason, ...(error.by !== undefined && { by: error.by }) };
+      if (trail !== undefined && error instanceof ApprovalDeniedError)
+        trail.approval = { approved: false, reason: error.reason, ...(error.by !== undefined && { by: error.by }) };
       context.settle();
       throw toToolError(definition.name, error);
     },

@@ -16,7 +16,9 @@ export interface CallMessage {
   readonly definition: ToolDefinition | undefined;
   readonly callId: string;
   readonly caller: unknown;
-  /** The caller's trace context (W3C `traceparent`, `tracestate`, `baggage`), when the call brought one (MCP `_meta`). */
+  /**
+   * The caller's trace context (W3C `traceparent`, `tracestate`, `baggage`), when the call brought one (MCP `_meta`).
+   */
   readonly trace: Readonly<Record<string, string>> | undefined;
   /**
    * Set by a `start` subscriber to run the call inside its own context: the call runs as
@@ -54,12 +56,17 @@ const { start, end, asyncStart, asyncEnd, error: errorChannel } = callChannel;
 
 /**
  * Whether anyone subscribes to the call channel: what `callChannel.hasSubscribers` answers, read
- * here channel by channel. Node's own getter reads the five in one loop, which turns slow (about
- * 60 ns a call) once subscribers have come and gone, since each channel changes its prototype with
- * its first subscriber; five reads of their own stay a few nanoseconds.
+ * here channel by channel, which stays quick once subscribers have come and gone, where Node's own
+ * getter does not (bench/NOTES.md, hot path).
  */
 export function callObserved(): boolean {
-  return start.hasSubscribers || end.hasSubscribers || asyncStart.hasSubscribers || asyncEnd.hasSubscribers || errorChannel.hasSubscribers;
+  return (
+    start.hasSubscribers ||
+    end.hasSubscribers ||
+    asyncStart.hasSubscribers ||
+    asyncEnd.hasSubscribers ||
+    errorChannel.hasSubscribers
+  );
 }
 
 let contentCaptures = 0;

@@ -6,7 +6,9 @@ export function isTimeoutMs(value: unknown): value is number {
   return typeof value === 'number' && value > 0 && value <= MAX_TIMEOUT_MS;
 }
 
-/** The call's time limit: its own, else the tool's. A malformed per-call limit is a TypeError, never a silent default. */
+/**
+ * The call's time limit: its own, else the tool's. A malformed per-call limit is a TypeError, never a silent default.
+ */
 export function callTimeout(requested: unknown, toolDefault: number | undefined): number | undefined {
   if (requested === undefined) return toolDefault;
   if (!isTimeoutMs(requested)) {

@@ -6,7 +6,10 @@ import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
 import type { GuardRequest } from '../contracts/ToolGuard.js';
 
 /** Whether a caller may use a tool: undefined, or why not. Synchronous unless a guard is async. */
-export type AccessCheck = (caller: unknown, permissions: PermissionGrant | undefined) => Denial | undefined | Promise<Denial | undefined>;
+export type AccessCheck = (
+  caller: unknown,
+  permissions: PermissionGrant | undefined,
+) => Denial | undefined | Promise<Denial | undefined>;
 
 const checks = new WeakMap<ToolCore, AccessCheck>();
 
@@ -23,7 +26,11 @@ export function checkAccess(core: ToolCore): AccessCheck {
   const constant = firstConstantDenial(core);
   const dynamic = core.guards.filter((g) => !g.constant);
   const failClosed = (guard: ResolvedGuard, error: unknown): Denial => {
-    logger.error('hermes-tools: a guard threw, so the call is denied', { tool: definition.name, guard: guard.name, error: error instanceof Error ? error.message : String(error) });
+    logger.error('hermes-tools: a guard threw, so the call is denied', {
+      tool: definition.name,
+      guard: guard.name,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return { reason: 'access could not be checked' };
   };
   const runFrom = (index: number, request: GuardRequest): Denial | undefined | Promise<Denial | undefined> => {
@@ -48,7 +55,8 @@ export function checkAccess(core: ToolCore): AccessCheck {
   check = (caller, permissions) => {
     if (constant !== undefined) return constant;
     if (permissions !== undefined) {
-      if (!(permissions instanceof PermissionSet)) throw new TypeError('CallOptions.permissions must be a PermissionSet');
+      if (!(permissions instanceof PermissionSet))
+        throw new TypeError('CallOptions.permissions must be a PermissionSet');
       const permission = permissions.firstMissing(definition.permissions);
       if (permission !== undefined) return { permission };
     }

@@ -3,7 +3,10 @@ import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { notJson } from './notJson.js';
 import { toJsonValue } from '../internal/toJsonValue.js';
 
-/** The output step: the result, when the tool declares no output or the result's JSON form matches it; otherwise an OutputValidationError is thrown. */
+/**
+ * The output step: the result, when the tool declares no output or the result's JSON form matches it; otherwise an
+ * OutputValidationError is thrown.
+ */
 export function checkResult(core: ToolCore, result: unknown): unknown {
   const checkOutput = core.checkOutput;
   if (checkOutput === undefined) return result;

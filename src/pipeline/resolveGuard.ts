@@ -19,7 +19,8 @@ export function resolveGuard(guard: GuardFunction | ToolGuard, name: string): Re
       },
     };
   }
-  const canActivate = typeof guard === 'function' ? guard : (request: Parameters<GuardFunction>[0]) => guard.canActivate(request);
+  const canActivate =
+    typeof guard === 'function' ? guard : (request: Parameters<GuardFunction>[0]) => guard.canActivate(request);
   return {
     name,
     constant: false,

@@ -11,15 +11,30 @@ import { withCallOptions } from './withCallOptions.js';
  * both given the call's outcome, its ToolError included. The call gets an id, if it brought none,
  * and `run` gets the options carrying it and the audit trail the steps note their verdicts on.
  */
-export function watchCall(core: ToolCore, input: unknown, options: CallOptions, run: (options: CallOptions, trail: AuditTrail | undefined) => Promise<unknown>): Promise<unknown> {
+export function watchCall(
+  core: ToolCore,
+  input: unknown,
+  options: CallOptions,
+  run: (options: CallOptions, trail: AuditTrail | undefined) => Promise<unknown>,
+): Promise<unknown> {
   const { definition, audit } = core;
   const callId = options.callId ?? newCallId();
   const traced = withCallOptions(options, { callId });
   const about = { tool: definition.name, toolset: definition.toolset, callId, caller: options.caller };
-  const trail = audit === undefined ? undefined : new AuditTrail(audit, { ...about, permissions: definition.permissions }, input, unverifiedClaims(options.signal));
+  const trail =
+    audit === undefined
+      ? undefined
+      : new AuditTrail(
+          audit,
+          { ...about, permissions: definition.permissions },
+          input,
+          unverifiedClaims(options.signal),
+        );
   const running = !callObserved()
     ? run(traced, trail)
-    : traceCall({ ...about, definition, trace: options.trace, ...(capturingContent() && { arguments: input }) }, () => run(traced, trail));
+    : traceCall({ ...about, definition, trace: options.trace, ...(capturingContent() && { arguments: input }) }, () =>
+        run(traced, trail),
+      );
   if (trail === undefined) return running;
   return running.then(
     (result) => {

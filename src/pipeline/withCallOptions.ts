@@ -2,7 +2,10 @@ import type { CallOptions } from '../contracts/CallOptions.js';
 import { FOLLOWED_SIGNAL, type FollowingCallOptions } from './followedSignal.js';
 import { ownValue } from '../internal/ownValue.js';
 
-/** Every call option, the internal ones too, each present: adding one to CallOptions fails to compile here until it is copied. */
+/**
+ * Every call option, the internal ones too, each present: adding one to CallOptions fails to compile here until it is
+ * copied.
+ */
 type EveryCallOption = { [K in keyof Required<FollowingCallOptions>]: FollowingCallOptions[K] | undefined };
 
 /** What the pipeline itself may set on the options it passes on. */
@@ -11,10 +14,8 @@ type Changes = Pick<CallOptions, 'callId' | 'caller' | 'permissions'>;
 /**
  * `options` with `changes` over them, as a new object of one fixed shape. Only own keys count, of
  * both: a key `changes` holds wins even when undefined, and one inherited (as from a polluted
- * Object.prototype) is not copied. Not `{ ...options, callId }`: in Node 20's V8 adding a key to a
- * spread copy costs about 0.7 µs, more than a whole valid call (Node 22 and 24 take ~0.1 µs), and
- * `dispatch` does it on every call. Object.assign would be as quick, but runs the `__proto__`
- * setter of a key so named.
+ * Object.prototype) is not copied. Not `{ ...options, callId }`, which is slow on Node 20 (bench/NOTES.md,
+ * hot path), nor Object.assign, which runs the `__proto__` setter of a key so named.
  */
 export function withCallOptions(options: CallOptions, changes: Changes): CallOptions {
   const given = options as FollowingCallOptions;

@@ -10,7 +10,12 @@ import { onAbort } from '../internal/onAbort.js';
  * A result that arrives after the limit is a timeout too, even when the event loop was too busy
  * to fire the timer in time.
  */
-export function withDeadline(run: () => Promise<unknown>, ctx: CallContext, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<unknown> {
+export function withDeadline(
+  run: () => Promise<unknown>,
+  ctx: CallContext,
+  timeoutMs: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
   if (timeoutMs === undefined && signal === undefined) return run();
   return new Promise((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;

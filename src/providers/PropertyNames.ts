@@ -22,7 +22,9 @@ export interface RenamedProperties {
    * is sent (`"$x" is sent as "_x"; "filter.$tag" as "filter._tag"`). Empty when nothing was renamed.
    */
   readonly legend: string;
-  /** The call's arguments with the provider's property names mapped back to the registry's. The input is not changed. */
+  /**
+   * The call's arguments with the provider's property names mapped back to the registry's. The input is not changed.
+   */
   restore(args: unknown): unknown;
 }
 
@@ -47,14 +49,28 @@ interface Paths {
   readonly provider: string;
 }
 
-function rename(node: JsonSchema, path: Paths, rule: NameRule, map: KeyMap, changes: string[], pairs: [string, string][]): JsonSchema {
+function rename(
+  node: JsonSchema,
+  path: Paths,
+  rule: NameRule,
+  map: KeyMap,
+  changes: string[],
+  pairs: [string, string][],
+): JsonSchema {
   const out: Record<string, unknown> = { ...node };
   const branch = (b: unknown): unknown => (isRecord(b) ? rename(b, path, rule, map, changes, pairs) : b);
   if (Array.isArray(node.anyOf)) out.anyOf = node.anyOf.map(branch);
   if (Array.isArray(node.oneOf)) out.oneOf = node.oneOf.map(branch);
   if (isRecord(node.items)) {
     map.items ??= { keys: new Map(), children: new Map() };
-    out.items = rename(node.items, { registry: `${path.registry}[]`, provider: `${path.provider}[]` }, rule, map.items, changes, pairs);
+    out.items = rename(
+      node.items,
+      { registry: `${path.registry}[]`, provider: `${path.provider}[]` },
+      rule,
+      map.items,
+      changes,
+      pairs,
+    );
   }
   if (isRecord(node.properties)) {
     const keys = Object.keys(node.properties);
@@ -74,10 +90,15 @@ function rename(node: JsonSchema, path: Paths, rule: NameRule, map: KeyMap, chan
         childMap = { keys: new Map(), children: new Map() };
         map.children.set(key, childMap);
       }
-      define(properties, providerKey, isRecord(child) ? rename(child, childPath, rule, childMap, changes, pairs) : child);
+      define(
+        properties,
+        providerKey,
+        isRecord(child) ? rename(child, childPath, rule, childMap, changes, pairs) : child,
+      );
     }
     out.properties = properties;
-    if (Array.isArray(node.required)) out.required = node.required.map((r: unknown) => (typeof r === 'string' ? (names.toProvider(r) ?? r) : r));
+    if (Array.isArray(node.required))
+      out.required = node.required.map((r: unknown) => (typeof r === 'string' ? (names.toProvider(r) ?? r) : r));
   }
   return out;
 }
@@ -100,6 +121,11 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 /** A failed call's message for the model: an `invalid_input` one of a tool with renamed properties gets the legend. */
-export function errorText(error: { readonly code: string; readonly message: string }, renamed: RenamedProperties | undefined): string {
-  return error.code === 'invalid_input' && renamed !== undefined && renamed.legend !== '' ? `${error.message}\n${renamed.legend}` : error.message;
+export function errorText(
+  error: { readonly code: string; readonly message: string },
+  renamed: RenamedProperties | undefined,
+): string {
+  return error.code === 'invalid_input' && renamed !== undefined && renamed.legend !== ''
+    ? `${error.message}\n${renamed.legend}`
+    : error.message;
 }

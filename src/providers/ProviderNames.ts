@@ -21,7 +21,8 @@ export class ProviderNames {
       if (candidate.length > rule.maxLength || this.#toRegistry.has(candidate)) {
         candidate = `${candidate.slice(0, rule.maxLength - 9)}_${hash(name)}`;
       }
-      for (let n = 2; this.#toRegistry.has(candidate); n++) candidate = `${candidate.slice(0, rule.maxLength - 4)}_${n}`;
+      for (let n = 2; this.#toRegistry.has(candidate); n++)
+        candidate = `${candidate.slice(0, rule.maxLength - 4)}_${n}`;
       this.#set(name, candidate);
     }
   }
@@ -39,7 +40,9 @@ export class ProviderNames {
   /** The report line for a tool whose name had to change, or none. */
   renameNote(name: string): string[] {
     const providerName = this.#toProvider.get(name);
-    return providerName === undefined || providerName === name ? [] : [`name "${name}" sent as "${providerName}" (${this.#rule.says})`];
+    return providerName === undefined || providerName === name
+      ? []
+      : [`name "${name}" sent as "${providerName}" (${this.#rule.says})`];
   }
 
   /** Every provider name. */

@@ -9,7 +9,10 @@ import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import type { ProviderNames } from './ProviderNames.js';
 
-/** The longest arguments text read: past it, parsing alone would block for tens of milliseconds, and no tool's limits would accept it. */
+/**
+ * The longest arguments text read: past it, parsing alone would block for tens of milliseconds, and no tool's limits
+ * would accept it.
+ */
 const MAX_ARGUMENTS_TEXT = 2_000_000;
 
 /**
@@ -40,7 +43,11 @@ export async function dispatchProviderCall(
         tool,
         options,
         new ToolValidationError(tool, [
-          { path: '', message: `the arguments are ${args.length} characters of JSON, more than the ${MAX_ARGUMENTS_TEXT} a call may send`, constraint: 'limit' },
+          {
+            path: '',
+            message: `the arguments are ${args.length} characters of JSON, more than the ${MAX_ARGUMENTS_TEXT} a call may send`,
+            constraint: 'limit',
+          },
         ]),
       );
     }
@@ -51,7 +58,13 @@ export async function dispatchProviderCall(
       return failure(
         tool,
         options,
-        new ToolValidationError(tool, [{ path: '', message: `the arguments are not valid JSON (${reason}); send one JSON object`, constraint: 'isJson' }]),
+        new ToolValidationError(tool, [
+          {
+            path: '',
+            message: `the arguments are not valid JSON (${reason}); send one JSON object`,
+            constraint: 'isJson',
+          },
+        ]),
       );
     }
   }

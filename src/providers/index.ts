@@ -17,8 +17,21 @@ export type {
   OpenAIResponsesToolCall,
   OpenAIResponsesToolOutput,
 } from './toOpenAITools.js';
-export { toAnthropicTools, type AnthropicTools, type AnthropicTool, type AnthropicToolUse, type AnthropicToolResult } from './toAnthropicTools.js';
-export { toGeminiTools, type GeminiTools, type GeminiTool, type GeminiFunctionDeclaration, type GeminiFunctionCall, type GeminiFunctionResponsePart } from './toGeminiTools.js';
+export {
+  toAnthropicTools,
+  type AnthropicTools,
+  type AnthropicTool,
+  type AnthropicToolUse,
+  type AnthropicToolResult,
+} from './toAnthropicTools.js';
+export {
+  toGeminiTools,
+  type GeminiTools,
+  type GeminiTool,
+  type GeminiFunctionDeclaration,
+  type GeminiFunctionCall,
+  type GeminiFunctionResponsePart,
+} from './toGeminiTools.js';
 export { type GeminiSchema, GeminiType } from './toGeminiSchema.js';
 export type { ProviderTools } from './ProviderTools.js';
 export type { ProviderToolResult } from './ProviderToolResult.js';

@@ -2,7 +2,8 @@
 export function withNotes(schema: Record<string, unknown>, notes: readonly string[]): Record<string, unknown> {
   if (notes.length === 0) return schema;
   const text = `(${notes.join('; ')})`;
-  const description = typeof schema.description === 'string' && schema.description !== '' ? `${schema.description} ${text}` : text;
+  const description =
+    typeof schema.description === 'string' && schema.description !== '' ? `${schema.description} ${text}` : text;
   return { ...schema, description };
 }
 

@@ -22,7 +22,8 @@ export function stripAddedNulls(value: unknown, schema: JsonSchema): unknown {
     const childSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (!isRecord(childSchema)) define(out, key, child);
     // A null the strict schema made the model send for an optional property is dropped: the property is absent.
-    else if (child !== null || required.has(key) || allowsNull(childSchema)) define(out, key, stripAddedNulls(child, childSchema));
+    else if (child !== null || required.has(key) || allowsNull(childSchema))
+      define(out, key, stripAddedNulls(child, childSchema));
   }
   return out;
 }

@@ -40,7 +40,8 @@ export type AnthropicTools = ProviderTools<AnthropicTool, AnthropicToolUse, Anth
  * @example
  * const anthropic = toAnthropicTools(registry.definitions());
  * const reply = await client.messages.create({ model, max_tokens, messages, tools: anthropic.tools });
- * const results = await Promise.all(reply.content.filter((b) => b.type === 'tool_use').map(async (b) => (await anthropic.dispatch(registry, b)).message));
+ * const results = await Promise.all(reply.content.filter((b) => b.type === 'tool_use').map(async (b) => (await
+ * anthropic.dispatch(registry, b)).message));
  */
 export function toAnthropicTools(definitions: readonly ToolDefinition[]): AnthropicTools {
   const names = new ProviderNames(
@@ -58,7 +59,11 @@ export function toAnthropicTools(definitions: readonly ToolDefinition[]): Anthro
       changes.push(...properties.changes);
       restorers.set(definition.name, properties);
     }
-    tools.push({ name, description: providerDescription(definition, name), input_schema: { ...properties.schema, type: 'object' } });
+    tools.push({
+      name,
+      description: providerDescription(definition, name),
+      input_schema: { ...properties.schema, type: 'object' },
+    });
     report.push({ tool: definition.name, providerName: name, changes });
   }
   const prepare = (tool: string, args: unknown): unknown => restorers.get(tool)?.restore(args) ?? args;
@@ -67,10 +72,22 @@ export function toAnthropicTools(definitions: readonly ToolDefinition[]): Anthro
     report,
     toolName: (providerName) => names.toRegistry(providerName),
     async dispatch(registry, call, options) {
-      const outcome = await dispatchProviderCall(registry, names, call.name, call.input, { callId: call.id, ...options }, prepare);
+      const outcome = await dispatchProviderCall(
+        registry,
+        names,
+        call.name,
+        call.input,
+        { callId: call.id, ...options },
+        prepare,
+      );
       const message: AnthropicToolResult = outcome.ok
         ? { type: 'tool_result', tool_use_id: call.id, content: resultText(outcome.value) }
-        : { type: 'tool_result', tool_use_id: call.id, content: errorText(outcome.error, restorers.get(outcome.tool)), is_error: true };
+        : {
+            type: 'tool_result',
+            tool_use_id: call.id,
+            content: errorText(outcome.error, restorers.get(outcome.tool)),
+            is_error: true,
+          };
       return { message, outcome };
     },
   };

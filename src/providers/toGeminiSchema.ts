@@ -40,7 +40,9 @@ export interface GeminiSchema {
   anyOf?: GeminiSchema[];
 }
 
-export type GeminiResult = { readonly schema: GeminiSchema; readonly changes: string[] } | { readonly impossible: string };
+export type GeminiResult =
+  | { readonly schema: GeminiSchema; readonly changes: string[] }
+  | { readonly impossible: string };
 
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const FORMATS = new Set(['date-time', 'enum']);
@@ -67,12 +69,21 @@ function convert(node: JsonSchema, path: string, changes: string[]): GeminiSchem
   if (Array.isArray(node.anyOf)) {
     const branches = node.anyOf.filter((b): b is JsonSchema => isRecord(b));
     const nonNull = branches.filter((b) => b.type !== 'null');
-    if (nonNull.length === 1 && branches.length === 2) return { ...convert(nonNull[0]!, path, changes), nullable: true };
-    return { anyOf: nonNull.map((b) => convert(b, path, changes)), ...(nonNull.length < branches.length ? { nullable: true } : {}) };
+    if (nonNull.length === 1 && branches.length === 2)
+      return { ...convert(nonNull[0]!, path, changes), nullable: true };
+    return {
+      anyOf: nonNull.map((b) => convert(b, path, changes)),
+      ...(nonNull.length < branches.length ? { nullable: true } : {}),
+    };
   }
-  const types = (Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : []).filter((t) => t !== 'null');
+  const types = (
+    Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : []
+  ).filter((t) => t !== 'null');
   const nullable = node.type === 'null' || (Array.isArray(node.type) && node.type.includes('null'));
-  if (types.length !== 1) throw new NotGemini(`${at(path)} ${types.length === 0 ? 'accepts any JSON value' : 'has several types'}, which Gemini's schema subset cannot express`);
+  if (types.length !== 1)
+    throw new NotGemini(
+      `${at(path)} ${types.length === 0 ? 'accepts any JSON value' : 'has several types'}, which Gemini's schema subset cannot express`,
+    );
   const type = types[0]!;
   const out: GeminiSchema = { type: type.toUpperCase() as GeminiType };
   if (nullable) out.nullable = true;
@@ -136,7 +147,9 @@ function convert(node: JsonSchema, path: string, changes: string[]): GeminiSchem
       case 'const':
         if (typeof value === 'string') out.enum = [value];
         else notes.push(`exactly ${JSON.stringify(value)}`);
-        changes.push(`${at(path)}: const written as ${typeof value === 'string' ? 'a one-value enum' : 'a note'} (Gemini rejects const)`);
+        changes.push(
+          `${at(path)}: const written as ${typeof value === 'string' ? 'a one-value enum' : 'a note'} (Gemini rejects const)`,
+        );
         break;
       case 'additionalProperties':
         // Gemini rejects the keyword; unknown keys are still refused when the call is validated.
@@ -151,11 +164,14 @@ function convert(node: JsonSchema, path: string, changes: string[]): GeminiSchem
   if (type === 'object' && isRecord(node.properties)) {
     const properties: Record<string, GeminiSchema> = {};
     for (const [name, child] of Object.entries(node.properties)) {
-      if (!PROPERTY_NAME.test(name)) throw new NotGemini(`property "${join(path, name)}" is not a name Gemini accepts (${PROPERTY_NAME.source})`);
+      if (!PROPERTY_NAME.test(name))
+        throw new NotGemini(`property "${join(path, name)}" is not a name Gemini accepts (${PROPERTY_NAME.source})`);
       properties[name] = convert(child as JsonSchema, join(path, name), changes);
     }
     out.properties = properties;
-    const required = Array.isArray(node.required) ? (node.required as string[]).filter((r) => Object.hasOwn(properties, r)) : [];
+    const required = Array.isArray(node.required)
+      ? (node.required as string[]).filter((r) => Object.hasOwn(properties, r))
+      : [];
     if (required.length > 0) out.required = required;
   }
   for (const key of INT64) if (out[key] !== undefined && !/^\d+$/.test(out[key])) delete out[key];

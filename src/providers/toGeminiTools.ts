@@ -35,13 +35,15 @@ export type GeminiTools = ProviderTools<GeminiTool, GeminiFunctionCall, GeminiFu
 
 /**
  * The definitions as Gemini function declarations: names fitted to Gemini's rule, property names to
- * `^[A-Za-z_][A-Za-z0-9_]{0,63}$` (both mapped back on the way in), schemas fitted to its OpenAPI subset (or sent as `parametersJsonSchema` when the subset cannot express them), and a
+ * `^[A-Za-z_][A-Za-z0-9_]{0,63}$` (both mapped back on the way in), schemas fitted to its OpenAPI subset (or sent as
+ * `parametersJsonSchema` when the subset cannot express them), and a
  * report per tool. Results go back as `functionResponse` parts with `output` or `error`.
  *
  * @example
  * const gemini = toGeminiTools(registry.definitions());
  * const response = await ai.models.generateContent({ model, contents, config: { tools: gemini.tools } });
- * const parts = await Promise.all((response.functionCalls ?? []).map(async (c) => (await gemini.dispatch(registry, c)).message));
+ * const parts = await Promise.all((response.functionCalls ?? []).map(async (c) => (await gemini.dispatch(registry,
+ * c)).message));
  */
 export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiTools {
   const names = new ProviderNames(
@@ -81,9 +83,21 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
     toolName: (providerName) => names.toRegistry(providerName),
     async dispatch(registry, call, options) {
       const name = call.name ?? '';
-      const outcome = await dispatchProviderCall(registry, names, name, call.args ?? {}, { ...(call.id === undefined ? {} : { callId: call.id }), ...options }, prepare);
-      const response = outcome.ok ? { output: outcome.value } : { error: errorText(outcome.error, restorers.get(outcome.tool)) };
-      return { message: { functionResponse: { ...(call.id === undefined ? {} : { id: call.id }), name, response } }, outcome };
+      const outcome = await dispatchProviderCall(
+        registry,
+        names,
+        name,
+        call.args ?? {},
+        { ...(call.id === undefined ? {} : { callId: call.id }), ...options },
+        prepare,
+      );
+      const response = outcome.ok
+        ? { output: outcome.value }
+        : { error: errorText(outcome.error, restorers.get(outcome.tool)) };
+      return {
+        message: { functionResponse: { ...(call.id === undefined ? {} : { id: call.id }), name, response } },
+        outcome,
+      };
     },
   };
 }

@@ -8,7 +8,9 @@ const MAX_PROPERTIES = 5000;
 const MAX_ENUM = 1000;
 
 /** The schema rewritten for OpenAI strict mode, or why it cannot be. */
-export type StrictResult = { readonly schema: JsonSchema; readonly changes: string[] } | { readonly impossible: string };
+export type StrictResult =
+  | { readonly schema: JsonSchema; readonly changes: string[] }
+  | { readonly impossible: string };
 
 /**
  * OpenAI strict mode: every property required, optional ones nullable (null then means absent),
@@ -28,14 +30,22 @@ export function toOpenAIStrictSchema(schema: JsonSchema): StrictResult {
 
 class NotStrict extends Error {}
 
-function convert(node: JsonSchema, path: string, depth: number, changes: string[], counts: { properties: number }): Record<string, unknown> {
+function convert(
+  node: JsonSchema,
+  path: string,
+  depth: number,
+  changes: string[],
+  counts: { properties: number },
+): Record<string, unknown> {
   if (depth > MAX_DEPTH) throw new NotStrict(`${at(path)} is nested deeper than strict mode's ${MAX_DEPTH} levels`);
   if (Array.isArray(node.anyOf)) {
     return { ...node, anyOf: node.anyOf.map((branch: JsonSchema) => convert(branch, path, depth, changes, counts)) };
   }
   const types = Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : [];
-  if (types.length === 0 && node.enum === undefined) throw new NotStrict(`${at(path)} accepts any JSON value, which strict mode cannot express`);
-  if (Array.isArray(node.enum) && node.enum.length > MAX_ENUM) throw new NotStrict(`${at(path)} has more than ${MAX_ENUM} enum values`);
+  if (types.length === 0 && node.enum === undefined)
+    throw new NotStrict(`${at(path)} accepts any JSON value, which strict mode cannot express`);
+  if (Array.isArray(node.enum) && node.enum.length > MAX_ENUM)
+    throw new NotStrict(`${at(path)} has more than ${MAX_ENUM} enum values`);
 
   const out: Record<string, unknown> = {};
   const notes: string[] = [];
@@ -66,7 +76,8 @@ function convert(node: JsonSchema, path: string, depth: number, changes: string[
     const properties = isRecord(node.properties) ? node.properties : {};
     const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
     counts.properties += Object.keys(properties).length;
-    if (counts.properties > MAX_PROPERTIES) throw new NotStrict(`the schema has more than ${MAX_PROPERTIES} properties`);
+    if (counts.properties > MAX_PROPERTIES)
+      throw new NotStrict(`the schema has more than ${MAX_PROPERTIES} properties`);
     const converted: Record<string, unknown> = {};
     for (const [name, child] of Object.entries(properties)) {
       const schema = convert(child as JsonSchema, join(path, name), depth + 1, changes, counts);
@@ -91,10 +102,13 @@ function nullable(schema: Record<string, unknown>): Record<string, unknown> {
     return withNullEnum({ ...schema, type: [...type, 'null'] });
   }
   if (typeof type === 'string') return withNullEnum({ ...schema, type: [type, 'null'] });
-  if (Array.isArray(schema.anyOf) && schema.anyOf.some((b: Record<string, unknown>) => b.type === 'null')) return schema;
+  if (Array.isArray(schema.anyOf) && schema.anyOf.some((b: Record<string, unknown>) => b.type === 'null'))
+    return schema;
   return { anyOf: [schema, { type: 'null' }] };
 }
 
 function withNullEnum(schema: Record<string, unknown>): Record<string, unknown> {
-  return Array.isArray(schema.enum) && !schema.enum.includes(null) ? { ...schema, enum: [...schema.enum, null] } : schema;
+  return Array.isArray(schema.enum) && !schema.enum.includes(null)
+    ? { ...schema, enum: [...schema.enum, null] }
+    : schema;
 }

@@ -66,7 +66,11 @@ const OPENAI_KEYS = ['strict', 'api'] as const satisfies readonly (keyof OpenAIT
 /** What `toOpenAITools` returns for the Chat Completions API: the tools, the report, the name map and `dispatch`. */
 export type OpenAIChatTools = ProviderTools<OpenAIChatTool, OpenAIChatToolCall, OpenAIChatToolMessage>;
 /** What `toOpenAITools` returns with `api: 'responses'`: the tools, the report, the name map and `dispatch`. */
-export type OpenAIResponsesTools = ProviderTools<OpenAIResponsesTool, OpenAIResponsesToolCall, OpenAIResponsesToolOutput>;
+export type OpenAIResponsesTools = ProviderTools<
+  OpenAIResponsesTool,
+  OpenAIResponsesToolCall,
+  OpenAIResponsesToolOutput
+>;
 
 /**
  * The definitions as OpenAI function tools: names fitted to `^[a-zA-Z0-9_-]{1,64}$` (reversibly:
@@ -75,11 +79,21 @@ export type OpenAIResponsesTools = ProviderTools<OpenAIResponsesTool, OpenAIResp
  * @example
  * const openai = toOpenAITools(registry.definitions());
  * const completion = await client.chat.completions.create({ model, messages, tools: openai.tools });
- * for (const call of completion.choices[0].message.tool_calls ?? []) messages.push((await openai.dispatch(registry, call)).message);
+ * for (const call of completion.choices[0].message.tool_calls ?? []) messages.push((await openai.dispatch(registry,
+ * call)).message);
  */
-export function toOpenAITools(definitions: readonly ToolDefinition[], options?: OpenAIToolsOptions & { api?: 'chat' }): OpenAIChatTools;
-export function toOpenAITools(definitions: readonly ToolDefinition[], options: OpenAIToolsOptions & { api: 'responses' }): OpenAIResponsesTools;
-export function toOpenAITools(definitions: readonly ToolDefinition[], given: OpenAIToolsOptions = {}): OpenAIChatTools | OpenAIResponsesTools {
+export function toOpenAITools(
+  definitions: readonly ToolDefinition[],
+  options?: OpenAIToolsOptions & { api?: 'chat' },
+): OpenAIChatTools;
+export function toOpenAITools(
+  definitions: readonly ToolDefinition[],
+  options: OpenAIToolsOptions & { api: 'responses' },
+): OpenAIResponsesTools;
+export function toOpenAITools(
+  definitions: readonly ToolDefinition[],
+  given: OpenAIToolsOptions = {},
+): OpenAIChatTools | OpenAIResponsesTools {
   // Own keys only: a polluted Object.prototype.strict must not turn strict mode off.
   const { options, problem } = ownOptions(given, OPENAI_KEYS);
   if (problem !== undefined) throw new TypeError(`toOpenAITools: ${problem}`);
@@ -124,7 +138,14 @@ export function toOpenAITools(definitions: readonly ToolDefinition[], given: Ope
       report,
       toolName,
       async dispatch(registry, call, callOptions) {
-        const outcome = await dispatchProviderCall(registry, names, call.name, call.arguments, { callId: call.call_id, ...callOptions }, prepare);
+        const outcome = await dispatchProviderCall(
+          registry,
+          names,
+          call.name,
+          call.arguments,
+          { callId: call.call_id, ...callOptions },
+          prepare,
+        );
         const output = outcome.ok ? resultText(outcome.value) : outcome.error.message;
         return { message: { type: 'function_call_output', call_id: call.call_id, output }, outcome };
       },
@@ -136,7 +157,14 @@ export function toOpenAITools(definitions: readonly ToolDefinition[], given: Ope
     report,
     toolName,
     async dispatch(registry, call, callOptions) {
-      const outcome = await dispatchProviderCall(registry, names, call.function.name, call.function.arguments, { callId: call.id, ...callOptions }, prepare);
+      const outcome = await dispatchProviderCall(
+        registry,
+        names,
+        call.function.name,
+        call.function.arguments,
+        { callId: call.id, ...callOptions },
+        prepare,
+      );
       const content = outcome.ok ? resultText(outcome.value) : outcome.error.message;
       return { message: { role: 'tool', tool_call_id: call.id, content }, outcome };
     },

@@ -100,7 +100,9 @@ export class QueuedCalls {
     if (this.#closed) throw new ToolUnavailableError(tool.name, `the queue "${this.#address.name}" is closed`);
     const jobId = randomUUID();
     const job = this.#sign(this.#job(tool, input, ctx), jobId);
-    const outcome = new Promise<unknown>((resolve, reject) => this.#pending.set(jobId, { tool: tool.name, ctx, resolve, reject }));
+    const outcome = new Promise<unknown>((resolve, reject) =>
+      this.#pending.set(jobId, { tool: tool.name, ctx, resolve, reject }),
+    );
     const removeAbort = onAbort(ctx.signal, () => void this.#cancel(jobId));
     try {
       await this.#queue.add(tool.name, job, {
@@ -132,19 +134,31 @@ export class QueuedCalls {
     this.#closed = true;
     for (const [jobId, pending] of this.#pending) {
       this.#pending.delete(jobId);
-      pending.reject(new ToolUnavailableError(pending.tool, `the queue "${this.#address.name}" was closed while the call was running`));
+      pending.reject(
+        new ToolUnavailableError(
+          pending.tool,
+          `the queue "${this.#address.name}" was closed while the call was running`,
+        ),
+      );
     }
     await Promise.allSettled([this.#events.close(), this.#producer.close(), this.#queue.close()]);
   }
 
   #job(tool: QueuedTool, input: unknown, ctx: ToolContext): ToolJob {
     const json = toJsonValue(input);
-    if (!json.ok) throw new ToolExecutionError(tool.name, `its validated input cannot be sent as JSON (${json.reason})`, { cause: undefined });
+    if (!json.ok)
+      throw new ToolExecutionError(tool.name, `its validated input cannot be sent as JSON (${json.reason})`, {
+        cause: undefined,
+      });
     let described: unknown;
     try {
       described = this.#describeCaller(ctx.caller);
     } catch (error) {
-      throw new ToolExecutionError(tool.name, `describeCaller threw (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+      throw new ToolExecutionError(
+        tool.name,
+        `describeCaller threw (${error instanceof Error ? error.message : String(error)})`,
+        { cause: error },
+      );
     }
     const caller = toJsonValue(described);
     if (!caller.ok)
@@ -167,7 +181,9 @@ export class QueuedCalls {
     };
   }
 
-  /** The job with its signature, when the toolset has a signing key: over its queue, its id, the time, and every field. */
+  /**
+   * The job with its signature, when the toolset has a signing key: over its queue, its id, the time, and every field.
+   */
   #sign(job: ToolJob, jobId: string): ToolJob {
     if (this.#key === undefined) return job;
     const at = Date.now();
@@ -189,7 +205,10 @@ export class QueuedCalls {
     else pending.reject(new RemoteToolError(pending.tool, outcome.error));
   }
 
-  /** BullMQ failed the job itself (a worker died more often than allowed, or lost its lock): the call may or may not have run. */
+  /**
+   * BullMQ failed the job itself (a worker died more often than allowed, or lost its lock): the call may or may not
+   * have run.
+   */
   #interrupted(jobId: string): void {
     const pending = this.#pending.get(jobId);
     if (pending === undefined) return;
@@ -202,7 +221,11 @@ export class QueuedCalls {
     if (pending === undefined || typeof data !== 'object' || data === null) return;
     const { progress, total, message } = data as { progress?: unknown; total?: unknown; message?: unknown };
     if (typeof progress !== 'number') return;
-    pending.ctx.progress(progress, typeof total === 'number' ? total : undefined, typeof message === 'string' ? message : undefined);
+    pending.ctx.progress(
+      progress,
+      typeof total === 'number' ? total : undefined,
+      typeof message === 'string' ? message : undefined,
+    );
   }
 
   /** Marks the job cancelled, removes it if it still waits, and otherwise tells the workers to abort it. */

@@ -15,7 +15,9 @@ export interface QueuedToolsetOptions {
   readonly granted?: PermissionSet;
   /** Guard every tool of the toolset here, after the module's guards. */
   readonly guards?: readonly GuardLike[];
-  /** Wrap every call here, around the queueing; the tools' own `@UseInterceptors` run on the worker, around the handler. */
+  /**
+   * Wrap every call here, around the queueing; the tools' own `@UseInterceptors` run on the worker, around the handler.
+   */
   readonly interceptors?: readonly InterceptorLike[];
   /** Where the calls go. */
   readonly queue: QueueAddress;
@@ -38,6 +40,9 @@ export interface QueuedToolsetOptions {
    * it (HMAC-SHA256), or with the first of a list. Default: none, and the workers trust Redis.
    */
   readonly signingKey?: SigningKey | readonly SigningKey[];
-  /** Told of the queue's Redis errors (BullMQ reconnects by itself) and of cancellations that could not reach Redis. Default: silent. */
+  /**
+   * Told of the queue's Redis errors (BullMQ reconnects by itself) and of cancellations that could not reach Redis.
+   * Default: silent.
+   */
   readonly logger?: Logger;
 }

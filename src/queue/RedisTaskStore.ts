@@ -24,7 +24,8 @@ const ID = /^[0-9a-f]{32}$/;
 const PAGE = 100;
 const FINAL = new Set<TaskStatus>(['completed', 'failed', 'cancelled']);
 
-// KEYS: task, owner's index, index of all. ARGV: now (ms), ttl (ms), owner, created (ISO), poll interval, max per owner, id, max in all.
+// KEYS: task, owner's index, index of all. ARGV: now (ms), ttl (ms), owner, created (ISO), poll interval, max per
+// owner, id, max in all.
 const CREATE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[6]) then return 0 end
@@ -66,7 +67,8 @@ return {2}`;
  *
  * @example
  * const store = new RedisTaskStore({ connection: 'redis://127.0.0.1:6379' });
- * await serveHttp(registry, { name: 'my-tools', version: '1.0.0', port: 3000, auth, stateless: true, tasks: { store } });
+ * await serveHttp(registry, { name: 'my-tools', version: '1.0.0', port: 3000, auth, stateless: true, tasks: { store }
+ * });
  */
 export class RedisTaskStore implements TaskStore {
   readonly #redis: Redis;
@@ -82,11 +84,17 @@ export class RedisTaskStore implements TaskStore {
   constructor(options: RedisTaskStoreOptions) {
     // Checked before a connection is opened: a refused store must leave nothing running.
     const max = options.maxTasks ?? 100_000;
-    if (!(Number.isInteger(max) && max >= 1)) throw new TypeError(`RedisTaskStore: maxTasks must be a whole number of at least 1, got ${String(max)}`);
+    if (!(Number.isInteger(max) && max >= 1))
+      throw new TypeError(`RedisTaskStore: maxTasks must be a whole number of at least 1, got ${String(max)}`);
     this.#maxTasks = max;
     const { connection } = options;
     this.#owned = !(connection instanceof Redis);
-    this.#redis = connection instanceof Redis ? connection : typeof connection === 'string' ? new Redis(connection) : new Redis(connection);
+    this.#redis =
+      connection instanceof Redis
+        ? connection
+        : typeof connection === 'string'
+          ? new Redis(connection)
+          : new Redis(connection);
     this.#prefix = options.prefix ?? 'hermes-tools:tasks:';
     this.#channel = `${this.#prefix}events`;
   }
@@ -113,7 +121,8 @@ export class RedisTaskStore implements TaskStore {
         this.#maxTasks,
       );
       if (made === 0) return undefined;
-      if (made === 1) return { taskId, status: 'working', ttl: task.ttlMs, createdAt: at, lastUpdatedAt: at, pollInterval: poll };
+      if (made === 1)
+        return { taskId, status: 'working', ttl: task.ttlMs, createdAt: at, lastUpdatedAt: at, pollInterval: poll };
     }
     throw new Error('RedisTaskStore: could not pick an unused task id');
   }
@@ -127,15 +136,37 @@ export class RedisTaskStore implements TaskStore {
     return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
   }
 
-  async finish(taskId: string, status: 'completed' | 'failed', result: Readonly<Record<string, unknown>>): Promise<boolean> {
+  async finish(
+    taskId: string,
+    status: 'completed' | 'failed',
+    result: Readonly<Record<string, unknown>>,
+  ): Promise<boolean> {
     if (!ID.test(taskId)) return false;
-    const done = await this.#redis.eval(FINISH, 1, this.#key(taskId), status, JSON.stringify(result), new Date().toISOString(), this.#channel, taskId);
+    const done = await this.#redis.eval(
+      FINISH,
+      1,
+      this.#key(taskId),
+      status,
+      JSON.stringify(result),
+      new Date().toISOString(),
+      this.#channel,
+      taskId,
+    );
     return done === 1;
   }
 
   async cancel(owner: string, taskId: string, message: string): Promise<TaskCancellation> {
     if (!ID.test(taskId)) return { ok: false, reason: 'not_found' };
-    const [answer, status] = (await this.#redis.eval(CANCEL, 1, this.#key(taskId), owner, message, new Date().toISOString(), this.#channel, taskId)) as [number, string?];
+    const [answer, status] = (await this.#redis.eval(
+      CANCEL,
+      1,
+      this.#key(taskId),
+      owner,
+      message,
+      new Date().toISOString(),
+      this.#channel,
+      taskId,
+    )) as [number, string?];
     if (answer === 1) return { ok: false, reason: 'final', status: status as TaskStatus };
     const task = answer === 2 ? await this.get(owner, taskId) : undefined;
     return task === undefined ? { ok: false, reason: 'not_found' } : { ok: true, task };
@@ -145,7 +176,8 @@ export class RedisTaskStore implements TaskStore {
     let offset = 0;
     if (cursor !== undefined) {
       const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
-      if (match === null) throw new TypeError('the cursor is not one this server gave out; list again without a cursor');
+      if (match === null)
+        throw new TypeError('the cursor is not one this server gave out; list again without a cursor');
       offset = Number(match[1]);
     }
     const index = this.#ownerKey(owner);
@@ -154,7 +186,9 @@ export class RedisTaskStore implements TaskStore {
     const page = ids.slice(0, PAGE);
     const read = await Promise.all(page.map((id) => this.#read(owner, id)));
     const tasks = read.flatMap((r) => (r === undefined ? [] : [r.record]));
-    return ids.length > PAGE ? { tasks, nextCursor: Buffer.from(`o:${offset + PAGE}`).toString('base64url') } : { tasks };
+    return ids.length > PAGE
+      ? { tasks, nextCursor: Buffer.from(`o:${offset + PAGE}`).toString('base64url') }
+      : { tasks };
   }
 
   async onCancel(taskId: string, listener: () => void): Promise<() => void> {
@@ -205,7 +239,10 @@ export class RedisTaskStore implements TaskStore {
     this.#subscriber = undefined;
     this.#subscribed = undefined;
     // Closing goes on whatever one connection says; a failure (already gone, say) is reported, not thrown.
-    await Promise.all([subscriber?.quit().catch(warnClose), this.#owned ? this.#redis.quit().catch(warnClose) : undefined]);
+    await Promise.all([
+      subscriber?.quit().catch(warnClose),
+      this.#owned ? this.#redis.quit().catch(warnClose) : undefined,
+    ]);
   }
 
   #subscribe(): Promise<void> {
@@ -276,15 +313,21 @@ function notify(listeners: Set<() => void> | undefined): void {
       listener();
     } catch (error) {
       // One listener's failure must not keep the others from hearing; it is reported, not swallowed.
-      process.emitWarning(`RedisTaskStore: a task listener threw: ${error instanceof Error ? error.message : String(error)}`, {
-        code: 'HERMES_TASK_LISTENER',
-      });
+      process.emitWarning(
+        `RedisTaskStore: a task listener threw: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          code: 'HERMES_TASK_LISTENER',
+        },
+      );
     }
   }
 }
 
 function warnClose(error: unknown): void {
-  process.emitWarning(`RedisTaskStore: closing a Redis connection failed: ${error instanceof Error ? error.message : String(error)}`, {
-    code: 'HERMES_TASK_STORE_CLOSE',
-  });
+  process.emitWarning(
+    `RedisTaskStore: closing a Redis connection failed: ${error instanceof Error ? error.message : String(error)}`,
+    {
+      code: 'HERMES_TASK_STORE_CLOSE',
+    },
+  );
 }

@@ -28,7 +28,9 @@ export interface ToolWorkerOptions {
    * that dies is noticed this long after, its job then retried (idempotent tools) or failed. Default 30,000.
    */
   readonly lockDurationMs?: number;
-  /** How often this worker looks for jobs whose worker died (BullMQ `stalledInterval`), in milliseconds. Default 30,000. */
+  /**
+   * How often this worker looks for jobs whose worker died (BullMQ `stalledInterval`), in milliseconds. Default 30,000.
+   */
   readonly stalledIntervalMs?: number;
   /**
    * The queue's signing key, or keys: with one, this worker runs only jobs signed with one of them
@@ -37,7 +39,10 @@ export interface ToolWorkerOptions {
    * the new key and the old one while rotating. Default: none, and Redis is trusted (see the README).
    */
   readonly signingKey?: SigningKey | readonly SigningKey[];
-  /** Told of BullMQ's errors (a lost Redis connection, which it retries), redacted, and of refused jobs. Default: silent. */
+  /**
+   * Told of BullMQ's errors (a lost Redis connection, which it retries), redacted, and of refused jobs. Default:
+   * silent.
+   */
   readonly logger?: Logger;
   /** @internal The clock a job's age is read with, in milliseconds since the epoch: tests age a job with it. */
   readonly now?: () => number;

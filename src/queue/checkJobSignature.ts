@@ -14,7 +14,13 @@ export const REPLAY_WINDOW_MS = 7 * 24 * 60 * 60_000;
  * them, unaltered, and recent enough that its id is still remembered.
  * @internal
  */
-export function checkJobSignature(keys: readonly Buffer[], job: ToolJob, address: QueueAddress, jobId: string, now: number): string | undefined {
+export function checkJobSignature(
+  keys: readonly Buffer[],
+  job: ToolJob,
+  address: QueueAddress,
+  jobId: string,
+  now: number,
+): string | undefined {
   const { signed, ...fields } = job;
   if (signed === undefined) return 'the job is not signed, and this worker runs only jobs signed with its signingKey';
   let verified: boolean;
@@ -25,7 +31,9 @@ export function checkJobSignature(keys: readonly Buffer[], job: ToolJob, address
     if (!(error instanceof RangeError)) throw error;
     verified = false;
   }
-  if (!verified) return 'its signature does not verify: the job was altered (its id included), or signed with a key this worker does not hold';
-  if (now - signed.at > REPLAY_WINDOW_MS) return 'it was queued more than 7 days ago, past the time a worker remembers the ids it ran';
+  if (!verified)
+    return 'its signature does not verify: the job was altered (its id included), or signed with a key this worker does not hold';
+  if (now - signed.at > REPLAY_WINDOW_MS)
+    return 'it was queued more than 7 days ago, past the time a worker remembers the ids it ran';
   return undefined;
 }

@@ -6,7 +6,10 @@ import { PermissionSet } from '../permissions/PermissionSet.js';
  * other grant, the tool's declared permissions it allows, which is all the worker's check reads.
  * Null when the call carries no grant of its own.
  */
-export function describeGrant(grant: PermissionGrant | undefined, toolPermissions: readonly string[]): readonly string[] | null {
+export function describeGrant(
+  grant: PermissionGrant | undefined,
+  toolPermissions: readonly string[],
+): readonly string[] | null {
   if (grant === undefined || grant === null) return null;
   if (grant instanceof PermissionSet) return grant.toJSON();
   return toolPermissions.filter((permission) => grant.allows(permission));

@@ -29,7 +29,12 @@ export function jobSignature(key: Buffer, job: Omit<ToolJob, 'signed'>, place: S
  * Whether `mac` is the job's signature under one of `keys`, each compared in constant time.
  * @internal
  */
-export function verifyJobSignature(keys: readonly Buffer[], mac: string, job: Omit<ToolJob, 'signed'>, place: SignedPlace): boolean {
+export function verifyJobSignature(
+  keys: readonly Buffer[],
+  mac: string,
+  job: Omit<ToolJob, 'signed'>,
+  place: SignedPlace,
+): boolean {
   const given = Buffer.from(mac, 'base64url');
   let verified = false;
   for (const key of keys) {

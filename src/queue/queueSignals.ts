@@ -6,7 +6,9 @@ export const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 /** The custom event (on the queue's BullMQ event stream) that asks the workers to abort one running job. */
 export const CANCEL_EVENT = 'hermes-tools:cancel';
 
-/** The custom event an agent or a worker publishes to itself: once it arrives, its event reader misses nothing later. */
+/**
+ * The custom event an agent or a worker publishes to itself: once it arrives, its event reader misses nothing later.
+ */
 export const READY_EVENT = 'hermes-tools:ready';
 
 /** How long a cancellation mark is kept: far past the moment between a worker taking a job and starting it. */

@@ -17,7 +17,10 @@ import type { QueuedToolsetOptions } from './QueuedToolsetOptions.js';
 import { readQueueAddress } from './readQueueAddress.js';
 import { readSigningKeys } from './readSigningKeys.js';
 
-/** The module `queuedToolset` returns: load it with `await container.loadAsync(module)` (the load connects to Redis), and close it when done. */
+/**
+ * The module `queuedToolset` returns: load it with `await container.loadAsync(module)` (the load connects to Redis),
+ * and close it when done.
+ */
 export interface QueuedToolsetModule extends ContainerModule {
   /** Closes the toolset's Redis connections. Calls still waiting for their worker end as unavailable. */
   close(): Promise<void>;
@@ -36,7 +39,9 @@ export interface QueuedToolsetModule extends ContainerModule {
  * tool is available while Redis is connected.
  *
  * @example
- * const reports = queuedToolset({ name: 'reports', tools: [BuildReport], granted: PermissionSet.none().grant('reports:build'), queue: { connection: { url: 'redis://127.0.0.1:6379' }, name: 'reports' } });
+ * const reports = queuedToolset({ name: 'reports', tools: [BuildReport], granted:
+ * PermissionSet.none().grant('reports:build'), queue: { connection: { url: 'redis://127.0.0.1:6379' }, name: 'reports'
+ * } });
  * await container.loadAsync(toolsModule(), reports);
  */
 export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule {
@@ -44,10 +49,16 @@ export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule 
   const { options, unknown } = ownOptions(given, KEYS);
   const where = `queuedToolset "${String(options.name)}"`;
   const checked = checkOptions(options, where);
-  if (unknown.length > 0) checked.push({ where, code: 'invalid_toolset', message: `unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${KEYS.join(', ')}` });
+  if (unknown.length > 0)
+    checked.push({
+      where,
+      code: 'invalid_toolset',
+      message: `unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${KEYS.join(', ')}`,
+    });
   const address = readQueueAddress(options.queue);
   const retry = ownOptions<NonNullable<QueuedToolsetOptions['retry']>>(options.retry, ['attempts', 'backoffMs']);
-  if (retry.unknown.length > 0) checked.push({ where, code: 'invalid_toolset', message: 'retry must be { attempts?, backoffMs? }' });
+  if (retry.unknown.length > 0)
+    checked.push({ where, code: 'invalid_toolset', message: 'retry must be { attempts?, backoffMs? }' });
   const keys = readSigningKeys(options.signingKey);
   if (!keys.ok) checked.push({ where, code: 'invalid_toolset', message: keys.reason });
   let calls: QueuedCalls | undefined;
@@ -77,9 +88,14 @@ export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule 
         const { shape } = planArguments(declaration, problems);
         if (problems.length > start) continue;
         const method = `queue:${declaration.options.name}`;
-        const tool = { name: declaration.options.name, permissions: declaration.permissions, idempotent: declaration.options.idempotent === true };
+        const tool = {
+          name: declaration.options.name,
+          permissions: declaration.permissions,
+          idempotent: declaration.options.idempotent === true,
+        };
         // The handler runs only once the call is approved, when its definition asks for approval.
-        handlers[method] = (input, ctx) => queued.run({ ...tool, approved: ctx.definition.approval !== undefined }, input, ctx);
+        handlers[method] = (input, ctx) =>
+          queued.run({ ...tool, approved: ctx.definition.approval !== undefined }, input, ctx);
         declarations.push({
           ...declaration,
           target: Handlers,
@@ -87,7 +103,9 @@ export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule 
           input: shape,
           classInterceptors: [],
           methodInterceptors: [],
-          requires: [{ check: () => queued.connected(), description: `the queue "${address.name}", its Redis connected` }],
+          requires: [
+            { check: () => queued.connected(), description: `the queue "${address.name}", its Redis connected` },
+          ],
           params: new Map(),
           paramTypes: undefined,
           arity: 2,
@@ -108,7 +126,11 @@ export function queuedToolset(given: QueuedToolsetOptions): QueuedToolsetModule 
     if (started === 'late') {
       await queued.abandon();
       throw new ToolDefinitionError([
-        { where, code: 'queue_unreachable', message: `the queue's Redis did not answer within ${timeoutMs} ms; check queue.connection and that redis-server is running` },
+        {
+          where,
+          code: 'queue_unreachable',
+          message: `the queue's Redis did not answer within ${timeoutMs} ms; check queue.connection and that redis-server is running`,
+        },
       ]);
     }
     load.bind(Handlers).toConstantValue(handlers);
@@ -142,28 +164,51 @@ const KEYS = [
 function checkOptions(options: Partial<QueuedToolsetOptions>, where: string): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
   const queue = options.queue as unknown as Record<string, unknown> | undefined;
-  if (typeof options.name !== 'string' || options.name === '') problems.push({ where, code: 'invalid_toolset', message: 'name must be a non-empty string' });
+  if (typeof options.name !== 'string' || options.name === '')
+    problems.push({ where, code: 'invalid_toolset', message: 'name must be a non-empty string' });
   const connection = ownValue(queue, 'connection');
   if (typeof queue !== 'object' || queue === null || typeof connection !== 'object' || connection === null)
-    problems.push({ where, code: 'invalid_toolset', message: "queue must be { connection, name }, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }" });
+    problems.push({
+      where,
+      code: 'invalid_toolset',
+      message:
+        "queue must be { connection, name }, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }",
+    });
   else if (readQueueAddress(queue) === undefined)
     problems.push({
       where,
       code: 'invalid_toolset',
       message: `queue.name must match ${QUEUE_NAME.source} (BullMQ uses it in Redis keys), as must queue.prefix; queue takes only connection, name and prefix`,
     });
-  if (options.connectTimeoutMs !== undefined && !(Number.isInteger(options.connectTimeoutMs) && options.connectTimeoutMs > 0 && options.connectTimeoutMs <= MAX_TIMEOUT_MS))
-    problems.push({ where, code: 'invalid_toolset', message: `connectTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}` });
-  if (!Array.isArray(options.tools)) problems.push({ where, code: 'invalid_toolset', message: 'tools must be an array of @Tool classes' });
+  if (
+    options.connectTimeoutMs !== undefined &&
+    !(
+      Number.isInteger(options.connectTimeoutMs) &&
+      options.connectTimeoutMs > 0 &&
+      options.connectTimeoutMs <= MAX_TIMEOUT_MS
+    )
+  )
+    problems.push({
+      where,
+      code: 'invalid_toolset',
+      message: `connectTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
+    });
+  if (!Array.isArray(options.tools))
+    problems.push({ where, code: 'invalid_toolset', message: 'tools must be an array of @Tool classes' });
   if (options.describeCaller !== undefined && typeof options.describeCaller !== 'function')
     problems.push({ where, code: 'invalid_toolset', message: 'describeCaller must be a function (caller) => JSON' });
   const retry = options.retry;
-  if (retry !== undefined && (typeof retry !== 'object' || retry === null)) problems.push({ where, code: 'invalid_toolset', message: 'retry must be { attempts?, backoffMs? }' });
+  if (retry !== undefined && (typeof retry !== 'object' || retry === null))
+    problems.push({ where, code: 'invalid_toolset', message: 'retry must be { attempts?, backoffMs? }' });
   const attempts = ownValue(retry, 'attempts');
   if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 1 && attempts <= 100))
     problems.push({ where, code: 'invalid_toolset', message: 'retry.attempts must be a whole number from 1 to 100' });
   const backoffMs = ownValue(retry, 'backoffMs');
   if (backoffMs !== undefined && !(Number.isInteger(backoffMs) && backoffMs >= 0 && backoffMs <= 3_600_000))
-    problems.push({ where, code: 'invalid_toolset', message: 'retry.backoffMs must be a whole number of milliseconds from 0 to 3600000' });
+    problems.push({
+      where,
+      code: 'invalid_toolset',
+      message: 'retry.backoffMs must be a whole number of milliseconds from 0 to 3600000',
+    });
   return problems;
 }

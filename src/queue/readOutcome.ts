@@ -16,17 +16,27 @@ const CODES = new Set<ToolErrorCode>([
 ]);
 
 /** What a worker's outcome says, read as untrusted: a value, or an error payload of known fields and codes. */
-export type ReadOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: ToolErrorPayload };
+export type ReadOutcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: ToolErrorPayload };
 
 /** Reads the return value of a finished job (a ToolOutcome, as the worker's `dispatch` gave it). */
 export function readOutcome(returned: unknown): ReadOutcome {
   const outcome = (typeof returned === 'object' && returned !== null ? returned : {}) as Record<string, unknown>;
   if (outcome.ok === true) return { ok: true, value: outcome.value ?? null };
-  const error = (typeof outcome.error === 'object' && outcome.error !== null ? outcome.error : {}) as Record<string, unknown>;
+  const error = (typeof outcome.error === 'object' && outcome.error !== null ? outcome.error : {}) as Record<
+    string,
+    unknown
+  >;
   if (outcome.ok !== false || typeof error.message !== 'string' || !CODES.has(error.code as ToolErrorCode)) {
     return {
       ok: false,
-      error: { code: 'execution_failed', message: 'the worker answered with something that is not a tool outcome; check that it runs hermes-tools toolWorker', retryable: false },
+      error: {
+        code: 'execution_failed',
+        message:
+          'the worker answered with something that is not a tool outcome; check that it runs hermes-tools toolWorker',
+        retryable: false,
+      },
     };
   }
   const issues = Array.isArray(error.issues) ? (error.issues.filter(isIssue) as ValidationIssue[]) : undefined;

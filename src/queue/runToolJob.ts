@@ -11,7 +11,10 @@ import type { QueueAddress } from './QueueAddress.js';
 import { readToolJob } from './readToolJob.js';
 import { ToolInterruptedError } from './ToolInterruptedError.js';
 
-/** The codes after which an idempotent tool's job is tried again (with backoff): its handler failed, or its requirements were unmet. */
+/**
+ * The codes after which an idempotent tool's job is tried again (with backoff): its handler failed, or its requirements
+ * were unmet.
+ */
 const RETRIED = new Set(['execution_failed', 'tool_unavailable']);
 
 /** One running job as its worker tracks it: how to abort it, and why it was. */
@@ -28,7 +31,10 @@ export interface RunMarks {
   set(jobId: string, mark: 'started' | 'done'): Promise<void>;
 }
 
-/** What a worker gives `runToolJob`: its registry, its table of running jobs, and whether a job was cancelled before it started. */
+/**
+ * What a worker gives `runToolJob`: its registry, its table of running jobs, and whether a job was cancelled before it
+ * started.
+ */
 export interface JobRunner {
   readonly registry: ToolRegistry;
   readonly running: Map<string, RunningJob>;
@@ -54,8 +60,13 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
   const read = readToolJob(job.data);
   const jobId = String(job.id);
   if (!read.ok) {
-    const tool = typeof (job.data as { tool?: unknown })?.tool === 'string' ? String((job.data as { tool: string }).tool).slice(0, 200) : job.name.slice(0, 200);
-    const error = new ToolExecutionError(tool, `the job is not a hermes-tools call: ${read.reason}`, { cause: undefined });
+    const tool =
+      typeof (job.data as { tool?: unknown })?.tool === 'string'
+        ? String((job.data as { tool: string }).tool).slice(0, 200)
+        : job.name.slice(0, 200);
+    const error = new ToolExecutionError(tool, `the job is not a hermes-tools call: ${read.reason}`, {
+      cause: undefined,
+    });
     return { ok: false, tool, callId: '', error: error.toPayload() };
   }
   const { job: call, permissions } = read;
@@ -63,13 +74,32 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
   const idempotent = registry.has(call.tool) && registry.get(call.tool).definition.idempotent === true;
   const again = job.attemptsMade > 0 || job.attemptsStarted > 1;
   if (keys.length > 0) {
-    const refusal = checkJobSignature(keys, call, runner.address, jobId, runner.now()) ?? (await replayed(runner.marks, jobId, again));
-    // A started mark lets only an idempotent tool run again: its attempt counters are fields anyone who writes to Redis can
+    const refusal =
+      checkJobSignature(keys, call, runner.address, jobId, runner.now()) ??
+      (await replayed(runner.marks, jobId, again));
+    // A started mark lets only an idempotent tool run again: its attempt counters are fields anyone who writes to Redis
+    // can
     // set, so for any other tool a started id ends as interrupted, never run twice, whatever the counters claim.
-    if (refusal === STARTED && !idempotent) return { ok: false, tool: call.tool, callId: call.callId, error: new ToolInterruptedError(call.tool).toPayload() };
+    if (refusal === STARTED && !idempotent)
+      return {
+        ok: false,
+        tool: call.tool,
+        callId: call.callId,
+        error: new ToolInterruptedError(call.tool).toPayload(),
+      };
     if (refusal !== undefined && refusal !== STARTED) {
-      runner.logger.warn('hermes-tools worker: a job was refused', { queue: runner.address.name, jobId, tool: call.tool, reason: refusal });
-      return { ok: false, tool: call.tool, callId: call.callId, error: new JobRefusedError(call.tool, refusal).toPayload() };
+      runner.logger.warn('hermes-tools worker: a job was refused', {
+        queue: runner.address.name,
+        jobId,
+        tool: call.tool,
+        reason: refusal,
+      });
+      return {
+        ok: false,
+        tool: call.tool,
+        callId: call.callId,
+        error: new JobRefusedError(call.tool, refusal).toPayload(),
+      };
     }
   }
   const finished = async (outcome: ToolOutcome): Promise<ToolOutcome> => {
@@ -77,7 +107,12 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
     return outcome;
   };
   const attemptsLeft = job.attemptsMade + 1 < (job.opts.attempts ?? 1);
-  const interrupted = (): ToolOutcome => ({ ok: false, tool: call.tool, callId: call.callId, error: new ToolInterruptedError(call.tool).toPayload() });
+  const interrupted = (): ToolOutcome => ({
+    ok: false,
+    tool: call.tool,
+    callId: call.callId,
+    error: new ToolInterruptedError(call.tool).toPayload(),
+  });
   // Started before and not finished: its worker died mid-call.
   if (!idempotent && job.attemptsStarted > job.attemptsMade + 1) return finished(interrupted());
 
@@ -126,10 +161,12 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
     });
     await reported;
     if (entry.reason === 'shutdown') {
-      if (idempotent && attemptsLeft) throw new Error('the worker shut down before the call finished; it is tried again');
+      if (idempotent && attemptsLeft)
+        throw new Error('the worker shut down before the call finished; it is tried again');
       return await finished(interrupted());
     }
-    if (!outcome.ok && idempotent && attemptsLeft && RETRIED.has(outcome.error.code)) throw new Error(outcome.error.message);
+    if (!outcome.ok && idempotent && attemptsLeft && RETRIED.has(outcome.error.code))
+      throw new Error(outcome.error.message);
     return await finished(outcome);
   } finally {
     runner.running.delete(jobId);
@@ -147,7 +184,8 @@ const STARTED = Symbol('started');
 async function replayed(marks: RunMarks, jobId: string, again: boolean): Promise<string | typeof STARTED | undefined> {
   const mark = await marks.get(jobId);
   // A job's own retry (BullMQ's next attempt, or a dead worker's job taken back) runs under the id it started with.
-  if (mark === 'done' || (mark !== null && !again)) return `a job with its id (${jobId.slice(0, 100)}) has already run: it is a replay`;
+  if (mark === 'done' || (mark !== null && !again))
+    return `a job with its id (${jobId.slice(0, 100)}) has already run: it is a replay`;
   if (mark !== null) return STARTED;
   await marks.set(jobId, 'started');
   return undefined;

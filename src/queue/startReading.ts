@@ -9,7 +9,11 @@ import { READY_EVENT } from './queueSignals.js';
  * `report` is told of the reader's and the publisher's failures.
  * @internal
  */
-export async function startReading(events: QueueEvents, producer: QueueEventsProducer, report: (error: unknown) => void): Promise<void> {
+export async function startReading(
+  events: QueueEvents,
+  producer: QueueEventsProducer,
+  report: (error: unknown) => void,
+): Promise<void> {
   await events.waitUntilReady();
   const token = randomUUID();
   let timer: NodeJS.Timeout | undefined;
@@ -20,7 +24,8 @@ export async function startReading(events: QueueEvents, producer: QueueEventsPro
     };
     events.on(READY_EVENT as 'added', listener as never);
   });
-  // The reader's own failure (its connection closed under it) and a publish that failed are reported; the next publish retries.
+  // The reader's own failure (its connection closed under it) and a publish that failed are reported; the next publish
+  // retries.
   void events.run().catch(report);
   const publish = (): void => {
     void producer.publishEvent({ eventName: READY_EVENT, token }).catch(report);

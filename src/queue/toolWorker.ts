@@ -19,7 +19,10 @@ import type { ToolWorkerOptions } from './ToolWorkerOptions.js';
 
 /** A running `toolWorker`. */
 export interface ToolWorker {
-  /** Stops taking jobs, lets the running ones finish within `drainTimeoutMs` (then aborts them), and closes the connections. */
+  /**
+   * Stops taking jobs, lets the running ones finish within `drainTimeoutMs` (then aborts them), and closes the
+   * connections.
+   */
   close(): Promise<void>;
   /** Settles once the worker has closed, by `close()` or a shutdown signal. */
   readonly closed: Promise<void>;
@@ -37,17 +40,24 @@ export interface ToolWorker {
  * Resolves once it takes jobs.
  *
  * @example
- * const worker = await toolWorker({ container, queue: { connection: { url: process.env.REDIS_URL }, name: 'reports' }, concurrency: 4 });
+ * const worker = await toolWorker({ container, queue: { connection: { url: process.env.REDIS_URL }, name: 'reports' },
+ * concurrency: 4 });
  */
 export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker> {
   const settings = readWorkerOptions(options);
   const { registry, queue: address, concurrency, drainTimeoutMs, keys, logger } = settings;
-  const connection = { connection: address.connection, ...(address.prefix !== undefined && { prefix: address.prefix }) };
+  const connection = {
+    connection: address.connection,
+    ...(address.prefix !== undefined && { prefix: address.prefix }),
+  };
   const running = new Map<string, RunningJob>();
   const events = new QueueEvents(address.name, { ...connection, autorun: false });
   const producer = new QueueEventsProducer(address.name, connection);
   const report = (error: unknown): void =>
-    logger.error('hermes-tools worker: BullMQ reported an error', { queue: address.name, error: redactSecrets(error instanceof Error ? error.message : String(error)) });
+    logger.error('hermes-tools worker: BullMQ reported an error', {
+      queue: address.name,
+      error: redactSecrets(error instanceof Error ? error.message : String(error)),
+    });
   events.on('error', report);
   producer.on('error', report);
   events.on(
@@ -152,9 +162,13 @@ function readWorkerOptions(options: ToolWorkerOptions): WorkerSettings {
     throw new ToolDefinitionError([{ where, code: 'invalid_worker', message }]);
   };
   const { options: values, unknown } = ownOptions(options, KEYS);
-  if (unknown.length > 0) fail(`unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${KEYS.filter((k) => k !== 'now').join(', ')}`);
+  if (unknown.length > 0)
+    fail(
+      `unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${KEYS.filter((k) => k !== 'now').join(', ')}`,
+    );
   const given = values as Partial<Record<keyof ToolWorkerOptions, unknown>>;
-  if ((given.registry === undefined) === (given.container === undefined)) fail('give exactly one of registry (a ToolRegistry) or container (one that holds your toolsets)');
+  if ((given.registry === undefined) === (given.container === undefined))
+    fail('give exactly one of registry (a ToolRegistry) or container (one that holds your toolsets)');
   const registry = given.registry ?? (given.container as NonNullable<ToolWorkerOptions['container']>).get(ToolRegistry);
   if (!(registry instanceof ToolRegistry)) fail('registry must be a ToolRegistry');
   const queue = readQueueAddress(given.queue);
@@ -163,18 +177,28 @@ function readWorkerOptions(options: ToolWorkerOptions): WorkerSettings {
       `queue must be { connection, name } (and an optional prefix), the name matching ${QUEUE_NAME.source}, e.g. { connection: { url: 'redis://127.0.0.1:6379' }, name: 'tools' }`,
     );
   const concurrency = given.concurrency ?? 1;
-  if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 10_000)) fail('concurrency must be a whole number from 1 to 10000');
+  if (!(Number.isInteger(concurrency) && (concurrency as number) >= 1 && (concurrency as number) <= 10_000))
+    fail('concurrency must be a whole number from 1 to 10000');
   for (const key of ['drainTimeoutMs', 'lockDurationMs', 'stalledIntervalMs'] as const) {
     const value = given[key];
-    if (value !== undefined && !(Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647))
+    if (
+      value !== undefined &&
+      !(Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2_147_483_647)
+    )
       fail(`${key} must be a whole number of milliseconds greater than 0`);
   }
   const signals = given.shutdownSignals ?? ['SIGTERM', 'SIGINT'];
-  if (!Array.isArray(signals) || !signals.every((signal) => typeof signal === 'string')) fail("shutdownSignals must be a list of signal names, e.g. ['SIGTERM']");
+  if (!Array.isArray(signals) || !signals.every((signal) => typeof signal === 'string'))
+    fail("shutdownSignals must be a list of signal names, e.g. ['SIGTERM']");
   const keys = readSigningKeys(given.signingKey);
   if (!keys.ok) fail(keys.reason);
   const logger = given.logger ?? silentLogger;
-  if (typeof logger !== 'object' || logger === null || typeof (logger as Logger).error !== 'function' || typeof (logger as Logger).warn !== 'function')
+  if (
+    typeof logger !== 'object' ||
+    logger === null ||
+    typeof (logger as Logger).error !== 'function' ||
+    typeof (logger as Logger).warn !== 'function'
+  )
     fail('logger must have error and warn methods (a console-, pino- or winston-like logger)');
   const now = given.now ?? Date.now;
   if (typeof now !== 'function') fail('now must be a function');

@@ -27,8 +27,22 @@ export class ReadResults {
 
   async execute(
     @Arg('id', { type: String, minLength: 1, maxLength: 200, description: 'The id the cut result named.' }) id: string,
-    @Arg('offset', { type: Number, integer: true, minimum: 0, default: 0, description: 'Where to start, in characters of the JSON text.' }) offset: number,
-    @Arg('limit', { type: Number, integer: true, minimum: 1, optional: true, description: 'How many characters to read at most.' }) limit: number | undefined,
+    @Arg('offset', {
+      type: Number,
+      integer: true,
+      minimum: 0,
+      default: 0,
+      description: 'Where to start, in characters of the JSON text.',
+    })
+    offset: number,
+    @Arg('limit', {
+      type: Number,
+      integer: true,
+      minimum: 1,
+      optional: true,
+      description: 'How many characters to read at most.',
+    })
+    limit: number | undefined,
     @Ctx() ctx: ToolContext,
   ): Promise<{ id: string; offset: number; totalChars: number; text: string; nextOffset?: number }> {
     const stored = await this.store.load(id);
@@ -39,7 +53,12 @@ export class ReadResults {
       (!stored.restricted || (permissions !== undefined && stored.toolPermissions.every((p) => permissions.allows(p))));
     if (!allowed) {
       throw new ToolValidationError(ctx.tool, [
-        { path: 'id', message: 'id is not the id of a result you can read (it is unknown, expired, or was produced for another caller)', constraint: 'resultId' },
+        {
+          path: 'id',
+          message:
+            'id is not the id of a result you can read (it is unknown, expired, or was produced for another caller)',
+          constraint: 'resultId',
+        },
       ]);
     }
     const size = Math.min(limit ?? this.pageChars, this.pageChars);

@@ -10,7 +10,9 @@ export function callerKey(caller: unknown): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(caller, (_key, value: unknown) =>
-      value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : value,
     );
   } catch {
     // Converted: a caller that is not JSON (a cycle, a BigInt, a throwing toJSON) is told apart by its identity.

@@ -13,27 +13,41 @@ import { isAvailable, ToolCatalog } from './ToolCatalog.js';
  * only when available, in the view `catalog` already is, and allowed by the grants and every guard, asked now.
  * The identity and options are checked where they enter: a TypeError names what is wrong.
  */
-export async function callerView(catalog: ToolCatalog, given: CallerIdentity, options: ForCallerOptions): Promise<ToolCatalog> {
+export async function callerView(
+  catalog: ToolCatalog,
+  given: CallerIdentity,
+  options: ForCallerOptions,
+): Promise<ToolCatalog> {
   // Own keys only, of both: a polluted Object.prototype must not name the view's caller, grant it permissions, or stop
   // every listing.
   const identity: CallerIdentity = { caller: ownValue(given, 'caller'), permissions: ownValue(given, 'permissions') };
   const tools = catalog.all();
   // A view's identity is fixed: making a view of a view would let its holder become someone else.
   if (catalog.bound) {
-    throw new TypeError("forCaller: this registry is already a caller's view, whose identity cannot be replaced; make each caller's view from the full registry");
+    throw new TypeError(
+      "forCaller: this registry is already a caller's view, whose identity cannot be replaced; make each caller's view from the full registry",
+    );
   }
   const timeoutMs = ownValue(options, 'timeoutMs') ?? 10_000;
-  if (!isTimeoutMs(timeoutMs)) throw new TypeError(`forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`);
+  if (!isTimeoutMs(timeoutMs))
+    throw new TypeError(
+      `forCaller: timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`,
+    );
   // Checked here, not tool by tool: a list of strings in its place would otherwise hide every tool without a word. A
   // key given as undefined (a lookup that found nothing) is refused too: it would otherwise widen the caller to the
   // toolsets' grants.
   if (Object.hasOwn(given ?? {}, 'permissions') && identity.permissions === undefined) {
-    throw new TypeError("forCaller: permissions is undefined; pass a PermissionSet, or leave the key out for the toolsets' grants alone");
+    throw new TypeError(
+      "forCaller: permissions is undefined; pass a PermissionSet, or leave the key out for the toolsets' grants alone",
+    );
   }
   if (identity.permissions !== undefined && !(identity.permissions instanceof PermissionSet)) {
-    throw new TypeError('forCaller: permissions must be a PermissionSet (PermissionSet.none().grant(...)), or left out');
+    throw new TypeError(
+      'forCaller: permissions must be a PermissionSet (PermissionSet.none().grant(...)), or left out',
+    );
   }
-  if (isThenable(identity.caller)) throw new TypeError('forCaller: caller is a promise; await it, and pass the caller itself');
+  if (isThenable(identity.caller))
+    throw new TypeError('forCaller: caller is a promise; await it, and pass the caller itself');
   const fixed = Object.freeze({ caller: identity.caller, permissions: identity.permissions });
   const bound = tools.map((tool) => createRegisteredTool({ ...coreOf(tool), identity: fixed }));
   // A guard that does not answer in time (or before the signal) leaves its tool out: listings fail closed, like calls.

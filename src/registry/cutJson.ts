@@ -15,11 +15,20 @@ export function cutJson(value: unknown, budget: number, note: (left: string) => 
   if (text.length <= budget) return { value, cut: false };
   if (typeof value === 'string') {
     // The note's JSON at its longest (every character left out), and the quotes: the rest is room for the text shown.
-    const shown = cutString(value, budget - 2 - (JSON.stringify(note(`${value.length} of ${value.length} characters of this text not shown`)).length - 2));
-    return { value: shown + note(`${value.length - shown.length} of ${value.length} characters of this text not shown`), cut: true };
+    const shown = cutString(
+      value,
+      budget -
+        2 -
+        (JSON.stringify(note(`${value.length} of ${value.length} characters of this text not shown`)).length - 2),
+    );
+    return {
+      value: shown + note(`${value.length - shown.length} of ${value.length} characters of this text not shown`),
+      cut: true,
+    };
   }
   if (Array.isArray(value)) {
-    // Room for this level's note at its longest (every item left out) and its comma, so that the part shown and its note fit the budget together.
+    // Room for this level's note at its longest (every item left out) and its comma, so that the part shown and its
+    // note fit the budget together.
     const noteChars = JSON.stringify(note(`${value.length} of ${value.length} items not shown`)).length + 1;
     const out: unknown[] = [];
     let used = 2;

@@ -14,7 +14,14 @@ export interface CutResult {
  * A result over its budget: kept whole in `store` for its caller, and cut, with a note saying how to read the rest.
  * A store that fails is logged, and the note says the rest could not be kept.
  */
-export async function cutToBudget(store: ResultStore, core: ToolCore, text: string, value: unknown, budget: number, options: CallOptions): Promise<CutResult> {
+export async function cutToBudget(
+  store: ResultStore,
+  core: ToolCore,
+  text: string,
+  value: unknown,
+  budget: number,
+  options: CallOptions,
+): Promise<CutResult> {
   const caller = core.identity === undefined ? options.caller : core.identity.caller;
   const restricted = (core.identity === undefined ? options.permissions : core.identity.permissions) !== undefined;
   let id: string | undefined;
@@ -28,7 +35,8 @@ export async function cutToBudget(store: ResultStore, core: ToolCore, text: stri
       error: error instanceof Error ? error.message : String(error),
     });
   }
-  const how = id === undefined ? 'the rest could not be kept' : `read the whole result with results.read({"id":"${id}"})`;
+  const how =
+    id === undefined ? 'the rest could not be kept' : `read the whole result with results.read({"id":"${id}"})`;
   const cut = cutJson(value, budget, (left) => `[… cut to fit: ${left}; ${text.length} characters in all; ${how}]`);
   const shownChars = (JSON.stringify(cut.value) ?? '').length;
   return { value: cut.value, truncated: { id, shownChars, totalChars: text.length } };

@@ -28,7 +28,9 @@ export function refuseUnknown(
   const caller = view === undefined ? ownValue(options, 'caller') : view.caller;
   const refuse = (): Promise<unknown> => Promise.reject(notFound());
   const trace = ownValue(options, 'trace');
-  const running = callObserved() ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace }, refuse) : refuse();
+  const running = callObserved()
+    ? traceCall({ tool: shown, toolset: undefined, definition: undefined, callId, caller, trace }, refuse)
+    : refuse();
   if (audit === undefined) return running;
   const trail = new AuditTrail(audit, { tool: shown, toolset: undefined, callId, caller, permissions: [] }, args);
   return running.catch((error: unknown) => {

@@ -12,6 +12,9 @@ export const RESULT_OWNER: unique symbol = Symbol('hermes-tools result owner');
  * by {@link callerKey}.
  */
 export function resultOwnerOf(caller: unknown): string {
-  const named = typeof caller === 'object' && caller !== null && Object.hasOwn(caller, RESULT_OWNER) ? (caller as { [RESULT_OWNER]: unknown })[RESULT_OWNER] : undefined;
+  const named =
+    typeof caller === 'object' && caller !== null && Object.hasOwn(caller, RESULT_OWNER)
+      ? (caller as { [RESULT_OWNER]: unknown })[RESULT_OWNER]
+      : undefined;
   return typeof named === 'string' ? `owner:${named}` : callerKey(caller);
 }

@@ -13,22 +13,29 @@ import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 export function safePayload(tool: string, thrown: unknown): ToolErrorPayload {
   let payload: ToolErrorPayload;
   try {
-    // Even the library's own errors: their fields were made safe when they were made, but a tool may change them before throwing.
+    // Even the library's own errors: their fields were made safe when they were made, but a tool may change them before
+    // throwing.
     payload = toToolError(tool, thrown).toPayload();
   } catch {
-    payload = new ToolExecutionError(tool, 'it threw an error that could not be described', { cause: thrown }).toPayload();
+    payload = new ToolExecutionError(tool, 'it threw an error that could not be described', {
+      cause: thrown,
+    }).toPayload();
   }
   try {
     return sanitise(payload);
   } catch {
-    return sanitise(new ToolExecutionError(tool, 'it threw an error that could not be described', { cause: thrown }).toPayload());
+    return sanitise(
+      new ToolExecutionError(tool, 'it threw an error that could not be described', { cause: thrown }).toPayload(),
+    );
   }
 }
 
 /** Every text field passes the redaction rule here too: a subclass's own `toPayload` may put anything in them. */
 function sanitise(payload: ToolErrorPayload): ToolErrorPayload {
   const out: { -readonly [K in keyof ToolErrorPayload]: ToolErrorPayload[K] } = {
-    code: (typeof payload.code === 'string' && CODE.test(payload.code) ? payload.code : 'execution_failed') as ToolErrorPayload['code'],
+    code: (typeof payload.code === 'string' && CODE.test(payload.code)
+      ? payload.code
+      : 'execution_failed') as ToolErrorPayload['code'],
     message: typeof payload.message === 'string' ? redactAndClip(payload.message, MAX_MESSAGE) : 'the call failed',
     retryable: payload.retryable === true,
   };

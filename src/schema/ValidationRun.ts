@@ -49,7 +49,11 @@ export class ValidationRun {
     if (this.size <= this.maxTotalSize) return true;
     if (!this.oversized) {
       this.oversized = true;
-      this.reportMessage('', `the arguments must be at most ${this.maxTotalSize} in total size (characters of strings and keys, plus 8 per value and per key)`, 'maxTotalSize');
+      this.reportMessage(
+        '',
+        `the arguments must be at most ${this.maxTotalSize} in total size (characters of strings and keys, plus 8 per value and per key)`,
+        'maxTotalSize',
+      );
     }
     return false;
   }
@@ -59,7 +63,10 @@ export class ValidationRun {
     this.reportMessage(path, `${label(path)} ${message}`, constraint);
   }
 
-  /** Records an issue whose message is already complete, or made by a function (not called once issues are only counted). */
+  /**
+   * Records an issue whose message is already complete, or made by a function (not called once issues are only
+   * counted).
+   */
   reportMessage(path: string, message: string | (() => string), constraint: string): void {
     if (this.issues.length >= this.limits.maxIssues) {
       this.dropped++;
@@ -103,7 +110,9 @@ export function describeValue(value: unknown, quote = true): string {
   if (Array.isArray(value)) return 'an array';
   switch (typeof value) {
     case 'string':
-      return !quote || value.length > 40 ? `a string of ${value.length} ${value.length === 1 ? 'character' : 'characters'}` : JSON.stringify(value);
+      return !quote || value.length > 40
+        ? `a string of ${value.length} ${value.length === 1 ? 'character' : 'characters'}`
+        : JSON.stringify(value);
     case 'number':
       return quote ? String(value) : 'a number';
     case 'boolean':
@@ -119,7 +128,9 @@ export function describeValue(value: unknown, quote = true): string {
   }
 }
 
-/** "an object" for plain ones, "an instance of Foo" for the rest, so "must be an object, got an object" cannot be said. */
+/**
+ * "an object" for plain ones, "an instance of Foo" for the rest, so "must be an object, got an object" cannot be said.
+ */
 function describeObject(value: object): string {
   let proto: unknown;
   try {
@@ -137,5 +148,7 @@ function describeObject(value: object): string {
     // Converted: a constructor that cannot be read names no class.
     name = undefined;
   }
-  return typeof name === 'string' && name !== '' ? `an instance of ${clipKey(name)}` : 'an object with a prototype of its own';
+  return typeof name === 'string' && name !== ''
+    ? `an instance of ${clipKey(name)}`
+    : 'an object with a prototype of its own';
 }

@@ -16,9 +16,23 @@ const UNTELLABLE = new Set<unknown>([Object, Function, Promise, Symbol, undefine
  * The Shape of an `@Arg`: its explicit `type`, or the reflected parameter type, refined by its
  * options. Problems name `where` and say what to write instead.
  */
-export function argShape(options: ArgOptions, reflected: unknown, where: string, problems: DefinitionProblem[], name?: string): Shape {
+export function argShape(
+  options: ArgOptions,
+  reflected: unknown,
+  where: string,
+  problems: DefinitionProblem[],
+  name?: string,
+): Shape {
   const declared = options.type ?? undefined;
-  const base = typeShape(declared ?? inferFromEnum(options, reflected), options, where, problems, 'type', name, declared !== undefined);
+  const base = typeShape(
+    declared ?? inferFromEnum(options, reflected),
+    options,
+    where,
+    problems,
+    'type',
+    name,
+    declared !== undefined,
+  );
   const description = options.description === undefined ? {} : { description: options.description };
   const nullable = options.nullable === true ? { nullable: true } : {};
   // Object.assign, not a spread: a spread at a site that sees many shapes gives each result a hidden class of its own.
@@ -32,7 +46,15 @@ function inferFromEnum(options: ArgOptions, reflected: unknown): unknown {
   return reflected;
 }
 
-function typeShape(spec: unknown, options: ArgOptions, where: string, problems: DefinitionProblem[], what: 'type' | 'items', name?: string, declared = true): Shape {
+function typeShape(
+  spec: unknown,
+  options: ArgOptions,
+  where: string,
+  problems: DefinitionProblem[],
+  what: 'type' | 'items',
+  name?: string,
+  declared = true,
+): Shape {
   let resolved: unknown;
   try {
     resolved = resolveTypeSpec(spec);
@@ -44,11 +66,16 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
     });
     return { kind: 'unknown' };
   }
-  if (typeof resolved === 'object' && resolved !== null) return jsonSchemaToShape(resolved as JsonSchema, where, problems);
+  if (typeof resolved === 'object' && resolved !== null)
+    return jsonSchemaToShape(resolved as JsonSchema, where, problems);
   const constraintProblem = (keys: (keyof ArgOptions)[], kind: string): void => {
     const wrong = keys.filter((k) => options[k] !== undefined);
     if (wrong.length > 0)
-      problems.push({ where, code: 'misplaced_constraint', message: `${wrong.join(', ')} ${wrong.length === 1 ? 'applies' : 'apply'} only to ${kind} arguments` });
+      problems.push({
+        where,
+        code: 'misplaced_constraint',
+        message: `${wrong.join(', ')} ${wrong.length === 1 ? 'applies' : 'apply'} only to ${kind} arguments`,
+      });
   };
   const STRING_KEYS: (keyof ArgOptions)[] = ['minLength', 'maxLength', 'pattern', 'format'];
   const NUMBER_KEYS: (keyof ArgOptions)[] = ['integer', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
@@ -99,19 +126,34 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
       problems.push({
         where,
         code: 'missing_item_type',
-        message: 'is an array, and reflection cannot see its element type; add { items: String } (or Number, Boolean, a DTO class, a JSON Schema)',
+        message:
+          'is an array, and reflection cannot see its element type; add { items: String } (or Number, Boolean, a DTO class, a JSON Schema)',
       });
       return { kind: 'array', items: { kind: 'unknown' } };
     }
-    return strip({ kind: 'array', items: typeShape(options.items, {}, `${where}[]`, problems, 'items'), minItems: options.minItems, maxItems: options.maxItems });
+    return strip({
+      kind: 'array',
+      items: typeShape(options.items, {}, `${where}[]`, problems, 'items'),
+      minItems: options.minItems,
+      maxItems: options.maxItems,
+    });
   }
   if (resolved === Date) {
-    problems.push({ where, code: 'date_type', message: "Date cannot arrive in JSON; declare a string with { format: 'date-time' } and parse it" });
+    problems.push({
+      where,
+      code: 'date_type',
+      message: "Date cannot arrive in JSON; declare a string with { format: 'date-time' } and parse it",
+    });
     return { kind: 'unknown' };
   }
-  // Declared, it is a mistake in the declaration (a thunk that returns a class not yet defined in a module cycle); else reflection saw nothing.
+  // Declared, it is a mistake in the declaration (a thunk that returns a class not yet defined in a module cycle); else
+  // reflection saw nothing.
   if (typeof resolved !== 'function') {
-    problems.push(declared ? notAClassValue(resolved, what, spec !== resolved, where) : { where, code: 'untellable_type', message: untellable(name, options) });
+    problems.push(
+      declared
+        ? notAClassValue(resolved, what, spec !== resolved, where)
+        : { where, code: 'untellable_type', message: untellable(name, options) },
+    );
     return { kind: 'unknown' };
   }
   if (UNTELLABLE.has(resolved)) {
@@ -133,7 +175,10 @@ function typeShape(spec: unknown, options: ArgOptions, where: string, problems: 
   return { kind: 'dto', dto: resolved as abstract new () => object };
 }
 
-/** The problem of a declared type (or items) that is no function and no JSON Schema: `null`, `undefined`, a class's name. */
+/**
+ * The problem of a declared type (or items) that is no function and no JSON Schema: `null`, `undefined`, a class's
+ * name.
+ */
 function notAClassValue(value: unknown, what: 'type' | 'items', fromThunk: boolean, where: string): DefinitionProblem {
   const given = value === undefined ? 'undefined' : value === null ? 'null' : `a ${typeof value}`;
   return {
@@ -157,6 +202,8 @@ function untellable(name: string | undefined, options: ArgOptions): string {
   const optional = options.optional === true || options.default !== undefined;
   const fix = `@Arg('${name}', { type: String${options.optional === true ? ', optional: true' : ''} })`;
   return `${general}, and so, under "strict", do \`${name}: string | undefined\` and \`${name}: string | null\`); write ${fix} (Number, Boolean, a DTO class or a JSON Schema in place of String)${
-    optional ? `, or declare the parameter \`${name}?: string\`, which reflects as String` : '; add optional: true if it may be absent'
+    optional
+      ? `, or declare the parameter \`${name}?: string\`, which reflects as String`
+      : '; add optional: true if it may be absent'
   }`;
 }

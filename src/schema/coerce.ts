@@ -28,7 +28,12 @@ export function coerceBoolean(value: unknown): unknown {
  * would build what the check then refuses). The parsed value is counted as it is checked.
  */
 export function coerceJson(value: unknown, want: 'array' | 'object', run: ValidationRun, depth: number): unknown {
-  if (typeof value !== 'string' || value.length > run.limits.maxStringLength || run.size + value.length > run.maxTotalSize) return value;
+  if (
+    typeof value !== 'string' ||
+    value.length > run.limits.maxStringLength ||
+    run.size + value.length > run.maxTotalSize
+  )
+    return value;
   const first = firstNonSpace(value);
   if ((want === 'array' && first !== '[') || (want === 'object' && first !== '{')) return value;
   if (!nestsWithin(value, run.limits.maxDepth - depth)) return value;

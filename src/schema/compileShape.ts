@@ -14,7 +14,8 @@ import type { Validator } from './Validator.js';
 
 // Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
 const { isArray } = Array;
-// biome-ignore lint/suspicious/noShadowRestrictedNames: Number.isFinite on purpose; the global one coerces its argument.
+// Number.isFinite on purpose: the global one coerces its argument.
+// biome-ignore lint/suspicious/noShadowRestrictedNames: see above
 const { isFinite, isInteger } = Number;
 const { hasOwn } = Object;
 
@@ -22,7 +23,8 @@ const { hasOwn } = Object;
 export function compileShape(shape: Shape, options: CompileOptions): Validator {
   const check = compileNonNull(shape, options);
   if (!shape.nullable) return check;
-  return (value, path, run, depth) => (value === null ? (run.charge(VALUE_COST), null) : check(value, path, run, depth));
+  return (value, path, run, depth) =>
+    value === null ? (run.charge(VALUE_COST), null) : check(value, path, run, depth);
 }
 
 function compileNonNull(shape: Shape, options: CompileOptions): Validator {
@@ -93,7 +95,8 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
   return (raw, path, run, depth) => {
     const value = coerce ? coerceJson(raw, 'array', run, depth) : raw;
     if (!isArray(value)) {
-      if (run.charge(typeof value === 'string' ? value.length + VALUE_COST : VALUE_COST)) run.report(path, `must be an array, got ${run.describe(value)}`, 'isArray');
+      if (run.charge(typeof value === 'string' ? value.length + VALUE_COST : VALUE_COST))
+        run.report(path, `must be an array, got ${run.describe(value)}`, 'isArray');
       return value;
     }
     if (!run.charge(VALUE_COST)) return value;
@@ -102,11 +105,19 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
       return value;
     }
     if (maxItems !== undefined ? value.length > maxItems : value.length > run.limits.maxArrayLength) {
-      run.report(path, `must have at most ${maxItems ?? run.limits.maxArrayLength} items, got ${value.length}`, maxItems !== undefined ? 'arrayMaxSize' : 'limit');
+      run.report(
+        path,
+        `must have at most ${maxItems ?? run.limits.maxArrayLength} items, got ${value.length}`,
+        maxItems !== undefined ? 'arrayMaxSize' : 'limit',
+      );
       return value;
     }
     if (minItems !== undefined && value.length < minItems) {
-      run.report(path, `must have at least ${minItems} ${minItems === 1 ? 'item' : 'items'}, got ${value.length}`, 'arrayMinSize');
+      run.report(
+        path,
+        `must have at least ${minItems} ${minItems === 1 ? 'item' : 'items'}, got ${value.length}`,
+        'arrayMinSize',
+      );
     }
     const out = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) {
@@ -128,7 +139,12 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
     shape: p.shape,
   }));
   const known = new Set(properties.map((p) => p.name));
-  const extra = shape.additionalProperties === false ? undefined : shape.additionalProperties === true ? copyJsonValue : compileShape(shape.additionalProperties, options);
+  const extra =
+    shape.additionalProperties === false
+      ? undefined
+      : shape.additionalProperties === true
+        ? copyJsonValue
+        : compileShape(shape.additionalProperties, options);
   const coerce = options.coerce;
   if (extra === undefined && options.generate !== false) {
     const generated = generateObjectValidator(properties, known, coerce);
@@ -145,7 +161,8 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
       // A null for an optional field means absent: models send it, and strict provider modes require it.
       if (present === undefined || (present === null && !p.required)) {
         if (p.hasDefault) out[p.name] = cloneDefault(p.defaultValue);
-        else if (p.required) run.report(path.length === 0 ? p.topPath : childPath(path, p.name), 'is required', 'isDefined');
+        else if (p.required)
+          run.report(path.length === 0 ? p.topPath : childPath(path, p.name), 'is required', 'isDefined');
         continue;
       }
       out[p.name] = p.check(present, path.length === 0 ? p.topPath : childPath(path, p.name), run, depth + 1);

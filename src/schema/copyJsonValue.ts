@@ -4,7 +4,8 @@ import { childPath, type ValidationRun, VALUE_COST } from './ValidationRun.js';
 
 // Bound once: a global looked up per value is slow where code runs in a vm context (jest, some hosts).
 const { isArray } = Array;
-// biome-ignore lint/suspicious/noShadowRestrictedNames: Number.isFinite on purpose; the global one coerces its argument.
+// Number.isFinite on purpose: the global one coerces its argument.
+// biome-ignore lint/suspicious/noShadowRestrictedNames: see above
 const { isFinite } = Number;
 
 /**
@@ -19,17 +20,28 @@ export function copyJsonValue(value: unknown, path: string, run: ValidationRun, 
 }
 
 // A leaf's path is made only when it has an issue: most values are leaves, and most have none.
-function copy(value: unknown, parent: string, key: string | number | undefined, run: ValidationRun, depth: number): unknown {
+function copy(
+  value: unknown,
+  parent: string,
+  key: string | number | undefined,
+  run: ValidationRun,
+  depth: number,
+): unknown {
   switch (typeof value) {
     case 'string':
       if (value.length > run.limits.maxStringLength) {
-        run.report(pathOf(parent, key), `is too long (${value.length} characters, more than the ${run.limits.maxStringLength} allowed)`, 'limit');
+        run.report(
+          pathOf(parent, key),
+          `is too long (${value.length} characters, more than the ${run.limits.maxStringLength} allowed)`,
+          'limit',
+        );
       } else {
         run.charge(value.length + VALUE_COST);
       }
       return value;
     case 'number':
-      if (run.charge(VALUE_COST) && !isFinite(value)) run.report(pathOf(parent, key), `must be JSON data, got ${run.describe(value)}`, 'isJson');
+      if (run.charge(VALUE_COST) && !isFinite(value))
+        run.report(pathOf(parent, key), `must be JSON data, got ${run.describe(value)}`, 'isJson');
       return value;
     case 'boolean':
       run.charge(VALUE_COST);
@@ -39,7 +51,9 @@ function copy(value: unknown, parent: string, key: string | number | undefined, 
         run.charge(VALUE_COST);
         return value;
       }
-      return isArray(value) ? copyArray(value, pathOf(parent, key), run, depth) : copyObject(value, pathOf(parent, key), run, depth);
+      return isArray(value)
+        ? copyArray(value, pathOf(parent, key), run, depth)
+        : copyObject(value, pathOf(parent, key), run, depth);
     default:
       run.report(pathOf(parent, key), `must be JSON data, got ${run.describe(value)}`, 'isJson');
       return value;

@@ -12,7 +12,11 @@ export function dtoTreeProblems(dto: Function, seen = new Set<Function>()): Defi
   const { model, problems } = readDtoModel(dto);
   const out = [...problems];
   if (model.properties.length === 0 && seen.size === 1) {
-    out.push({ where: '', code: 'empty_dto', message: `${dto.name} has no class-validator decorators, so it accepts no property; decorate its properties (@IsString() …)` });
+    out.push({
+      where: '',
+      code: 'empty_dto',
+      message: `${dto.name} has no class-validator decorators, so it accepts no property; decorate its properties (@IsString() …)`,
+    });
   }
   for (const p of model.properties) {
     if (p.nested === undefined) continue;
@@ -20,10 +24,15 @@ export function dtoTreeProblems(dto: Function, seen = new Set<Function>()): Defi
     try {
       nested = p.nested();
     } catch (error) {
-      out.push({ where: `${dto.name}.${p.name}`, code: 'type_thunk_threw', message: `its @Type thunk threw (${error instanceof Error ? error.message : String(error)})` });
+      out.push({
+        where: `${dto.name}.${p.name}`,
+        code: 'type_thunk_threw',
+        message: `its @Type thunk threw (${error instanceof Error ? error.message : String(error)})`,
+      });
       continue;
     }
-    // A thunk that gives no class (a typo, a class not yet defined in a module cycle) would leave the nested value unchecked.
+    // A thunk that gives no class (a typo, a class not yet defined in a module cycle) would leave the nested value
+    // unchecked.
     if (typeof nested !== 'function') {
       const given = nested === undefined ? 'undefined' : nested === null ? 'null' : `a ${typeof nested}`;
       out.push({
@@ -34,7 +43,9 @@ export function dtoTreeProblems(dto: Function, seen = new Set<Function>()): Defi
       continue;
     }
     const notClass = notAClassProblem(nested);
-    out.push(...(notClass === undefined ? dtoTreeProblems(nested, seen) : [nestProblem(`${dto.name}.${p.name}`, notClass)]));
+    out.push(
+      ...(notClass === undefined ? dtoTreeProblems(nested, seen) : [nestProblem(`${dto.name}.${p.name}`, notClass)]),
+    );
   }
   return out;
 }

@@ -40,15 +40,23 @@ const factories = new Map<string, (...parts: unknown[]) => Validator>();
  * Only property names enter the code, each as a JSON string literal; every value (checks,
  * defaults, paths) is passed in, never written into the source.
  */
-export function generateObjectValidator(properties: readonly GeneratedProperty[], known: ReadonlySet<string>, coerce: boolean): Validator | undefined {
+export function generateObjectValidator(
+  properties: readonly GeneratedProperty[],
+  known: ReadonlySet<string>,
+  coerce: boolean,
+): Validator | undefined {
   if (properties.length > MAX_GENERATED_PROPERTIES || !codeGenerationAllowed()) return undefined;
   const names = properties.map((p) => JSON.stringify(p.name));
   const lines: string[] = [];
   lines.push("'use strict';");
   lines.push('return function generatedObjectValidator(raw, path, run, depth) {');
   lines.push(coerce ? "const value = coerceJson(raw, 'object', run, depth);" : 'const value = raw;');
-  lines.push("if (!isPlainObject(value)) { run.report(path, 'must be an object, got ' + run.describe(value), 'isObject'); return value; }");
-  lines.push("if (depth >= run.limits.maxDepth) { run.report(path, 'is nested more than ' + run.limits.maxDepth + ' levels deep', 'maxDepth'); return value; }");
+  lines.push(
+    "if (!isPlainObject(value)) { run.report(path, 'must be an object, got ' + run.describe(value), 'isObject'); return value; }",
+  );
+  lines.push(
+    "if (depth >= run.limits.maxDepth) { run.report(path, 'is nested more than ' + run.limits.maxDepth + ' levels deep', 'maxDepth'); return value; }",
+  );
   lines.push('const keys = ownKeys(value);');
   lines.push(
     "if (keys.length > run.limits.maxProperties) { run.report(path, 'has ' + keys.length + ' keys, more than the ' + run.limits.maxProperties + ' allowed', 'limit'); return value; }",
@@ -69,7 +77,8 @@ export function generateObjectValidator(properties: readonly GeneratedProperty[]
   properties.forEach((p, i) => {
     const name = names[i]!;
     const shape = p.shape;
-    // The path is an expression where it is used, so it is built only on the way to an issue or a nested check; at the top level it was made once, at compile time.
+    // The path is an expression where it is used, so it is built only on the way to an issue or a nested check; at the
+    // top level it was made once, at compile time.
     const pathOf = `(path === '' ? top[${i}] : childPath(path, ${name}))`;
     lines.push(`present = hasOwn(value, ${name}) ? value[${name}] : undefined;`);
     // A null for an optional field means absent: models send it, and strict provider modes require it.
@@ -83,11 +92,15 @@ export function generateObjectValidator(properties: readonly GeneratedProperty[]
       rest[i] = stringConstraints(shape);
       longest[i] = shape.maxLength === undefined ? undefined : shape.maxLength * 2;
       const limit = shape.maxLength === undefined ? 'run.limits.maxStringLength' : `longest[${i}]`;
-      lines.push(`if (typeof present !== 'string') { if (run.charge(${VALUE_COST})) run.report(${pathOf}, 'must be a string, got ' + run.describe(present), 'isString'); }`);
+      lines.push(
+        `if (typeof present !== 'string') { if (run.charge(${VALUE_COST})) run.report(${pathOf}, 'must be a string, got ' + run.describe(present), 'isString'); }`,
+      );
       lines.push(
         `else if (present.length > ${limit}) run.report(${pathOf}, 'is too long (' + present.length + ' characters)', ${shape.maxLength === undefined ? "'limit'" : "'maxLength'"});`,
       );
-      lines.push(`else if (run.charge(present.length + ${VALUE_COST})) { ${rest[i] === undefined ? '' : `rest[${i}](present, ${pathOf}, run);`} }`);
+      lines.push(
+        `else if (run.charge(present.length + ${VALUE_COST})) { ${rest[i] === undefined ? '' : `rest[${i}](present, ${pathOf}, run);`} }`,
+      );
       lines.push(`out[${name}] = present;`);
     } else if (shape.kind === 'number') {
       rest[i] = numberConstraints(shape);
@@ -102,7 +115,9 @@ export function generateObjectValidator(properties: readonly GeneratedProperty[]
       lines.push(`out[${name}] = present;`);
     } else {
       if (coerce) lines.push('present = coerceBoolean(present);');
-      lines.push(`if (run.charge(${VALUE_COST}) && typeof present !== 'boolean') run.report(${pathOf}, 'must be a boolean, got ' + run.describe(present), 'isBoolean');`);
+      lines.push(
+        `if (run.charge(${VALUE_COST}) && typeof present !== 'boolean') run.report(${pathOf}, 'must be a boolean, got ' + run.describe(present), 'isBoolean');`,
+      );
       lines.push(`out[${name}] = present;`);
     }
     lines.push('}');

@@ -36,7 +36,12 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'objec
  */
 export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: DefinitionProblem[]): Shape {
   for (const keyword of Object.keys(schema)) {
-    if (!SUPPORTED.has(keyword)) problems.push({ where, code: 'unsupported_keyword', message: `the JSON Schema keyword "${keyword}" is not supported; use a DTO class instead` });
+    if (!SUPPORTED.has(keyword))
+      problems.push({
+        where,
+        code: 'unsupported_keyword',
+        message: `the JSON Schema keyword "${keyword}" is not supported; use a DTO class instead`,
+      });
   }
   const description = typeof schema.description === 'string' ? { description: schema.description } : {};
   let type = schema.type;
@@ -59,7 +64,8 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: D
     problems.push({ where, code: 'invalid_type', message: `"type" must be one of ${[...TYPES].join(', ')}` });
     return { kind: 'unknown', ...common };
   }
-  const num = (k: string): Record<string, number> => (typeof schema[k] === 'number' ? { [k]: schema[k] as number } : {});
+  const num = (k: string): Record<string, number> =>
+    typeof schema[k] === 'number' ? { [k]: schema[k] as number } : {};
   switch (type) {
     case 'string': {
       if (schema.format !== undefined && !isStringFormat(schema.format))
@@ -96,7 +102,9 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: D
     case 'boolean':
       return { kind: 'boolean', ...common };
     case 'array': {
-      const items = isObject(schema.items) ? jsonSchemaToShape(schema.items, `${where}.items`, problems) : ({ kind: 'unknown' } as Shape);
+      const items = isObject(schema.items)
+        ? jsonSchemaToShape(schema.items, `${where}.items`, problems)
+        : ({ kind: 'unknown' } as Shape);
       return { kind: 'array', items, ...common, ...num('minItems'), ...num('maxItems') };
     }
     default: {
@@ -106,17 +114,34 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: D
         for (const [name, sub] of Object.entries(schema.properties)) {
           if (isForbiddenKey(name)) {
             // Assigning it would set the prototype of the object the handler receives.
-            problems.push({ where, code: 'forbidden_key', message: `declares a property named "${name}", which can reach a prototype; rename it` });
+            problems.push({
+              where,
+              code: 'forbidden_key',
+              message: `declares a property named "${name}", which can reach a prototype; rename it`,
+            });
             continue;
           }
           if (!isObject(sub)) {
-            problems.push({ where: `${where}.${name}`, code: 'invalid_schema', message: 'must be a JSON Schema object' });
+            problems.push({
+              where: `${where}.${name}`,
+              code: 'invalid_schema',
+              message: 'must be a JSON Schema object',
+            });
             continue;
           }
-          properties.push({ name, shape: jsonSchemaToShape(sub, `${where}.${name}`, problems), required: required.has(name) });
+          properties.push({
+            name,
+            shape: jsonSchemaToShape(sub, `${where}.${name}`, problems),
+            required: required.has(name),
+          });
         }
       }
-      return { kind: 'object', properties, additionalProperties: additionalProperties(schema.additionalProperties, where, problems), ...common };
+      return {
+        kind: 'object',
+        properties,
+        additionalProperties: additionalProperties(schema.additionalProperties, where, problems),
+        ...common,
+      };
     }
   }
 }
@@ -125,7 +150,11 @@ function additionalProperties(value: unknown, where: string, problems: Definitio
   if (value === undefined || value === true) return true;
   if (value === false) return false;
   if (isObject(value)) return jsonSchemaToShape(value, `${where}.additionalProperties`, problems);
-  problems.push({ where, code: 'invalid_schema', message: '"additionalProperties" must be a boolean or a JSON Schema object' });
+  problems.push({
+    where,
+    code: 'invalid_schema',
+    message: '"additionalProperties" must be a boolean or a JSON Schema object',
+  });
   return false;
 }
 

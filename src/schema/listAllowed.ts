@@ -1,4 +1,7 @@
-/** Values named in full in an enum's message; past them, a count, so a long enum costs a refusal no more than a short one. */
+/**
+ * Values named in full in an enum's message; past them, a count, so a long enum costs a refusal no more than a short
+ * one.
+ */
 const NAMED = 20;
 
 /** An enum's values for a message, written once when the shape is compiled: the first 20, then how many more. */

@@ -12,7 +12,13 @@ const MAX_KNOWN_SHOWN = 20;
  * size limits, and (unless `known` is undefined, for open objects) no key outside `known`. Returns
  * the keys, or undefined when the value cannot be looked into further.
  */
-export function objectKeys(value: unknown, path: string, run: ValidationRun, depth: number, known: ReadonlySet<string> | undefined): string[] | undefined {
+export function objectKeys(
+  value: unknown,
+  path: string,
+  run: ValidationRun,
+  depth: number,
+  known: ReadonlySet<string> | undefined,
+): string[] | undefined {
   if (!isPlainObject(value)) {
     run.report(path, `must be an object, got ${run.describe(value)}`, 'isObject');
     return undefined;
@@ -38,11 +44,20 @@ export function objectKeys(value: unknown, path: string, run: ValidationRun, dep
 }
 
 /** One issue for each of `keys` not in `known`, naming the known ones. */
-export function reportUnknownKeys(keys: readonly string[], path: string, run: ValidationRun, known: ReadonlySet<string>): void {
+export function reportUnknownKeys(
+  keys: readonly string[],
+  path: string,
+  run: ValidationRun,
+  known: ReadonlySet<string>,
+): void {
   const names = knownNames(known);
   for (const key of keys) {
     if (known.has(key)) continue;
-    run.report(childPath(path, key), `is not a known ${path === '' ? 'argument' : 'property'}; remove it (known: ${names})`, 'whitelistValidation');
+    run.report(
+      childPath(path, key),
+      `is not a known ${path === '' ? 'argument' : 'property'}; remove it (known: ${names})`,
+      'whitelistValidation',
+    );
   }
 }
 

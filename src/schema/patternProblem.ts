@@ -56,7 +56,10 @@ function verdictOf(source: string, flags: PatternFlags): Verdict {
 
 function analyse(source: string, flags: PatternFlags): Verdict {
   try {
-    new RegExp(source, `${flags.unicode ? 'u' : ''}${flags.caseInsensitive ? 'i' : ''}${flags.multiLine ? 'm' : ''}${flags.dotAll ? 's' : ''}`);
+    new RegExp(
+      source,
+      `${flags.unicode ? 'u' : ''}${flags.caseInsensitive ? 'i' : ''}${flags.multiLine ? 'm' : ''}${flags.dotAll ? 's' : ''}`,
+    );
   } catch {
     // Converted: a pattern RegExp refuses is reported as invalid.
     return 'invalid';

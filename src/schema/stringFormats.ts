@@ -38,7 +38,10 @@ const checks = {
   hostname: (v: string) => isFQDN(v, { require_tld: false }),
 } as const satisfies Record<StringFormat, (value: string) => boolean>;
 
-/** The string formats a tool may declare. Checked with class-validator's own checks (validator.js), on strings within the format's maximum length only. */
+/**
+ * The string formats a tool may declare. Checked with class-validator's own checks (validator.js), on strings within
+ * the format's maximum length only.
+ */
 export const stringFormats = Object.fromEntries(
   Object.entries(checks).map(([format, check]) => {
     const max = formatMaxLengths[format as StringFormat];

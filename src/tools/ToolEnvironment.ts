@@ -24,7 +24,13 @@ export interface ToolEnvironment {
   readonly maxResultChars: number | undefined;
   /** Where audit records go, when the module has a sink. */
   readonly audit: AuditDestination | undefined;
-  readonly approvals: { readonly approve: ApproveFunction | undefined; readonly when: (tool: ToolDefinition) => boolean; readonly timeoutMs: number } | undefined;
+  readonly approvals:
+    | {
+        readonly approve: ApproveFunction | undefined;
+        readonly when: (tool: ToolDefinition) => boolean;
+        readonly timeoutMs: number;
+      }
+    | undefined;
   readonly coerce: boolean;
   readonly limits: ValidationLimits;
   readonly timeoutMs: number | undefined;
@@ -32,5 +38,9 @@ export interface ToolEnvironment {
   /** The instance whose method handles the call: a singleton, or made for this call's context. */
   readonly instanceFor: (target: Function) => ((ctx: ToolContext) => object) | undefined;
   /** Interceptor classes and instances to middleware functions; undefined with a problem pushed when it cannot. */
-  readonly toMiddleware: (interceptor: unknown, where: string, problems: DefinitionProblem[]) => ToolMiddleware | undefined;
+  readonly toMiddleware: (
+    interceptor: unknown,
+    where: string,
+    problems: DefinitionProblem[],
+  ) => ToolMiddleware | undefined;
 }

@@ -4,10 +4,18 @@ import type { Shape } from '../schema/Shape.js';
 import { shapeToJsonSchema } from '../schema/shapeToJsonSchema.js';
 import { renderModelDescription } from './renderModelDescription.js';
 
-/** The definition a kernel shows a model, from a checked declaration and its input and output Shapes. Not yet frozen. */
-export function buildDefinition(declaration: ToolDeclaration, toolset: string, input: Shape, output: Shape | undefined): ToolDefinition {
+/**
+ * The definition a kernel shows a model, from a checked declaration and its input and output Shapes. Not yet frozen.
+ */
+export function buildDefinition(
+  declaration: ToolDeclaration,
+  toolset: string,
+  input: Shape,
+  output: Shape | undefined,
+): ToolDefinition {
   const { options, permissions, examples } = declaration;
-  const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
+  const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+    value === undefined ? {} : ({ [key]: value } as { [P in K]: V });
   return {
     name: options.name,
     description: options.description,

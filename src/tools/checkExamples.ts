@@ -31,7 +31,9 @@ export function checkExamples(
     }
     if (outputValidator !== undefined && example.output !== undefined) {
       const json = toJsonValue(example.output);
-      const issues = json.ok ? checkOutput(outputValidator(), json.value, limits) : [{ message: `it is not JSON-serialisable (${json.reason})` }];
+      const issues = json.ok
+        ? checkOutput(outputValidator(), json.value, limits)
+        : [{ message: `it is not JSON-serialisable (${json.reason})` }];
       if (issues !== undefined) {
         problems.push({
           where,

@@ -23,7 +23,10 @@ export function checkRequirements(requirements: readonly RequiresOptions[]): () 
         // A check that throws counts as not met: the tool is unavailable, and its message says the check failed.
         ok = false;
       }
-      if (!ok) return r.description === undefined ? 'its availability check failed' : `it requires ${r.description}, which is not available`;
+      if (!ok)
+        return r.description === undefined
+          ? 'its availability check failed'
+          : `it requires ${r.description}, which is not available`;
     }
     return undefined;
   };

@@ -31,14 +31,19 @@ export const defaultApprovalTimeoutMs = 5 * 60_000;
  * plan the arguments, read the output, check the examples, resolve interceptors and guards, build
  * the definition. Everything that can be decided before a call is decided here.
  */
-export function compileTool(given: ToolDeclaration, env: ToolEnvironment, problems: DefinitionProblem[]): ToolCore | undefined {
+export function compileTool(
+  given: ToolDeclaration,
+  env: ToolEnvironment,
+  problems: DefinitionProblem[],
+): ToolCore | undefined {
   const start = problems.length;
   const declaration = ownDeclaration(given, problems);
   const { options, where } = declaration;
   checkToolOptions(options, where, problems);
   for (const permission of declaration.permissions) {
     const problem = permissionProblem(permission, { allowWildcard: false });
-    if (problem !== undefined) problems.push({ where, code: 'invalid_permission', message: `@Permissions: ${problem}` });
+    if (problem !== undefined)
+      problems.push({ where, code: 'invalid_permission', message: `@Permissions: ${problem}` });
   }
   const beforeShapes = problems.length;
   const { shape: inputShape, plan } = planArguments(declaration, problems);
@@ -46,10 +51,13 @@ export function compileTool(given: ToolDeclaration, env: ToolEnvironment, proble
   // Examples are still checked when only options are wrong, so one build reports both.
   if (problems.length > beforeShapes) return undefined;
 
-  // Compiled on first use, a call or an example checked below: compiling is most of a build, and a shape that passed planArguments and readOutput compiles without fail.
+  // Compiled on first use, a call or an example checked below: compiling is most of a build, and a shape that passed
+  // planArguments and readOutput compiles without fail.
   const validator = onFirstUse(() => compileShape(inputShape, { coerce: env.coerce }));
-  const validate = (input: unknown): InputValidation | Promise<InputValidation> => runValidator(validator(), input, env.limits);
-  const outputValidator = outputShape === undefined ? undefined : onFirstUse(() => compileShape(outputShape, { coerce: false }));
+  const validate = (input: unknown): InputValidation | Promise<InputValidation> =>
+    runValidator(validator(), input, env.limits);
+  const outputValidator =
+    outputShape === undefined ? undefined : onFirstUse(() => compileShape(outputShape, { coerce: false }));
   checkExamples(declaration, validate, outputValidator, env.limits, problems);
 
   const instanceFor = env.instanceFor(declaration.target);
@@ -66,7 +74,8 @@ export function compileTool(given: ToolDeclaration, env: ToolEnvironment, proble
   if (problems.length > start || instanceFor === undefined) return undefined;
 
   const callMethod = methodCaller(declaration.method, plan);
-  // Not an async function: a handler's own promise is returned as it is, without the extra turns an async wrapper takes to adopt it.
+  // Not an async function: a handler's own promise is returned as it is, without the extra turns an async wrapper takes
+  // to adopt it.
   const handler: Invoke = (value, ctx) => {
     try {
       return Promise.resolve(callMethod(instanceFor(ctx), value as Record<string, unknown>, ctx));
@@ -84,11 +93,14 @@ export function compileTool(given: ToolDeclaration, env: ToolEnvironment, proble
     definition,
     guards,
     ...(env.audit !== undefined && { audit: env.audit }),
-    approval: needsApproval ? { approve: approvals?.approve, timeoutMs: approvals?.timeoutMs ?? defaultApprovalTimeoutMs } : undefined,
+    approval: needsApproval
+      ? { approve: approvals?.approve, timeoutMs: approvals?.timeoutMs ?? defaultApprovalTimeoutMs }
+      : undefined,
     unavailable: checkRequirements(declaration.requires),
     validate,
     invoke: composeMiddleware(middlewares, handler),
-    checkOutput: outputValidator === undefined ? undefined : (result) => checkOutput(outputValidator(), result, env.limits),
+    checkOutput:
+      outputValidator === undefined ? undefined : (result) => checkOutput(outputValidator(), result, env.limits),
     timeoutMs: options.timeoutMs ?? env.timeoutMs,
     // A tool's own budget needs no opt-in; `toolsModule({ results: false })` turns every budget off, its own too.
     ...(env.maxResultChars !== undefined && { maxResultChars: options.maxResultChars ?? env.maxResultChars }),

@@ -29,13 +29,19 @@ export function isRegisteredTool(value: unknown): value is RegisteredTool {
 /** The core of a tool made here, for the `with…` wrappers. */
 export function coreOf(tool: RegisteredTool): ToolCore {
   const core = cores.get(tool);
-  if (core === undefined) throw new TypeError(`${String(tool?.name)} is not a RegisteredTool from hermes-tools; get tools from a ToolRegistry`);
+  if (core === undefined)
+    throw new TypeError(
+      `${String(tool?.name)} is not a RegisteredTool from hermes-tools; get tools from a ToolRegistry`,
+    );
   return core;
 }
 
 /** The pipeline of a tool made here, for `dispatch` (its `attempt`). */
 export function pipelineOf(tool: RegisteredTool): CallPipeline {
   const pipeline = pipelines.get(tool);
-  if (pipeline === undefined) throw new TypeError(`${String(tool?.name)} is not a RegisteredTool from hermes-tools; get tools from a ToolRegistry`);
+  if (pipeline === undefined)
+    throw new TypeError(
+      `${String(tool?.name)} is not a RegisteredTool from hermes-tools; get tools from a ToolRegistry`,
+    );
   return pipeline;
 }

@@ -30,7 +30,9 @@ export function methodCaller(method: string, sources: readonly ArgumentSource[])
   return caller;
 }
 
-/** A parameter's expression in the generated code: only a name, as a JSON string literal, comes from the declaration. */
+/**
+ * A parameter's expression in the generated code: only a name, as a JSON string literal, comes from the declaration.
+ */
 function argumentCode(source: ArgumentSource): string {
   switch (source.from) {
     case 'arg':

@@ -53,19 +53,34 @@ const REQUIRES_KEYS = ['env', 'check', 'description'] as const satisfies readonl
  */
 export function ownDeclaration(declaration: ToolDeclaration, problems: DefinitionProblem[]): ToolDeclaration {
   const { where } = declaration;
-  const own = <T extends object>(given: T, keys: readonly (keyof T & string)[], decorator: string, at = where): Partial<T> => {
+  const own = <T extends object>(
+    given: T,
+    keys: readonly (keyof T & string)[],
+    decorator: string,
+    at = where,
+  ): Partial<T> => {
     if (typeof given !== 'object' || given === null) {
-      problems.push({ where: at, code: 'invalid_option', message: `${decorator} takes an object of options, not ${given === null ? 'null' : typeof given}` });
+      problems.push({
+        where: at,
+        code: 'invalid_option',
+        message: `${decorator} takes an object of options, not ${given === null ? 'null' : typeof given}`,
+      });
       return Object.create(null) as Partial<T>;
     }
     const read = ownOptions(given, keys);
-    if (read.problem !== undefined) problems.push({ where: at, code: 'invalid_option', message: `${decorator}: ${read.problem}` });
+    if (read.problem !== undefined)
+      problems.push({ where: at, code: 'invalid_option', message: `${decorator}: ${read.problem}` });
     return read.options;
   };
   const options = own(declaration.options, TOOL_KEYS, '@Tool') as ToolOptions;
   const params = new Map<number, ParamMetadata>();
   for (const [index, param] of declaration.params) {
-    params.set(index, param.kind === 'arg' ? { ...param, options: own(param.options, ARG_KEYS, '@Arg', `${where} @Arg('${param.name}')`) } : param);
+    params.set(
+      index,
+      param.kind === 'arg'
+        ? { ...param, options: own(param.options, ARG_KEYS, '@Arg', `${where} @Arg('${param.name}')`) }
+        : param,
+    );
   }
   const approval = declaration.approval;
   return {

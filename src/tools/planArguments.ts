@@ -18,20 +18,29 @@ const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
  * whole input (`@Input`), the call's context (`@Ctx`), or nothing (an undecorated parameter, which
  * fails the build).
  */
-export type ArgumentSource = { readonly from: 'arg'; readonly name: string } | { readonly from: 'input' } | { readonly from: 'ctx' } | { readonly from: 'none' };
+export type ArgumentSource =
+  | { readonly from: 'arg'; readonly name: string }
+  | { readonly from: 'input' }
+  | { readonly from: 'ctx' }
+  | { readonly from: 'none' };
 
 /**
  * Reads a handler's parameters: the Shape of its input (one `@Input()` DTO, or one property per
  * `@Arg`) and, for each parameter in order, how the handler receives it. Problems are pushed.
  */
-export function planArguments(declaration: ToolDeclaration, problems: DefinitionProblem[]): { shape: Shape; plan: ArgumentSource[] } {
+export function planArguments(
+  declaration: ToolDeclaration,
+  problems: DefinitionProblem[],
+): { shape: Shape; plan: ArgumentSource[] } {
   const { where, params, paramTypes, arity } = declaration;
   if (declaration.input !== undefined) return { shape: declaration.input, plan: [{ from: 'input' }, { from: 'ctx' }] };
   const count = Math.max(paramTypes?.length ?? 0, arity, ...[...params.keys()].map((i) => i + 1));
   const plan: ArgumentSource[] = [];
   const properties: { name: string; shape: Shape; required: boolean; default?: { value: unknown } }[] = [];
   let inputShape: Shape | undefined;
-  const needsReflection = [...params.values()].some((p) => (p.kind === 'arg' && p.options.type === undefined) || (p.kind === 'input' && p.type === undefined));
+  const needsReflection = [...params.values()].some(
+    (p) => (p.kind === 'arg' && p.options.type === undefined) || (p.kind === 'input' && p.type === undefined),
+  );
   if (paramTypes === undefined && count > 0 && needsReflection) {
     problems.push({
       where,
@@ -58,14 +67,22 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
       continue;
     }
     if (param.kind === 'input') {
-      if (inputShape !== undefined) problems.push({ where: at, code: 'duplicate_input', message: 'a handler takes at most one @Input()' });
+      if (inputShape !== undefined)
+        problems.push({ where: at, code: 'duplicate_input', message: 'a handler takes at most one @Input()' });
       let type: unknown;
       try {
         type = resolveTypeSpec(param.type ?? reflected);
       } catch (error) {
-        problems.push({ where: at, code: 'type_thunk_threw', message: `its @Input type thunk threw (${error instanceof Error ? error.message : String(error)})` });
+        problems.push({
+          where: at,
+          code: 'type_thunk_threw',
+          message: `its @Input type thunk threw (${error instanceof Error ? error.message : String(error)})`,
+        });
       }
-      if (typeof type !== 'function' || [Object, String, Number, Boolean, Array, Promise, Function].includes(type as never)) {
+      if (
+        typeof type !== 'function' ||
+        [Object, String, Number, Boolean, Array, Promise, Function].includes(type as never)
+      ) {
         problems.push({
           where: at,
           code: 'invalid_input_type',
@@ -89,25 +106,48 @@ export function planArguments(declaration: ToolDeclaration, problems: Definition
         message: `"${name}" is not a usable argument name (letters, digits, "_", "$" and "-", not __proto__/constructor/prototype)`,
       });
     }
-    if (properties.some((p) => p.name === name)) problems.push({ where: argAt, code: 'duplicate_arg', message: `two parameters are named "${name}"` });
+    if (properties.some((p) => p.name === name))
+      problems.push({ where: argAt, code: 'duplicate_arg', message: `two parameters are named "${name}"` });
     const shape = argShape(param.options, reflected, argAt, problems, name);
     const hasDefault = param.options.default !== undefined;
-    properties.push({ name, shape, required: param.options.optional !== true && !hasDefault, ...(hasDefault && { default: { value: param.options.default } }) });
+    properties.push({
+      name,
+      shape,
+      required: param.options.optional !== true && !hasDefault,
+      ...(hasDefault && { default: { value: param.options.default } }),
+    });
     if (hasDefault) {
-      const run = new ValidationRun({ maxDepth: 64, maxStringLength: Infinity, maxArrayLength: Infinity, maxProperties: Infinity, maxIssues: 10 });
+      const run = new ValidationRun({
+        maxDepth: 64,
+        maxStringLength: Infinity,
+        maxArrayLength: Infinity,
+        maxProperties: Infinity,
+        maxIssues: 10,
+      });
       compileShape(shape, { coerce: false })(param.options.default, name, run, 0);
       if (run.issues.length > 0)
-        problems.push({ where: argAt, code: 'invalid_default', message: `its default does not pass its own declaration: ${run.issues.map((x) => x.message).join('; ')}` });
+        problems.push({
+          where: argAt,
+          code: 'invalid_default',
+          message: `its default does not pass its own declaration: ${run.issues.map((x) => x.message).join('; ')}`,
+        });
     }
     plan.push({ from: 'arg', name });
   }
   if (inputShape !== undefined && properties.length > 0) {
-    problems.push({ where, code: 'mixed_input_and_args', message: 'mixes @Input() with @Arg(); use one DTO with @Input(), or @Arg for each argument' });
+    problems.push({
+      where,
+      code: 'mixed_input_and_args',
+      message: 'mixes @Input() with @Arg(); use one DTO with @Input(), or @Arg for each argument',
+    });
   }
   return { shape: inputShape ?? { kind: 'object', properties, additionalProperties: false }, plan };
 }
 
-/** The decorators to write, one per parameter that needs reflection: `@Arg('path', { type: String }) for #1, @Input(TheDto) for #2`. */
+/**
+ * The decorators to write, one per parameter that needs reflection: `@Arg('path', { type: String }) for #1,
+ * @Input(TheDto) for #2`.
+ */
 function namedTypes(params: ToolDeclaration['params']): string {
   const forms: string[] = [];
   for (const [index, param] of [...params.entries()].sort(([a], [b]) => a - b)) {

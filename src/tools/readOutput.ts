@@ -12,7 +12,8 @@ export function readOutput(output: unknown, where: string, problems: DefinitionP
     problems.push(...dtoTreeProblems(output).map((p) => nestProblem(`${where} output`, p)));
     return { kind: 'dto', dto: output as abstract new () => object };
   }
-  if (typeof output === 'object' && output !== null) return jsonSchemaToShape(output as JsonSchema, `${where} output`, problems);
+  if (typeof output === 'object' && output !== null)
+    return jsonSchemaToShape(output as JsonSchema, `${where} output`, problems);
   problems.push({ where, code: 'invalid_output', message: 'output must be a DTO class or a JSON Schema object' });
   return undefined;
 }

@@ -3,8 +3,15 @@ import type { ValidationLimits } from '../schema/ValidationLimits.js';
 import { ValidationRun } from '../schema/ValidationRun.js';
 import type { Validator } from '../schema/Validator.js';
 
-/** Validates a call's input within `limits`: the value the handler would see, or every issue found. Synchronous unless a DTO constraint is async. */
-export function runValidator(validator: Validator, input: unknown, limits: ValidationLimits): InputValidation | Promise<InputValidation> {
+/**
+ * Validates a call's input within `limits`: the value the handler would see, or every issue found. Synchronous unless a
+ * DTO constraint is async.
+ */
+export function runValidator(
+  validator: Validator,
+  input: unknown,
+  limits: ValidationLimits,
+): InputValidation | Promise<InputValidation> {
   const run = new ValidationRun(limits);
   let value: unknown;
   try {

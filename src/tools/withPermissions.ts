@@ -9,7 +9,10 @@ import type { RegisteredTool } from './RegisteredTool.js';
  */
 export function withPermissions(tool: RegisteredTool, granted: PermissionSet): RegisteredTool {
   const core = coreOf(tool);
-  return createRegisteredTool({ ...core, guards: [...core.guards, resolveGuard(granted, `withPermissions ${granted.toString()}`)] });
+  return createRegisteredTool({
+    ...core,
+    guards: [...core.guards, resolveGuard(granted, `withPermissions ${granted.toString()}`)],
+  });
 }
 
 /** {@link withPermissions} for a whole toolset at once, so none is forgotten. */

@@ -59,7 +59,11 @@ async function connect(url: URL): Promise<Client> {
 }
 
 function createTask(client: Client) {
-  return client.request({ method: 'tools/call', params: { name: 'review.report', arguments: { title: 'Q3' } } }, CreateTaskResultSchema, { task: {} });
+  return client.request(
+    { method: 'tools/call', params: { name: 'review.report', arguments: { title: 'Q3' } } },
+    CreateTaskResultSchema,
+    { task: {} },
+  );
 }
 
 describe('invalid-input messages built from redacted issues', () => {
@@ -69,7 +73,9 @@ describe('invalid-input messages built from redacted issues', () => {
     const text = JSON.stringify(outcome);
     expect(text).not.toContain(JSON.stringify(SECRET).slice(1, -1));
     expect(text).not.toContain(UPSTREAM);
-    const thrown = await registry.call('review.forward', { id: 'x' }).catch((error: unknown) => error as ToolValidationError);
+    const thrown = await registry
+      .call('review.forward', { id: 'x' })
+      .catch((error: unknown) => error as ToolValidationError);
     expect(thrown).toBeInstanceOf(ToolValidationError);
     expect((thrown as ToolValidationError).message).not.toContain(SECRET);
     expect((thrown as ToolValidationError).message).not.toContain(UPSTREAM);
@@ -95,7 +101,9 @@ describe('MCP tasks over stateless Streamable HTTP without auth', () => {
 describe('MCP tasks on the Nest endpoint, stateless, for an anonymous caller', () => {
   it('are owned by one known owner (not a throwaway one per request), so the next request finds them and the per-caller cap holds', async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [HermesToolsModule.forRoot({ toolsets: [{ name: 'review', tools: [ReviewTools] }], mcp: { stateless: true } })],
+      imports: [
+        HermesToolsModule.forRoot({ toolsets: [{ name: 'review', tools: [ReviewTools] }], mcp: { stateless: true } }),
+      ],
       providers: [ReviewTools],
     }).compile();
     const app = opened(moduleRef.createNestApplication({ logger: false }));
@@ -104,7 +112,8 @@ describe('MCP tasks on the Nest endpoint, stateless, for an anonymous caller', (
     const ann = opened(await connect(url));
     const mallory = opened(await connect(url));
     const { task } = await createTask(ann);
-    // Before the fix each stateless request had an owner of its own: the task was lost at once, and no cap could ever apply.
+    // Before the fix each stateless request had an owner of its own: the task was lost at once, and no cap could ever
+    // apply.
     const state = await ann.experimental.tasks.getTask(task.taskId);
     expect(state.taskId).toBe(task.taskId);
     expect((await mallory.experimental.tasks.listTasks()).tasks).toEqual([]);
@@ -115,10 +124,14 @@ describe('RedisTaskStore behind sessions without auth', () => {
   it('bounds the tasks of all owners together: a client opening session after session cannot fill Redis', async () => {
     // Without auth each session is an owner of its own, so maxTasksPerCaller alone bounds nothing.
     const store = opened(new RedisTaskStore({ connection: redis.url, prefix: 'review2:', maxTasks: 3 }));
-    const http = opened(await serveHttp(registry, { name: 'review2', version: '1.0.0', port: 0, tasks: { store, maxTasksPerCaller: 1 } }));
+    const http = opened(
+      await serveHttp(registry, { name: 'review2', version: '1.0.0', port: 0, tasks: { store, maxTasksPerCaller: 1 } }),
+    );
     for (let i = 0; i < 3; i++) await createTask(opened(await connect(http.url)));
     const another = opened(await connect(http.url));
-    await expect(createTask(another)).rejects.toThrow(/already holds 1 tasks, the most it may \(or the server is full\)/);
+    await expect(createTask(another)).rejects.toThrow(
+      /already holds 1 tasks, the most it may \(or the server is full\)/,
+    );
     expect(() => new RedisTaskStore({ connection: redis.url, maxTasks: 0 })).toThrow(TypeError);
   });
 });

@@ -1,4 +1,14 @@
-import { Arg, Tool, toolset, toolsModule, UseInterceptors, type NextFunction, type ToolContext, type ToolInterceptor, type ToolRegistry } from 'hermes-tools';
+import {
+  Arg,
+  Tool,
+  toolset,
+  toolsModule,
+  UseInterceptors,
+  type NextFunction,
+  type ToolContext,
+  type ToolInterceptor,
+  type ToolRegistry,
+} from 'hermes-tools';
 import { buildRegistry } from '../support/buildRegistry.js';
 import { outcomeProblem } from '../support/typedOutcome.js';
 import { deferred } from '../support/deferred.js';
@@ -13,7 +23,9 @@ const lateRejected = deferred();
 
 @Tool({ name: 'fault.throws', description: 'Throws whatever it is told to.' })
 class Throws {
-  execute(@Arg('kind', { enum: ['string', 'undefined', 'null', 'object', 'number', 'symbol', 'frozen error'] }) kind: string): never {
+  execute(
+    @Arg('kind', { enum: ['string', 'undefined', 'null', 'object', 'number', 'symbol', 'frozen error'] }) kind: string,
+  ): never {
     const thrown: Record<string, unknown> = {
       string: 'a plain string',
       undefined,
@@ -56,7 +68,12 @@ class Late {
 
 @Tool({ name: 'fault.returns', description: 'Returns something that is not JSON.' })
 class Returns {
-  execute(@Arg('kind', { enum: ['cyclic', 'bigint', 'undefined', 'function', 'symbol', 'nested bigint', 'toJSON throws', 'hostile proxy'] }) kind: string): unknown {
+  execute(
+    @Arg('kind', {
+      enum: ['cyclic', 'bigint', 'undefined', 'function', 'symbol', 'nested bigint', 'toJSON throws', 'hostile proxy'],
+    })
+    kind: string,
+  ): unknown {
     const cyclic: Record<string, unknown> = { name: 'loop' };
     cyclic.self = cyclic;
     const values: Record<string, unknown> = {
@@ -157,7 +174,15 @@ const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
-  registry = (await buildRegistry(toolsModule(), toolset({ name: 'fault', tools: [Throws, Hangs, Deaf, Late, Returns, Works, Twice, Stuck, Skipped, Intercepted] }))).registry;
+  registry = (
+    await buildRegistry(
+      toolsModule(),
+      toolset({
+        name: 'fault',
+        tools: [Throws, Hangs, Deaf, Late, Returns, Works, Twice, Stuck, Skipped, Intercepted],
+      }),
+    )
+  ).registry;
 });
 afterAll(() => process.off('unhandledRejection', onUnhandled));
 
@@ -171,9 +196,12 @@ async function expectFault(name: string, args: unknown, code: string | null): Pr
 }
 
 describe('a misbehaving tool ends in a typed outcome and leaves the registry usable', () => {
-  it.each(['string', 'undefined', 'null', 'object', 'number', 'symbol', 'frozen error'])('throws a %s', async (kind) => {
-    await expectFault('fault.throws', { kind }, 'execution_failed');
-  });
+  it.each(['string', 'undefined', 'null', 'object', 'number', 'symbol', 'frozen error'])(
+    'throws a %s',
+    async (kind) => {
+      await expectFault('fault.throws', { kind }, 'execution_failed');
+    },
+  );
 
   it('never resolves: timeout', async () => {
     await expectFault('fault.hangs', {}, 'timeout');
@@ -197,9 +225,12 @@ describe('a misbehaving tool ends in a typed outcome and leaves the registry usa
     expect(unhandled).toEqual([]);
   });
 
-  it.each([['cyclic'], ['bigint'], ['nested bigint'], ['toJSON throws']])('returns a %s value: invalid_output', async (kind) => {
-    await expectFault('fault.returns', { kind }, 'invalid_output');
-  });
+  it.each([['cyclic'], ['bigint'], ['nested bigint'], ['toJSON throws']])(
+    'returns a %s value: invalid_output',
+    async (kind) => {
+      await expectFault('fault.returns', { kind }, 'invalid_output');
+    },
+  );
 
   it.each([['undefined'], ['function'], ['symbol']])('returns %s: null, as JSON would', async (kind) => {
     const outcome = await registry.dispatch('fault.returns', { kind });

@@ -36,7 +36,22 @@ const options = { timeoutMs: 30 };
 const hostileJson = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
-    fc.constantFrom(NaN, Infinity, -Infinity, -0, 0, 1e308, -1, 2 ** 53, '', ' ', '\u0000', '../../etc/passwd', 'BOOK-1', 'a@b.co'),
+    fc.constantFrom(
+      NaN,
+      Infinity,
+      -Infinity,
+      -0,
+      0,
+      1e308,
+      -1,
+      2 ** 53,
+      '',
+      ' ',
+      '\u0000',
+      '../../etc/passwd',
+      'BOOK-1',
+      'a@b.co',
+    ),
     fc.string(),
     fc.integer(),
     fc.double(),
@@ -44,7 +59,21 @@ const hostileJson = fc.letrec((tie) => ({
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(
-      fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'path', 'customer', 'lines', 'quantity', 'message', 'checks', 'city'), fc.string()),
+      fc.oneof(
+        fc.constantFrom(
+          '__proto__',
+          'constructor',
+          'prototype',
+          'path',
+          'customer',
+          'lines',
+          'quantity',
+          'message',
+          'checks',
+          'city',
+        ),
+        fc.string(),
+      ),
       tie('value'),
       { maxKeys: 5 },
     ),
@@ -64,7 +93,15 @@ describe('fuzzing dispatch on every sample tool', () => {
         fc.constantFrom(...names),
         fc.oneof(
           hostileJson,
-          fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true, withSparseArray: true }),
+          fc.anything({
+            withBigInt: true,
+            withDate: true,
+            withMap: true,
+            withSet: true,
+            withNullPrototype: true,
+            withTypedArray: true,
+            withSparseArray: true,
+          }),
         ),
         async (name, args) => {
           const outcome = await registry.dispatch(name, args, options);
@@ -80,9 +117,12 @@ describe('fuzzing dispatch on every sample tool', () => {
       const keys = Object.keys((registry.get(name).definition.inputSchema.properties ?? {}) as object);
       if (keys.length === 0) continue;
       await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), hostileJson, { maxKeys: keys.length }), async (args) => {
-          expect(outcomeProblem(await registry.dispatch(name, args, options))).toBeUndefined();
-        }),
+        fc.asyncProperty(
+          fc.dictionary(fc.constantFrom(...keys), hostileJson, { maxKeys: keys.length }),
+          async (args) => {
+            expect(outcomeProblem(await registry.dispatch(name, args, options))).toBeUndefined();
+          },
+        ),
         { numRuns: 150 },
       );
     }
@@ -97,7 +137,20 @@ describe('fuzzing dispatch on every sample tool', () => {
   });
 
   it('gives a typed outcome for hostile tool names', async () => {
-    for (const name of ['', ' ', 'fs.read\u0000', 'x'.repeat(1_000_000), '__proto__', 'constructor', 'toString', 42, null, undefined, {}, Symbol('n')]) {
+    for (const name of [
+      '',
+      ' ',
+      'fs.read\u0000',
+      'x'.repeat(1_000_000),
+      '__proto__',
+      'constructor',
+      'toString',
+      42,
+      null,
+      undefined,
+      {},
+      Symbol('n'),
+    ]) {
       expect(outcomeProblem(await registry.dispatch(name as string, {}, options))).toBeUndefined();
     }
   });
@@ -117,20 +170,29 @@ describe('fuzzing free-form and open values', () => {
     const validators = new Map(names.map((name) => [name, tools.get(name)] as const));
     let accepted = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...names), fc.constantFrom('data', 'scores', 'open', 'meta', 'extra'), jsonTextArbitrary(), async (name, key, { text, forbidden }) => {
-        const value = JSON.parse(text) as unknown;
-        const args = name === 'fuzz.profile' ? { handle: 'a', [key === 'extra' ? 'extra' : 'meta']: value } : { [key === 'meta' || key === 'extra' ? 'data' : key]: value };
-        const result = await validators.get(name)!.validateInput(args);
-        if (forbidden) expect(result.ok).toBe(false);
-        if (!result.ok) return;
-        accepted++;
-        const received = result.value as Record<string, unknown>;
-        const problem = withinLimits(received, fuzzLimits, args);
-        expect(problem).toBeUndefined();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...names),
+        fc.constantFrom('data', 'scores', 'open', 'meta', 'extra'),
+        jsonTextArbitrary(),
+        async (name, key, { text, forbidden }) => {
+          const value = JSON.parse(text) as unknown;
+          const args =
+            name === 'fuzz.profile'
+              ? { handle: 'a', [key === 'extra' ? 'extra' : 'meta']: value }
+              : { [key === 'meta' || key === 'extra' ? 'data' : key]: value };
+          const result = await validators.get(name)!.validateInput(args);
+          if (forbidden) expect(result.ok).toBe(false);
+          if (!result.ok) return;
+          accepted++;
+          const received = result.value as Record<string, unknown>;
+          const problem = withinLimits(received, fuzzLimits, args);
+          expect(problem).toBeUndefined();
+        },
+      ),
       { numRuns: FREE_FORM_RUNS },
     );
-    // A validator that refused everything would pass the checks above: about half the cases are valid JSON within the limits.
+    // A validator that refused everything would pass the checks above: about half the cases are valid JSON within the
+    // limits.
     expect(accepted).toBeGreaterThan(FREE_FORM_RUNS * 0.3);
   });
 });

@@ -31,7 +31,8 @@ class Values {
     @Arg('at', { format: 'time', optional: true }) at?: string,
     @Arg('list', { items: Number, optional: true }) list?: number[],
     @Arg('data', { type: {}, optional: true }) data?: unknown,
-    @Arg('scores', { type: { type: 'object', additionalProperties: { type: 'number' } }, optional: true }) scores?: object,
+    @Arg('scores', { type: { type: 'object', additionalProperties: { type: 'number' } }, optional: true })
+    scores?: object,
     @Arg('open', { type: { type: 'object', properties: { id: { type: 'string' } } }, optional: true }) open?: object,
   ): string {
     return (
@@ -82,7 +83,10 @@ const manyKeys = (count: number, keyLength: number, value: unknown = 1): Record<
 
 const MEGA = 'x'.repeat(499_999);
 
-/** [tool, case, arguments]: each aims at one check's worst case at (or just past) its default limit. Built when run, to keep memory down. */
+/**
+ * [tool, case, arguments]: each aims at one check's worst case at (or just past) its default limit. Built when run, to
+ * keep memory down.
+ */
 function cases(): [string, string, () => unknown][] {
   return [
     ['fs.read', 'the longest string', () => ({ path: MEGA })],
@@ -91,16 +95,53 @@ function cases(): [string, string, () => unknown][] {
     ['fs.read', '1,000 unknown 1,900-character keys (many issues)', () => manyKeys(1_000, 1_900)],
     ['fs.read', '1,001 keys', () => manyKeys(1_001, 4)],
     ['fs.read', '10,000-level object', () => ({ path: 'a', extra: deepObject(10_000) })],
-    ['orders.create', '10,000 lines, each wrong', () => ({ customer: { name: 'a', email: 'a@b.co' }, lines: Array.from({ length: 10_000 }, () => ({ sku: 5, quantity: 0 })) })],
-    ['orders.create', '10,000 valid lines', () => ({ customer: { name: 'a', email: 'a@b.co' }, lines: Array.from({ length: 10_000 }, () => ({ sku: 'NOPE', quantity: 1 })) })],
-    ['orders.create', '1,000,000 labels', () => ({ customer: { name: 'a', email: 'a@b.co' }, lines: [{ sku: 'BOOK-1', quantity: 1 }], labels: new Array(1_000_000).fill('l') })],
+    [
+      'orders.create',
+      '10,000 lines, each wrong',
+      () => ({
+        customer: { name: 'a', email: 'a@b.co' },
+        lines: Array.from({ length: 10_000 }, () => ({ sku: 5, quantity: 0 })),
+      }),
+    ],
+    [
+      'orders.create',
+      '10,000 valid lines',
+      () => ({
+        customer: { name: 'a', email: 'a@b.co' },
+        lines: Array.from({ length: 10_000 }, () => ({ sku: 'NOPE', quantity: 1 })),
+      }),
+    ],
+    [
+      'orders.create',
+      '1,000,000 labels',
+      () => ({
+        customer: { name: 'a', email: 'a@b.co' },
+        lines: [{ sku: 'BOOK-1', quantity: 1 }],
+        labels: new Array(1_000_000).fill('l'),
+      }),
+    ],
     [
       'orders.create',
       '10,000 long labels',
-      () => ({ customer: { name: 'a', email: 'a@b.co' }, lines: [{ sku: 'BOOK-1', quantity: 1 }], labels: new Array(10_000).fill('l'.repeat(90)) }),
+      () => ({
+        customer: { name: 'a', email: 'a@b.co' },
+        lines: [{ sku: 'BOOK-1', quantity: 1 }],
+        labels: new Array(10_000).fill('l'.repeat(90)),
+      }),
     ],
-    ['orders.create', 'a long email', () => ({ customer: { name: 'a', email: `${'a'.repeat(499_990)}@b.co` }, lines: [{ sku: 'BOOK-1', quantity: 1 }] })],
-    ['git.commit', 'the longest message and 10,000 files', () => ({ message: MEGA, files: new Array(10_000).fill('f') })],
+    [
+      'orders.create',
+      'a long email',
+      () => ({
+        customer: { name: 'a', email: `${'a'.repeat(499_990)}@b.co` },
+        lines: [{ sku: 'BOOK-1', quantity: 1 }],
+      }),
+    ],
+    [
+      'git.commit',
+      'the longest message and 10,000 files',
+      () => ({ message: MEGA, files: new Array(10_000).fill('f') }),
+    ],
     ['fs.write', 'content over its @MaxLength', () => ({ path: 'x', content: 'x'.repeat(2_000_000) })],
     ['weather.current', 'the longest city', () => ({ city: MEGA })],
     ['ref.values', 'numeric bait for coercion', () => ({ n: `${'1'.repeat(80_000)}x` })],
@@ -113,26 +154,44 @@ function cases(): [string, string, () => unknown][] {
     ['ref.values', 'format bait: uri', () => ({ url: `https://${'a'.repeat(499_000)}` })],
     ['ref.values', 'format bait: date-time', () => ({ when: `2024-01-01T${'1'.repeat(499_000)}` })],
     ['ref.values', 'format bait: time', () => ({ at: `12:00:00.${'1'.repeat(499_000)}` })],
-    ['ref.values', 'JSON text of 10,000 numbers', () => ({ list: JSON.stringify(Array.from({ length: 10_000 }, (_, i) => i)) })],
+    [
+      'ref.values',
+      'JSON text of 10,000 numbers',
+      () => ({ list: JSON.stringify(Array.from({ length: 10_000 }, (_, i) => i)) }),
+    ],
     ['ref.values', 'JSON text of the longest string', () => ({ list: `[${'1,'.repeat(249_998)}1]` })],
     ['ref.values', 'JSON text of a deep array', () => ({ list: `${'['.repeat(240_000)}${']'.repeat(240_000)}` })],
     ['ref.values', 'JSON text past the longest string', () => ({ list: `[${'1,'.repeat(300_000)}1]` })],
     ['ref.values', 'free-form: 10,000-level object', () => ({ data: deepObject(10_000) })],
     ['ref.values', 'free-form: 10,000-level array', () => ({ data: deepArray(10_000) })],
     ['ref.values', 'free-form: a shared-object DAG (2^60 paths)', () => ({ data: dag(30) })],
-    ['ref.values', 'free-form: 10,000 × 95 numbers', () => ({ data: Array.from({ length: 10_000 }, () => new Array(95).fill(1)) })],
-    ['ref.values', 'free-form: 1,000 × 1,000 keys', () => ({ data: Array.from({ length: 1_000 }, () => manyKeys(1_000, 1)) })],
+    [
+      'ref.values',
+      'free-form: 10,000 × 95 numbers',
+      () => ({ data: Array.from({ length: 10_000 }, () => new Array(95).fill(1)) }),
+    ],
+    [
+      'ref.values',
+      'free-form: 1,000 × 1,000 keys',
+      () => ({ data: Array.from({ length: 1_000 }, () => manyKeys(1_000, 1)) }),
+    ],
     [
       'ref.values',
       'free-form: prototype keys everywhere',
-      () => ({ data: Array.from({ length: 10_000 }, () => JSON.parse('{"__proto__":{"a":1},"constructor":1,"prototype":2}')) }),
+      () => ({
+        data: Array.from({ length: 10_000 }, () => JSON.parse('{"__proto__":{"a":1},"constructor":1,"prototype":2}')),
+      }),
     ],
     ['ref.values', 'free-form: 1,000,000 items', () => ({ data: new Array(1_000_000).fill(0) })],
     ['ref.values', 'open map: 1,000 wrong values', () => ({ scores: manyKeys(1_000, 8, 'not a number') })],
     ['ref.values', 'open object: long keys', () => ({ open: manyKeys(1_000, 1_999) })],
     ['ref.profile', 'pattern bait past @MaxLength', () => ({ handle: `${'a-'.repeat(249_999)}!`, meta: {} })],
     ['ref.profile', '@IsObject: 10,000-level object', () => ({ handle: 'a', meta: deepObject(10_000) })],
-    ['ref.profile', '@Allow: 10,000 × 95 numbers', () => ({ handle: 'a', extra: Array.from({ length: 10_000 }, () => new Array(95).fill(1)) })],
+    [
+      'ref.profile',
+      '@Allow: 10,000 × 95 numbers',
+      () => ({ handle: 'a', extra: Array.from({ length: 10_000 }, () => new Array(95).fill(1)) }),
+    ],
   ];
 }
 
@@ -145,7 +204,12 @@ const measured: { tool: string; label: string; ms: number; outcome: string }[] =
 beforeAll(async () => {
   process.env.WEATHER_API_KEY = 'hostile-key';
   sample = await sampleWorkspace();
-  reference = (await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 'ref', tools: [Values, ProfileTool], granted: PermissionSet.all() }))).registry;
+  reference = (
+    await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 'ref', tools: [Values, ProfileTool], granted: PermissionSet.all() }),
+    )
+  ).registry;
 });
 afterAll(async () => {
   delete process.env.WEATHER_API_KEY;
@@ -186,11 +250,16 @@ describe('hostile input', () => {
     // holding a model's value: visible to every other caller of the process.
     @Tool({ name: 'globals.probe', description: 'Echoes its arguments.' })
     class Probe {
-      execute(@Arg('path', { minLength: 1 }) path: string, @Arg('count', { integer: true, optional: true }) count?: number) {
+      execute(
+        @Arg('path', { minLength: 1 }) path: string,
+        @Arg('count', { integer: true, optional: true }) count?: number,
+      ) {
         return { path, count };
       }
     }
-    const probe = (await buildRegistry(toolsModule(), toolset({ name: 'globals', tools: [Probe], granted: PermissionSet.all() }))).registry;
+    const probe = (
+      await buildRegistry(toolsModule(), toolset({ name: 'globals', tools: [Probe], granted: PermissionSet.all() }))
+    ).registry;
     for (const args of [
       { path: 'a', count: 2 },
       { path: 'a', count: null },

@@ -1,7 +1,19 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Container, inject, injectable } from 'inversify';
-import { Arg, Ctx, PermissionSet, Permissions, Tool, ToolContext, ToolRegistry, toolset, toolsModule, type ToolInterceptor, type NextFunction } from 'hermes-tools';
+import {
+  Arg,
+  Ctx,
+  PermissionSet,
+  Permissions,
+  Tool,
+  ToolContext,
+  ToolRegistry,
+  toolset,
+  toolsModule,
+  type ToolInterceptor,
+  type NextFunction,
+} from 'hermes-tools';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -41,7 +53,10 @@ class Tag implements ToolInterceptor {
 async function registry(): Promise<ToolRegistry> {
   const container = new Container();
   container.bind(Session).toSelf();
-  await container.load(toolsModule({ interceptors: [Tag] }), toolset({ name: 'load', tools: [WhoAmI, Echo], granted: PermissionSet.none().grant('load:*'), scope: 'call' }));
+  await container.load(
+    toolsModule({ interceptors: [Tag] }),
+    toolset({ name: 'load', tools: [WhoAmI, Echo], granted: PermissionSet.none().grant('load:*'), scope: 'call' }),
+  );
   return container.get(ToolRegistry);
 }
 
@@ -58,8 +73,11 @@ describe('load and isolation', () => {
     outcomes.forEach((outcome, i) => {
       expect(outcome.callId).toBe(`c${i}`);
       const value =
-        i % 2 === 0 ? { injected: { user: `u${i}` }, session: { user: `u${i}` }, param: { user: `u${i}` }, callId: `c${i}` } : { text: `t${i}`, caller: { user: `u${i}` } };
-      if (!outcome.ok || JSON.stringify(outcome.value) !== JSON.stringify(value)) expect([i, outcome]).toEqual([i, { ok: true, value }]);
+        i % 2 === 0
+          ? { injected: { user: `u${i}` }, session: { user: `u${i}` }, param: { user: `u${i}` }, callId: `c${i}` }
+          : { text: `t${i}`, caller: { user: `u${i}` } };
+      if (!outcome.ok || JSON.stringify(outcome.value) !== JSON.stringify(value))
+        expect([i, outcome]).toEqual([i, { ok: true, value }]);
     });
   });
 

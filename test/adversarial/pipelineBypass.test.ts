@@ -3,7 +3,20 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import { Allow, IsIn, IsObject, IsString, ValidateIf, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
-import { Arg, CALL_CHANNEL, Input, PermissionSet, Permissions, Tool, ToolError, toolset, toolsModule, UseGuards, type CallMessage, type ToolErrorPayload } from 'hermes-tools';
+import {
+  Arg,
+  CALL_CHANNEL,
+  Input,
+  PermissionSet,
+  Permissions,
+  Tool,
+  ToolError,
+  toolset,
+  toolsModule,
+  UseGuards,
+  type CallMessage,
+  type ToolErrorPayload,
+} from 'hermes-tools';
 import { toOpenAITools } from 'hermes-tools/providers';
 import { buildRegistry } from '../support/buildRegistry.js';
 import { timeBound } from '../support/timeBound.js';
@@ -46,7 +59,9 @@ class TakeOpen {
 
 @Tool({ name: 'grid', description: 'Takes rows of numbers, coerced from JSON text.' })
 class TakeGrid {
-  execute(@Arg('rows', { type: { type: 'array', items: { type: 'array', items: { type: 'number' } } } }) rows: unknown): string {
+  execute(
+    @Arg('rows', { type: { type: 'array', items: { type: 'array', items: { type: 'number' } } } }) rows: unknown,
+  ): string {
     return typeof rows;
   }
 }
@@ -60,7 +75,11 @@ class CloseSprint {
 }
 
 @Tool({ name: 'admin.only', description: 'Only for root.' })
-@UseGuards(({ caller }) => (caller as { user?: string } | undefined)?.user === 'root' || `token ${process.env.HERMES_REVIEW_SECRET} does not belong to root`)
+@UseGuards(
+  ({ caller }) =>
+    (caller as { user?: string } | undefined)?.user === 'root' ||
+    `token ${process.env.HERMES_REVIEW_SECRET} does not belong to root`,
+)
 class AdminOnly {
   execute(): string {
     return 'admin';
@@ -97,7 +116,11 @@ class Fails {
   }
 }
 
-@Tool({ name: 'keys.out', description: 'Returns a result whose key holds a secret.', output: { type: 'object', additionalProperties: { type: 'number' } } })
+@Tool({
+  name: 'keys.out',
+  description: 'Returns a result whose key holds a secret.',
+  output: { type: 'object', additionalProperties: { type: 'number' } },
+})
 class KeysOut {
   execute(): unknown {
     return { [`${'k'.repeat(40)}${process.env.HERMES_REVIEW_SECRET}`]: 'not a number' };
@@ -127,20 +150,32 @@ describe('a value @ValidateIf skips', () => {
     expect(received).toEqual(own);
     expect(received).not.toBe(own);
     expect((received as typeof own).deep).not.toBe(own.deep);
-    expect(await registry.dispatch('command', { kind: 'b', payload: { big: 'y'.repeat(600_000) } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await registry.dispatch('command', { kind: 'b', payload: { big: 'y'.repeat(600_000) } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
   });
 });
 
 describe('forCaller', () => {
   it('refuses to make a view of a view, which would replace its identity', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 's', tools: [CloseSprint, AdminOnly], granted: PermissionSet.all() }));
-    const bob = await registry.forCaller({ caller: { user: 'bob' }, permissions: PermissionSet.none().grant('sprint:read') });
-    await expect(bob.forCaller({ caller: { user: 'root' } })).rejects.toThrow("forCaller: this registry is already a caller's view");
+    const { registry } = await buildRegistry(
+      toolset({ name: 's', tools: [CloseSprint, AdminOnly], granted: PermissionSet.all() }),
+    );
+    const bob = await registry.forCaller({
+      caller: { user: 'bob' },
+      permissions: PermissionSet.none().grant('sprint:read'),
+    });
+    await expect(bob.forCaller({ caller: { user: 'root' } })).rejects.toThrow(
+      "forCaller: this registry is already a caller's view",
+    );
     await expect(bob.call('sprint.close', {})).rejects.toMatchObject({ code: 'permission_denied' });
   });
 
   it('leaves out a tool whose guard does not answer in time', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 's', tools: [HangingGuard, CloseSprint], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 's', tools: [HangingGuard, CloseSprint], granted: PermissionSet.all() }),
+    );
     const view = await registry.forCaller({ caller: 'ann' }, { timeoutMs: 20 });
     expect(view.list().map((t) => t.name)).toEqual(['sprint.close', 'results.read']);
   });
@@ -148,7 +183,9 @@ describe('forCaller', () => {
 
 describe('a guard that never answers', () => {
   it('is cut by the tool time limit and by the caller signal', async () => {
-    const { registry } = await buildRegistry(toolset({ name: 's', tools: [HangingGuard], granted: PermissionSet.all() }));
+    const { registry } = await buildRegistry(
+      toolset({ name: 's', tools: [HangingGuard], granted: PermissionSet.all() }),
+    );
     await expect(registry.call('hangs.guard', {})).rejects.toMatchObject({ code: 'timeout' });
     const controller = new AbortController();
     const pending = registry.call('hangs.guard', {}, { signal: controller.signal, timeoutMs: 2 ** 31 - 1 });
@@ -161,17 +198,25 @@ describe('redaction everywhere a message leaves', () => {
   it("redacts a guard's reason", async () => {
     const { registry } = await buildRegistry(toolset({ name: 's', tools: [AdminOnly], granted: PermissionSet.all() }));
     const outcome = await registry.dispatch('admin.only', {}, { caller: { user: 'bob' } });
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: 'token [redacted] does not belong to root' } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', reason: 'token [redacted] does not belong to root' },
+    });
     expect(JSON.stringify(outcome)).not.toContain(SECRET);
   });
 
   it("redacts an approver's reason", async () => {
     const { registry } = await buildRegistry(
-      toolsModule({ approvals: { approve: () => `declined with ${process.env.HERMES_REVIEW_SECRET}`, when: () => true } }),
+      toolsModule({
+        approvals: { approve: () => `declined with ${process.env.HERMES_REVIEW_SECRET}`, when: () => true },
+      }),
       toolset({ name: 's', tools: [CloseSprint], granted: PermissionSet.all() }),
     );
     const outcome = await registry.dispatch('sprint.close', {});
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'approval_denied', reason: 'declined with [redacted]' } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: 'approval_denied', reason: 'declined with [redacted]' },
+    });
   });
 
   it("redacts a ToolError subclass's own payload", async () => {
@@ -200,7 +245,9 @@ describe('redaction everywhere a message leaves', () => {
       const { registry } = await buildRegistry(toolset({ name: 'f', tools: [Fails] }));
       thrown = () => new Error(`config ${JSON.stringify({ password: process.env.HERMES_REVIEW_QUOTED })}`);
       const outcome = await registry.dispatch('fails', {});
-      expect((outcome as { error: { message: string } }).error.message).toBe('fails failed: config {"password":"[redacted]"}');
+      expect((outcome as { error: { message: string } }).error.message).toBe(
+        'fails failed: config {"password":"[redacted]"}',
+      );
     } finally {
       delete process.env.HERMES_REVIEW_QUOTED;
     }
@@ -216,17 +263,32 @@ describe('work bounded by the total size', () => {
   };
 
   it('stops looking into an open object, a nested DTO array, or coerced JSON texts once the total is spent', async () => {
-    const { registry } = await buildRegistry(toolsModule({ coerce: true }), toolset({ name: 'w', tools: [TakeOpen, TakeBatch, TakeGrid] }));
-    const wide = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`k${i}`, Object.fromEntries(Array.from({ length: 1_000 }, (_, j) => [`${j}`, 1]))]));
+    const { registry } = await buildRegistry(
+      toolsModule({ coerce: true }),
+      toolset({ name: 'w', tools: [TakeOpen, TakeBatch, TakeGrid] }),
+    );
+    const wide = Object.fromEntries(
+      Array.from({ length: 1_000 }, (_, i) => [
+        `k${i}`,
+        Object.fromEntries(Array.from({ length: 1_000 }, (_, j) => [`${j}`, 1])),
+      ]),
+    );
     const open = await registry.dispatch('open', { data: wide });
     expect(open).toMatchObject({ ok: false, error: { issues: [{ constraint: 'maxTotalSize' }] } });
-    const items = Array.from({ length: 10_000 }, () => ({ extra: Object.fromEntries(Array.from({ length: 100 }, (_, j) => [`${j}`, 1])) }));
+    const items = Array.from({ length: 10_000 }, () => ({
+      extra: Object.fromEntries(Array.from({ length: 100 }, (_, j) => [`${j}`, 1])),
+    }));
     expect(await registry.dispatch('batch', { items })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     const text = `[${'1,'.repeat(249_000)}1]`;
-    expect(await registry.dispatch('grid', { rows: Array.from({ length: 20 }, () => text) })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await registry.dispatch('grid', { rows: Array.from({ length: 20 }, () => text) })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     // Loose bounds (machines here are shared): the point is milliseconds, where these took hundreds before.
     expect(await worst(() => registry.dispatch('open', { data: wide }))).toBeLessThan(timeBound(500));
-    expect(await worst(() => registry.dispatch('grid', { rows: Array.from({ length: 20 }, () => text) }))).toBeLessThan(timeBound(500));
+    expect(await worst(() => registry.dispatch('grid', { rows: Array.from({ length: 20 }, () => text) }))).toBeLessThan(
+      timeBound(500),
+    );
   });
 
   it('bounds the closest-name search over thousands of tools', async () => {
@@ -250,7 +312,11 @@ describe('work bounded by the total size', () => {
   it('refuses a provider arguments text too long to parse', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'w', tools: [TakeOpen] }));
     const openai = toOpenAITools(registry.definitions(), { strict: false });
-    const { outcome } = await openai.dispatch(registry, { id: 'c1', type: 'function', function: { name: 'open', arguments: `{"data":"${'x'.repeat(3_000_000)}"}` } });
+    const { outcome } = await openai.dispatch(registry, {
+      id: 'c1',
+      type: 'function',
+      function: { name: 'open', arguments: `{"data":"${'x'.repeat(3_000_000)}"}` },
+    });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ constraint: 'limit' }] } });
   });
 });
@@ -260,7 +326,13 @@ describe('the call channel', () => {
     const { registry } = await buildRegistry(toolset({ name: 'o', tools: [TakeOpen] }));
     const seen: CallMessage[] = [];
     const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
-    const handlers = { start() {}, end() {}, asyncStart() {}, error() {}, asyncEnd: (m: CallMessage) => void seen.push(m) };
+    const handlers = {
+      start() {},
+      end() {},
+      asyncStart() {},
+      error() {},
+      asyncEnd: (m: CallMessage) => void seen.push(m),
+    };
     channel.subscribe(handlers);
     try {
       await registry.dispatch('open', { data: 'argument-value-visible' });

@@ -79,8 +79,13 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
     pollute();
     for (const options of [undefined, {}, { callId: 'c-1' }]) {
       await expect(registry.call('db.drop', { table: 'users' }, options)).rejects.toBeInstanceOf(PermissionDeniedError);
-      await expect(registry.get('db.drop').execute({ table: 'users' }, options)).rejects.toBeInstanceOf(PermissionDeniedError);
-      expect(await registry.dispatch('db.drop', { table: 'users' }, options)).toMatchObject({ ok: false, error: { code: 'permission_denied' } });
+      await expect(registry.get('db.drop').execute({ table: 'users' }, options)).rejects.toBeInstanceOf(
+        PermissionDeniedError,
+      );
+      expect(await registry.dispatch('db.drop', { table: 'users' }, options)).toMatchObject({
+        ok: false,
+        error: { code: 'permission_denied' },
+      });
     }
     expect(ran).toEqual([]);
     // The same call, its caller given as its own, is allowed: the guard itself works.
@@ -90,9 +95,16 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
   it('approves nothing: a tool that needs approval, with none configured, is refused', async () => {
     const { registry } = await buildRegistry(toolset({ name: 'mail', tools: [SendMail] }));
     pollute();
-    await expect(registry.call('mail.send', { to: 'a@example.com' }, {})).rejects.toMatchObject({ code: 'approval_denied' });
-    await expect(registry.call('mail.send', { to: 'a@example.com' })).rejects.toMatchObject({ code: 'approval_denied' });
-    expect(await registry.dispatch('mail.send', { to: 'a@example.com' }, {})).toMatchObject({ ok: false, error: { code: 'approval_denied' } });
+    await expect(registry.call('mail.send', { to: 'a@example.com' }, {})).rejects.toMatchObject({
+      code: 'approval_denied',
+    });
+    await expect(registry.call('mail.send', { to: 'a@example.com' })).rejects.toMatchObject({
+      code: 'approval_denied',
+    });
+    expect(await registry.dispatch('mail.send', { to: 'a@example.com' }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'approval_denied' },
+    });
     expect(ran).toEqual([]);
   });
 
@@ -123,7 +135,10 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
       await registry.call('db.read', { table: 'users' });
       await registry.dispatch('db.read', { table: 'users' }, {});
       await expect(registry.call('db.nothing', {}, {})).rejects.toMatchObject({ code: 'tool_not_found' });
-      expect(await registry.dispatch('db.nothing', {}, {})).toMatchObject({ ok: false, error: { code: 'tool_not_found' } });
+      expect(await registry.dispatch('db.nothing', {}, {})).toMatchObject({
+        ok: false,
+        error: { code: 'tool_not_found' },
+      });
     } finally {
       delete (Object.prototype as Record<string, unknown>).callId;
     }
@@ -139,8 +154,11 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
     const tools = toAiSdkTools(registry, { needsApproval: () => false });
     pollute();
     const drop = Object.values(tools)[0]!;
-    await expect(drop.execute!({ table: 'users' }, { toolCallId: 'c-1', messages: [] })).rejects.toBeInstanceOf(PermissionDeniedError);
-    // A JavaScript caller that leaves the caller out gets a view of nobody, not the polluter's; a polluted timeoutMs stops no listing.
+    await expect(drop.execute!({ table: 'users' }, { toolCallId: 'c-1', messages: [] })).rejects.toBeInstanceOf(
+      PermissionDeniedError,
+    );
+    // A JavaScript caller that leaves the caller out gets a view of nobody, not the polluter's; a polluted timeoutMs
+    // stops no listing.
     const view = await registry.forCaller({} as CallerIdentity);
     expect(view.list().map((tool) => tool.name)).toEqual(['results.read']);
     await expect(view.call('db.drop', { table: 'users' })).rejects.toBeInstanceOf(PermissionDeniedError);
@@ -152,7 +170,12 @@ describe('a polluted Object.prototype, polluted once the registry is built', () 
   it('hands a result store no inherited owner', async () => {
     const owners: string[] = [];
     const { registry } = await buildRegistry(
-      toolsModule({ results: { maxChars: 300, store: { save: (result) => (owners.push(result.owner), 'r1'), load: () => undefined } } }),
+      toolsModule({
+        results: {
+          maxChars: 300,
+          store: { save: (result) => (owners.push(result.owner), 'r1'), load: () => undefined },
+        },
+      }),
       toolset({ name: 'logs', tools: [LongLog] }),
     );
     pollute();
@@ -185,7 +208,8 @@ class EnvShown {
   }
 }
 
-const registryOf = async (...modules: Parameters<typeof buildRegistry>): Promise<ToolRegistry> => (await buildRegistry(...modules)).registry;
+const registryOf = async (...modules: Parameters<typeof buildRegistry>): Promise<ToolRegistry> =>
+  (await buildRegistry(...modules)).registry;
 
 describe('a polluted Object.prototype, polluted before the tools are declared and the registry is built', () => {
   const proto = Object.prototype as Record<string, unknown>;
@@ -203,7 +227,9 @@ describe('a polluted Object.prototype, polluted before the tools are declared an
   });
 
   it('grants a toolset nothing: Object.prototype.granted does not let a tool run that the baseline denies', async () => {
-    const registry = await whilePolluted({ granted: PermissionSet.all() }, () => registryOf(toolset({ name: 'db', tools: [ReadTable] })));
+    const registry = await whilePolluted({ granted: PermissionSet.all() }, () =>
+      registryOf(toolset({ name: 'db', tools: [ReadTable] })),
+    );
     await expect(registry.call('db.read', { table: 'users' })).rejects.toBeInstanceOf(PermissionDeniedError);
     expect(ran).toEqual([]);
   });
@@ -211,22 +237,40 @@ describe('a polluted Object.prototype, polluted before the tools are declared an
   it('approves nothing: Object.prototype.approvals does not approve a @RequiresApproval tool, with toolsModule or without', async () => {
     const approvals = { approve: () => true, when: () => false, timeoutMs: 1 };
     for (const modules of [[], [toolsModule()], [toolsModule({})]]) {
-      const registry = await whilePolluted({ approvals }, () => registryOf(...modules, toolset({ name: 'mail', tools: [SendMail] })));
-      await expect(registry.call('mail.send', { to: 'a@example.com' })).rejects.toMatchObject({ code: 'approval_denied' });
+      const registry = await whilePolluted({ approvals }, () =>
+        registryOf(...modules, toolset({ name: 'mail', tools: [SendMail] })),
+      );
+      await expect(registry.call('mail.send', { to: 'a@example.com' })).rejects.toMatchObject({
+        code: 'approval_denied',
+      });
     }
     // Nor an inherited approve inside the module's own approvals.
-    const registry = await whilePolluted({ approve: () => true }, () => registryOf(toolsModule({ approvals: {} }), toolset({ name: 'mail', tools: [SendMail] })));
-    await expect(registry.call('mail.send', { to: 'a@example.com' })).rejects.toMatchObject({ code: 'approval_denied' });
+    const registry = await whilePolluted({ approve: () => true }, () =>
+      registryOf(toolsModule({ approvals: {} }), toolset({ name: 'mail', tools: [SendMail] })),
+    );
+    await expect(registry.call('mail.send', { to: 'a@example.com' })).rejects.toMatchObject({
+      code: 'approval_denied',
+    });
     expect(ran).toEqual([]);
   });
 
   it('changes no module option: inherited results, coerce, guards and audit are not the module’s', async () => {
     const records: unknown[] = [];
-    const polluted = { results: false, coerce: true, guards: [() => 'polluted guard'], audit: (record: unknown) => void records.push(record) };
-    const registry = await whilePolluted(polluted, () => registryOf(toolsModule({}), toolset({ name: 'm', tools: [HugeLog, Double] })));
+    const polluted = {
+      results: false,
+      coerce: true,
+      guards: [() => 'polluted guard'],
+      audit: (record: unknown) => void records.push(record),
+    };
+    const registry = await whilePolluted(polluted, () =>
+      registryOf(toolsModule({}), toolset({ name: 'm', tools: [HugeLog, Double] })),
+    );
     const huge = await registry.dispatch('logs.huge', {});
     expect(huge).toMatchObject({ ok: true, truncated: { totalChars: 200_002 } });
-    expect(await registry.dispatch('math.double', { n: '21' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await registry.dispatch('math.double', { n: '21' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(await registry.call('math.double', { n: 21 })).toBe(42);
     expect(records).toEqual([]);
   });
@@ -235,9 +279,14 @@ describe('a polluted Object.prototype, polluted before the tools are declared an
     process.env.HERMES_POLLUTION_TEST = 'yes';
     try {
       const polluted = { maxResultChars: 10_000_000, optional: true, default: 1, check: () => false };
-      const registry = await whilePolluted(polluted, () => registryOf(toolset({ name: 'm', tools: [HugeLog, Double, EnvShown] })));
+      const registry = await whilePolluted(polluted, () =>
+        registryOf(toolset({ name: 'm', tools: [HugeLog, Double, EnvShown] })),
+      );
       expect(await registry.dispatch('logs.huge', {})).toMatchObject({ ok: true, truncated: { totalChars: 200_002 } });
-      expect(await registry.dispatch('math.double', {})).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'n' }] } });
+      expect(await registry.dispatch('math.double', {})).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', issues: [{ path: 'n' }] },
+      });
       expect(registry.list().map((tool) => tool.name)).toContain('env.shown');
     } finally {
       delete process.env.HERMES_POLLUTION_TEST;
@@ -246,15 +295,24 @@ describe('a polluted Object.prototype, polluted before the tools are declared an
 
   it('asks the AI SDK user still: an inherited needsApproval, caller or filter is not the app’s', async () => {
     const registry = await registryOf(toolset({ name: 'mail', tools: [SendMail] }));
-    const tools = await whilePolluted({ needsApproval: () => false, filter: { toolsets: ['none'] }, names: 'registry' }, () => toAiSdkTools(registry));
+    const tools = await whilePolluted(
+      { needsApproval: () => false, filter: { toolsets: ['none'] }, names: 'registry' },
+      () => toAiSdkTools(registry),
+    );
     expect(Object.keys(tools)).toEqual(['mail_send', 'results_read']);
     expect(tools.mail_send!.needsApproval).toBe(true);
   });
 
   it('keeps OpenAI strict mode on: an inherited strict or api is not the app’s', async () => {
     const registry = await registryOf(toolset({ name: 'm', tools: [Double] }));
-    const openai = await whilePolluted({ strict: false, api: 'responses' }, () => toOpenAITools(registry.definitions()));
-    expect(openai.tools.map((tool) => [tool.type, tool.function.name, tool.function.strict])).toContainEqual(['function', 'math_double', true]);
+    const openai = await whilePolluted({ strict: false, api: 'responses' }, () =>
+      toOpenAITools(registry.definitions()),
+    );
+    expect(openai.tools.map((tool) => [tool.type, tool.function.name, tool.function.strict])).toContainEqual([
+      'function',
+      'math_double',
+      true,
+    ]);
   });
 });
 
@@ -292,10 +350,16 @@ describe('declaration options a user misspelt', () => {
     }
     expect(await problemsOf(toolset({ name: 'm', tools: [Misspelt] }))).toEqual([
       expect.stringMatching(/^Misspelt\.execute: @Tool: unknown option "destrutive" \(known: name, description, /),
-      expect.stringMatching(/^Misspelt\.execute @Arg\('n'\): @Arg: unknown option "optinal" \(known: description, optional, /),
+      expect.stringMatching(
+        /^Misspelt\.execute @Arg\('n'\): @Arg: unknown option "optinal" \(known: description, optional, /,
+      ),
     ]);
     const registry = await registryOf(toolset({ name: 'db', tools: [ReadTable] }));
-    expect(() => toAiSdkTools(registry, { needsAproval: () => false } as object)).toThrow('toAiSdkTools: unknown option "needsAproval"');
-    expect(() => toOpenAITools(registry.definitions(), { strikt: false } as object)).toThrow('toOpenAITools: unknown option "strikt"');
+    expect(() => toAiSdkTools(registry, { needsAproval: () => false } as object)).toThrow(
+      'toAiSdkTools: unknown option "needsAproval"',
+    );
+    expect(() => toOpenAITools(registry.definitions(), { strikt: false } as object)).toThrow(
+      'toOpenAITools: unknown option "strikt"',
+    );
   });
 });

@@ -1,6 +1,17 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import { IsString, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { Arg, CALL_CHANNEL, Input, Tool, ToolError, ToolRegistry, ToolUnavailableError, ToolValidationError, toolset, toolsModule } from 'hermes-tools';
+import {
+  Arg,
+  CALL_CHANNEL,
+  Input,
+  Tool,
+  ToolError,
+  ToolRegistry,
+  ToolUnavailableError,
+  ToolValidationError,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { buildRegistry } from '../support/buildRegistry.js';
 
 const SECRETS: Record<string, string> = {
@@ -91,7 +102,8 @@ async function withOnly(values: Record<string, string>, body: () => Promise<void
 }
 
 async function registry(): Promise<ToolRegistry> {
-  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput, LeaksKeys, Counts] }))).registry;
+  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput, LeaksKeys, Counts] })))
+    .registry;
 }
 
 describe('redaction of every outgoing message', () => {
@@ -101,10 +113,15 @@ describe('redaction of every outgoing message', () => {
   });
 
   it('redacts env values whatever the variable is called, in errors a tool throws itself', async () => {
-    thrown = () => new ToolUnavailableError('db', `down: ${process.env.DATABASE_URL} with ${process.env.DB_PASS}, ${process.env.STRIPE_SK} and ${process.env.GITHUB_PAT}`);
+    thrown = () =>
+      new ToolUnavailableError(
+        'db',
+        `down: ${process.env.DATABASE_URL} with ${process.env.DB_PASS}, ${process.env.STRIPE_SK} and ${process.env.GITHUB_PAT}`,
+      );
     const r = await registry();
     const text = JSON.stringify(await r.dispatch('fails', {}));
-    for (const name of ['DB_PASS', 'STRIPE_SK', 'GITHUB_PAT', 'DATABASE_URL']) expect(text).not.toContain(SECRETS[name]);
+    for (const name of ['DB_PASS', 'STRIPE_SK', 'GITHUB_PAT', 'DATABASE_URL'])
+      expect(text).not.toContain(SECRETS[name]);
     expect(text).toContain('tool_unavailable');
     const error = (await r.call('fails', {}).catch((e: unknown) => e)) as Error;
     expect(error.message).not.toContain(SECRETS.DB_PASS);
@@ -128,11 +145,17 @@ describe('redaction of every outgoing message', () => {
   ])('redacts the credentials of %s', async (url, expected) => {
     thrown = () => new Error(`cannot reach ${url}, nor ${url}`);
     const outcome = await (await registry()).dispatch('fails', {});
-    expect(outcome).toMatchObject({ ok: false, error: { message: `fails failed: cannot reach ${expected}, nor ${expected}` } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { message: `fails failed: cannot reach ${expected}, nor ${expected}` },
+    });
   });
 
   it('strips stack frames and host paths embedded in a message', async () => {
-    thrown = () => new Error('boom at /srv/app/dist/db.js:12:7\n    at connect (/srv/app/dist/db.js:12:7)\n    at file:///srv/app/main.js:3:1');
+    thrown = () =>
+      new Error(
+        'boom at /srv/app/dist/db.js:12:7\n    at connect (/srv/app/dist/db.js:12:7)\n    at file:///srv/app/main.js:3:1',
+      );
     const outcome = await (await registry()).dispatch('fails', {});
     expect(outcome).toMatchObject({ ok: false, error: { message: 'fails failed: boom' } });
   });
@@ -163,10 +186,16 @@ describe('redaction of every outgoing message', () => {
   });
 
   it('redacts the paths of a ToolValidationError a tool throws itself, in `dispatch` and in `call`', async () => {
-    thrown = () => new ToolValidationError('fails', [{ path: `config.${process.env.DB_PASS}`, message: 'is wrong', constraint: 'custom' }]);
+    thrown = () =>
+      new ToolValidationError('fails', [
+        { path: `config.${process.env.DB_PASS}`, message: 'is wrong', constraint: 'custom' },
+      ]);
     const r = await registry();
     const outcome = await r.dispatch('fails', {});
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input', issues: [{ path: 'config.[redacted]', message: 'is wrong' }] } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', issues: [{ path: 'config.[redacted]', message: 'is wrong' }] },
+    });
     expect(JSON.stringify(outcome)).not.toContain(SECRETS.DB_PASS);
     const error = (await r.call('fails', {}).catch((e: unknown) => e)) as ToolValidationError;
     expect(error.issues).toEqual([{ path: 'config.[redacted]', message: 'is wrong', constraint: 'custom' }]);
@@ -174,12 +203,18 @@ describe('redaction of every outgoing message', () => {
 
   it('redacts the credentials of a URL an issue quotes when no issue quotes an env value', async () => {
     const outcome = await (await registry()).dispatch('counts', { a: 'x://u:pw-only-url@h', b: 'plain', c: 1 });
-    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['a must be a number, got "x://u:[redacted]@h"', 'b must be a number, got "plain"']);
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
+      'a must be a number, got "x://u:[redacted]@h"',
+      'b must be a number, got "plain"',
+    ]);
   });
 
   it('leaves issues that quote nothing secret as they are', async () => {
     const outcome = await (await registry()).dispatch('counts', { a: 'one', b: 'two', c: 3 });
-    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['a must be a number, got "one"', 'b must be a number, got "two"']);
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
+      'a must be a number, got "one"',
+      'b must be a number, got "two"',
+    ]);
   });
 
   it('never quotes a result in an output mismatch', async () => {
@@ -190,62 +225,124 @@ describe('redaction of every outgoing message', () => {
 
   it('redacts a message that is nothing but a secret of the minimum length', async () => {
     thrown = () => new Error(process.env.EXACTLY_SIX);
-    expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: 'fails failed: [redacted]' } });
+    expect(await (await registry()).dispatch('fails', {})).toMatchObject({
+      ok: false,
+      error: { message: 'fails failed: [redacted]' },
+    });
   });
 
   it('redacts a secret holding a quote or a backslash also where a message holds it escaped as JSON', async () => {
     process.env.QUOTED_SECRET = 'pa"ss\\word';
     try {
-      thrown = () => new Error(`raw ${process.env.QUOTED_SECRET} and as JSON ${JSON.stringify({ p: process.env.QUOTED_SECRET })}`);
+      thrown = () =>
+        new Error(`raw ${process.env.QUOTED_SECRET} and as JSON ${JSON.stringify({ p: process.env.QUOTED_SECRET })}`);
       const outcome = await (await registry()).dispatch('fails', {});
-      expect(outcome).toMatchObject({ ok: false, error: { message: 'fails failed: raw [redacted] and as JSON {"p":"[redacted]"}' } });
+      expect(outcome).toMatchObject({
+        ok: false,
+        error: { message: 'fails failed: raw [redacted] and as JSON {"p":"[redacted]"}' },
+      });
     } finally {
       delete process.env.QUOTED_SECRET;
     }
   });
 
   it.each([
-    ...['PATH', 'SHELL', 'USER', 'LOGNAME', 'HOME', 'PWD', 'OLDPWD', 'INIT_CWD', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'TERM', 'TERM_PROGRAM'],
-    ...['TERM_PROGRAM_VERSION', 'COLORTERM', 'TZ', 'NODE_ENV', 'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER', 'SHLVL', '_', 'NODE', 'npm_execpath', 'npm_node_execpath'],
+    ...[
+      'PATH',
+      'SHELL',
+      'USER',
+      'LOGNAME',
+      'HOME',
+      'PWD',
+      'OLDPWD',
+      'INIT_CWD',
+      'TMPDIR',
+      'TMP',
+      'TEMP',
+      'LANG',
+      'LANGUAGE',
+      'TERM',
+      'TERM_PROGRAM',
+    ],
+    ...[
+      'TERM_PROGRAM_VERSION',
+      'COLORTERM',
+      'TZ',
+      'NODE_ENV',
+      'HOSTNAME',
+      'EDITOR',
+      'VISUAL',
+      'PAGER',
+      'SHLVL',
+      '_',
+      'NODE',
+      'npm_execpath',
+      'npm_node_execpath',
+    ],
     ...['npm_command', 'LC_ALL', 'npm_package_name', 'npm_package_keywords', 'npm_lifecycle_event', 'npm_config_cache'],
   ])('keeps the value of the harmless variable %s readable', async (name) => {
     const before = process.env[name];
     process.env[name] = `harmless-value-of-${name}`;
     try {
       thrown = () => new Error(`saw harmless-value-of-${name}`);
-      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: `fails failed: saw harmless-value-of-${name}` } });
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({
+        ok: false,
+        error: { message: `fails failed: saw harmless-value-of-${name}` },
+      });
     } finally {
       if (before === undefined) delete process.env[name];
       else process.env[name] = before;
     }
   });
 
-  it.each(['npm_config__auth', 'npm_config_authtoken', 'npm_config_token', 'npm_config_password', 'npm_config_credentials', 'npm_config_secret', 'npm_config_keyfile'])(
-    'redacts the npm credential setting %s, though other npm_config_ values are harmless',
-    async (name) => {
-      process.env[name] = `credential-in-${name}`;
-      try {
-        thrown = () => new Error(`saw credential-in-${name}`);
-        expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: 'fails failed: saw [redacted]' } });
-      } finally {
-        delete process.env[name];
-      }
-    },
-  );
+  it.each([
+    'npm_config__auth',
+    'npm_config_authtoken',
+    'npm_config_token',
+    'npm_config_password',
+    'npm_config_credentials',
+    'npm_config_secret',
+    'npm_config_keyfile',
+  ])('redacts the npm credential setting %s, though other npm_config_ values are harmless', async (name) => {
+    process.env[name] = `credential-in-${name}`;
+    try {
+      thrown = () => new Error(`saw credential-in-${name}`);
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({
+        ok: false,
+        error: { message: 'fails failed: saw [redacted]' },
+      });
+    } finally {
+      delete process.env[name];
+    }
+  });
 
   it('reads the environment again once its snapshot is a second old (the timer that ends it moved by hand)', async () => {
     const clock = (import.meta as unknown as { jest: typeof jest }).jest;
     // Only the timers are faked: building the registry takes a snapshot and sets the timer that ends it.
     clock.useFakeTimers({
-      doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+      doNotFake: [
+        'Date',
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+      ],
     });
     try {
       const r = await registry();
       process.env.SET_LATER = 'set-after-the-snapshot';
       thrown = () => new Error(`saw ${process.env.SET_LATER}`);
-      expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw set-after-the-snapshot' } });
+      expect(await r.dispatch('fails', {})).toMatchObject({
+        error: { message: 'fails failed: saw set-after-the-snapshot' },
+      });
       clock.advanceTimersByTime(999);
-      expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw set-after-the-snapshot' } });
+      expect(await r.dispatch('fails', {})).toMatchObject({
+        error: { message: 'fails failed: saw set-after-the-snapshot' },
+      });
       clock.advanceTimersByTime(1);
       expect(await r.dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw [redacted]' } });
     } finally {
@@ -259,7 +356,9 @@ describe('redaction of every outgoing message', () => {
     process.env.LONG_SECRET = 'abcdef-and-more';
     try {
       thrown = () => new Error(`saw ${process.env.LONG_SECRET}`);
-      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: saw [redacted]' } });
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({
+        error: { message: 'fails failed: saw [redacted]' },
+      });
     } finally {
       delete process.env.SHORT_SECRET;
       delete process.env.LONG_SECRET;
@@ -271,7 +370,9 @@ describe('redaction of every outgoing message', () => {
     for (const name of Object.keys(process.env)) if (!['PATH', 'HOME'].includes(name)) delete process.env[name];
     try {
       thrown = () => new Error('nothing secret here');
-      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ error: { message: 'fails failed: nothing secret here' } });
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({
+        error: { message: 'fails failed: nothing secret here' },
+      });
     } finally {
       Object.assign(process.env, saved);
     }
@@ -285,13 +386,18 @@ describe('redaction of every outgoing message', () => {
 
   it('shows the caller its own keys in input issue paths, even one that equals an env value (it sent it), and redacts the messages', async () => {
     const outcome = await (await registry()).dispatch('login', { key: 'k', [SECRETS.DB_PASS!]: 1 });
-    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toContainEqual([SECRETS.DB_PASS, '[redacted] is not a known argument; remove it (known: key)']);
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toContainEqual([
+      SECRETS.DB_PASS,
+      '[redacted] is not a known argument; remove it (known: key)',
+    ]);
   });
 
   it('shows the caller the same issues of its own input when an audit sink or a channel subscriber watches the call; the Error of registry.call, which may travel anywhere, redacts the path', async () => {
     const args = { key: 'k', [SECRETS.DB_PASS!]: 1 };
     const plain = await (await registry()).dispatch('login', args, { callId: 'c1' });
-    const audited = (await buildRegistry(toolsModule({ audit: () => undefined }), toolset({ name: 'r', tools: [LoginTool] }))).registry;
+    const audited = (
+      await buildRegistry(toolsModule({ audit: () => undefined }), toolset({ name: 'r', tools: [LoginTool] }))
+    ).registry;
     const handlers = { start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
     const channel = tracingChannel(CALL_CHANNEL);
     channel.subscribe(handlers);
@@ -316,7 +422,10 @@ describe('redaction of every outgoing message', () => {
         return inner!.call('login', { key: 'k', [process.env.DB_PASS!]: 1 });
       }
     }
-    const { registry: r } = await buildRegistry(toolsModule({ audit: () => undefined }), toolset({ name: 'r', tools: [LoginTool, Relay] }));
+    const { registry: r } = await buildRegistry(
+      toolsModule({ audit: () => undefined }),
+      toolset({ name: 'r', tools: [LoginTool, Relay] }),
+    );
     inner = r;
     const outcome = await r.dispatch('relay', {});
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
@@ -324,8 +433,13 @@ describe('redaction of every outgoing message', () => {
   });
 
   it("redacts a URL's credentials at the very start of a guard's reason", async () => {
-    const { registry: r } = await buildRegistry(toolset({ name: 'g', tools: [Fails], guards: [() => 's://u:pw-at-start@h'] }));
-    expect(await r.dispatch('fails', {})).toMatchObject({ ok: false, error: { code: 'permission_denied', reason: 's://u:[redacted]@h' } });
+    const { registry: r } = await buildRegistry(
+      toolset({ name: 'g', tools: [Fails], guards: [() => 's://u:pw-at-start@h'] }),
+    );
+    expect(await r.dispatch('fails', {})).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', reason: 's://u:[redacted]@h' },
+    });
   });
 
   it('keeps harmless variables such as PATH readable', async () => {
@@ -342,7 +456,10 @@ describe('redaction of every outgoing message', () => {
       ['left\n  at x', 'left'],
     ]) {
       thrown = () => new Error(message);
-      expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: `fails failed: ${shown}` } });
+      expect(await (await registry()).dispatch('fails', {})).toMatchObject({
+        ok: false,
+        error: { message: `fails failed: ${shown}` },
+      });
     }
   });
 
@@ -351,13 +468,19 @@ describe('redaction of every outgoing message', () => {
     ['after a space', 'see ://u:pw-no-scheme@h'],
   ])("leaves '://' with no scheme before it alone %s: it is no URL", async (_where, text) => {
     thrown = () => new Error(text);
-    expect(await (await registry()).dispatch('fails', {})).toMatchObject({ ok: false, error: { message: `fails failed: ${text}` } });
+    expect(await (await registry()).dispatch('fails', {})).toMatchObject({
+      ok: false,
+      error: { message: `fails failed: ${text}` },
+    });
   });
 
   it('leaves issues alone, and still redacts the credentials of a URL, when the environment holds no secret at all', async () => {
     await withOnly({}, async () => {
       const outcome = await (await registry()).dispatch('counts', { a: 'one', b: 'x://u:pw-no-env@h', c: 3 });
-      expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['a must be a number, got "one"', 'b must be a number, got "x://u:[redacted]@h"']);
+      expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual([
+        'a must be a number, got "one"',
+        'b must be a number, got "x://u:[redacted]@h"',
+      ]);
     });
   });
 
@@ -372,7 +495,11 @@ describe('redaction of every outgoing message', () => {
       const outcome = await (await registry()).dispatch('fails', {});
       expect(outcome).toMatchObject({
         ok: false,
-        error: { message: 'Invalid arguments for fails (2 problems):\n- a ends with [redacted] begins b\nFix every problem listed and call again.', issues },
+        error: {
+          message:
+            'Invalid arguments for fails (2 problems):\n- a ends with [redacted] begins b\nFix every problem listed and call again.',
+          issues,
+        },
       });
     } finally {
       delete process.env.SPANS_LINES;
@@ -403,18 +530,24 @@ describe('redaction of every outgoing message', () => {
   });
 
   it("redacts an env value in what `dispatch` returns even where it equals a word of the library's own wording, and `call` rejects with the error as the library made it", async () => {
-    // dispatch scans every payload, the library's own errors too, since a tool may change their message before throwing.
+    // dispatch scans every payload, the library's own errors too, since a tool may change their message before
+    // throwing.
     await withOnly({ A_WORD: 'arguments' }, async () => {
       thrown = () => new ToolValidationError('fails', [{ path: 'a', message: 'a is wrong', constraint: 'c' }]);
       const r = await registry();
-      const message = 'Invalid arguments for fails (1 problem):\n- a is wrong\nFix every problem listed and call again.';
-      expect(await r.dispatch('fails', {})).toMatchObject({ ok: false, error: { message: message.replace('arguments', '[redacted]') } });
+      const message =
+        'Invalid arguments for fails (1 problem):\n- a is wrong\nFix every problem listed and call again.';
+      expect(await r.dispatch('fails', {})).toMatchObject({
+        ok: false,
+        error: { message: message.replace('arguments', '[redacted]') },
+      });
       expect(await r.call('fails', {}).catch((e: unknown) => (e as Error).message)).toBe(message);
     });
   });
 
   it("redacts a tool's name in an invalid input's message by the environment as it is now, not as it was when that name was last seen", async () => {
-    const named = (): string => new ToolValidationError('billing.refund', [{ path: 'a', message: 'a is wrong', constraint: 'c' }]).message;
+    const named = (): string =>
+      new ToolValidationError('billing.refund', [{ path: 'a', message: 'a is wrong', constraint: 'c' }]).message;
     await withOnly({}, async () => {
       await registry();
       expect(named()).toMatch(/^Invalid arguments for billing\.refund /);
@@ -428,15 +561,29 @@ describe('redaction of every outgoing message', () => {
 
   it("copies and redacts a ToolValidationError's issues when it is made: what the tool does to its array later changes nothing", async () => {
     await registry();
-    const given = [{ path: `config.${SECRETS.DB_PASS}`, message: `must not be ${SECRETS.STRIPE_SK}`, constraint: 'custom' }];
+    const given = [
+      { path: `config.${SECRETS.DB_PASS}`, message: `must not be ${SECRETS.STRIPE_SK}`, constraint: 'custom' },
+    ];
     const error = new ToolValidationError('fails', given);
     given[0]!.message = `now ${SECRETS.GITHUB_PAT}`;
     given.push({ path: 'b', message: 'b is wrong', constraint: 'c' });
     const first = error.issues;
     expect(first).toEqual([{ path: 'config.[redacted]', message: 'must not be [redacted]', constraint: 'custom' }]);
-    expect([Object.isFrozen(first), Object.isFrozen(first[0]), first === given, error.issues === first]).toEqual([true, true, false, true]);
-    expect(error.message).toBe('Invalid arguments for fails (1 problem):\n- must not be [redacted]\nFix every problem listed and call again.');
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ code: 'invalid_input', message: error.message, retryable: true, issues: first });
+    expect([Object.isFrozen(first), Object.isFrozen(first[0]), first === given, error.issues === first]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect(error.message).toBe(
+      'Invalid arguments for fails (1 problem):\n- must not be [redacted]\nFix every problem listed and call again.',
+    );
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      code: 'invalid_input',
+      message: error.message,
+      retryable: true,
+      issues: first,
+    });
     // An own field, as loggers and spreads expect of an error's data.
     expect([Object.keys(error).includes('issues'), { ...error }.issues]).toEqual([true, first]);
   });
@@ -444,7 +591,9 @@ describe('redaction of every outgoing message', () => {
   it('keeps a ToolValidationError redacted by the environment it was made in, after a secret has left the environment', async () => {
     await withOnly({ LEAVING_SECRET: 'leaving-secret-value', LEAVING_NAME: 'billing.refund' }, async () => {
       await registry();
-      const error = new ToolValidationError('billing.refund', [{ path: 'leaving-secret-value', message: 'not leaving-secret-value', constraint: 'c' }]);
+      const error = new ToolValidationError('billing.refund', [
+        { path: 'leaving-secret-value', message: 'not leaving-secret-value', constraint: 'c' },
+      ]);
       delete process.env.LEAVING_SECRET;
       delete process.env.LEAVING_NAME;
       // Building a registry reads the environment again.
@@ -499,7 +648,9 @@ describe('redaction of every outgoing message', () => {
       ] as const) {
         expect(new Plain(`${secrets}${'t'.repeat(tail)}`).message).toBe(shown);
       }
-      expect(new Plain(`${secrets}${'t'.repeat(4_192)}${'u'.repeat(10_000)}`).message).toBe(`${redacted}${'t'.repeat(4_192)}…`);
+      expect(new Plain(`${secrets}${'t'.repeat(4_192)}${'u'.repeat(10_000)}`).message).toBe(
+        `${redacted}${'t'.repeat(4_192)}…`,
+      );
       expect(new Plain('m'.repeat(30_000)).message).toBe(`${'m'.repeat(16_000)}…`);
     } finally {
       delete process.env.KILO_SECRET;

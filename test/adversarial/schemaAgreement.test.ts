@@ -21,25 +21,39 @@ afterAll(async () => {
 type Schema = Record<string, unknown>;
 
 describe('the schema a model is shown and the validator that checks its calls agree', () => {
-  it.each(['fs.read', 'fs.list', 'fs.write', 'orders.create', 'git.status', 'git.log', 'git.commit', 'jobs.run_checks', 'weather.current'])(
+  it.each([
+    'fs.read',
+    'fs.list',
+    'fs.write',
+    'orders.create',
+    'git.status',
+    'git.log',
+    'git.commit',
+    'jobs.run_checks',
+    'weather.current',
+  ])(
     '%s: inputs generated from its inputSchema are accepted; one field mutated is rejected at that path',
     async (name) => {
       const tool = registry.get(name);
       const schema = tool.definition.inputSchema as Schema;
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       await fc.assert(
-        fc.asyncProperty(arbitraryFromSchema(schema) as fc.Arbitrary<Record<string, unknown>>, fc.nat(), async (input, pick) => {
-          const accepted = await tool.validateInput(input);
-          expect(accepted).toMatchObject({ ok: true });
+        fc.asyncProperty(
+          arbitraryFromSchema(schema) as fc.Arbitrary<Record<string, unknown>>,
+          fc.nat(),
+          async (input, pick) => {
+            const accepted = await tool.validateInput(input);
+            expect(accepted).toMatchObject({ ok: true });
 
-          const keys = Object.keys(properties);
-          if (keys.length === 0) return;
-          const key = keys[pick % keys.length]!;
-          const mutated = { ...input, [key]: wrongTypeFor(properties[key]!) };
-          const rejected = await tool.validateInput(mutated);
-          expect(rejected.ok).toBe(false);
-          if (!rejected.ok) expect(rejected.issues.map((i) => i.path)).toContain(key);
-        }),
+            const keys = Object.keys(properties);
+            if (keys.length === 0) return;
+            const key = keys[pick % keys.length]!;
+            const mutated = { ...input, [key]: wrongTypeFor(properties[key]!) };
+            const rejected = await tool.validateInput(mutated);
+            expect(rejected.ok).toBe(false);
+            if (!rejected.ok) expect(rejected.issues.map((i) => i.path)).toContain(key);
+          },
+        ),
         { numRuns: 200 },
       );
     },
@@ -58,7 +72,10 @@ describe('the compiled DTO check and class-validator agree (differential)', () =
   const orders = (): ToolRegistry => registry;
   const customer = fc.record({
     name: fc.oneof(fc.string({ maxLength: 5 }), fc.constant(3)),
-    email: fc.oneof(fc.constantFrom('ada@example.org', 'b@c.io', 'not-an-email', '', 'a@b'), fc.string({ maxLength: 8 })),
+    email: fc.oneof(
+      fc.constantFrom('ada@example.org', 'b@c.io', 'not-an-email', '', 'a@b'),
+      fc.string({ maxLength: 8 }),
+    ),
   });
   const line = fc.record({
     sku: fc.oneof(fc.constantFrom('BOOK-1', ''), fc.string({ maxLength: 4 })),
@@ -69,7 +86,10 @@ describe('the compiled DTO check and class-validator agree (differential)', () =
       customer,
       lines: fc.array(line, { maxLength: 3 }),
       shipping: fc.constantFrom('standard', 'express', 'drone'),
-      labels: fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), fc.array(fc.integer(), { maxLength: 2 })),
+      labels: fc.oneof(
+        fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+        fc.array(fc.integer(), { maxLength: 2 }),
+      ),
     },
     { requiredKeys: [] },
   );
@@ -83,7 +103,11 @@ describe('the compiled DTO check and class-validator agree (differential)', () =
         if (!ours.ok) {
           const paths = (errors: typeof theirs, prefix = ''): string[] =>
             errors.flatMap((e) => {
-              const path = /^\d+$/.test(e.property) ? `${prefix}[${e.property}]` : prefix === '' ? e.property : `${prefix}.${e.property}`;
+              const path = /^\d+$/.test(e.property)
+                ? `${prefix}[${e.property}]`
+                : prefix === ''
+                  ? e.property
+                  : `${prefix}.${e.property}`;
               return [...(e.constraints === undefined ? [] : [path]), ...paths(e.children ?? [], path)];
             });
           // An { each: true } constraint is reported at the element (labels[0]); class-validator reports the array.

@@ -35,16 +35,23 @@ describe('security', () => {
     'fs:write',
   ];
 
-  it.each(variants.map((v) => [JSON.stringify(v), v]))('a denied tool cannot be reached as %s', async (_shown, variant) => {
-    const outcome = await sample.registry.dispatch(variant, { path: 'pwned.md', content: 'x' });
-    expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(['tool_not_found', 'permission_denied']).toContain(outcome.error.code);
-    await expect(access(path.join(sample.workspace, 'pwned.md'))).rejects.toThrow();
-  });
+  it.each(variants.map((v) => [JSON.stringify(v), v]))(
+    'a denied tool cannot be reached as %s',
+    async (_shown, variant) => {
+      const outcome = await sample.registry.dispatch(variant, { path: 'pwned.md', content: 'x' });
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(['tool_not_found', 'permission_denied']).toContain(outcome.error.code);
+      await expect(access(path.join(sample.workspace, 'pwned.md'))).rejects.toThrow();
+    },
+  );
 
   it('a denied tool stays denied under its provider name', async () => {
     const openai = toOpenAITools(sample.registry.definitions());
-    const { outcome } = await openai.dispatch(sample.registry, { id: '1', type: 'function', function: { name: 'fs_write', arguments: '{"path":"pwned.md","content":"x"}' } });
+    const { outcome } = await openai.dispatch(sample.registry, {
+      id: '1',
+      type: 'function',
+      function: { name: 'fs_write', arguments: '{"path":"pwned.md","content":"x"}' },
+    });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'permission_denied' } });
     await expect(access(path.join(sample.workspace, 'pwned.md'))).rejects.toThrow();
   });
@@ -70,10 +77,14 @@ describe('security', () => {
       @Tool({ name: 'leaky', description: 'Fails in the worst ways.' })
       class Leaky {
         execute(@Arg('how') how: string): unknown {
-          if (how === 'secret') throw new Error(`connect failed with key ${process.env.PAYMENTS_API_KEY} to ${process.env.DATABASE_URL}`);
+          if (how === 'secret')
+            throw new Error(`connect failed with key ${process.env.PAYMENTS_API_KEY} to ${process.env.DATABASE_URL}`);
           if (how === 'bug') return (undefined as unknown as { x: { y: number } }).x.y;
           if (how === 'cause') throw new Error('wrapped', { cause: new Error(`deep ${process.env.PAYMENTS_API_KEY}`) });
-          throw Object.assign(new Error('with extras'), { stack: `Error\n    at ${import.meta.url}:1:1`, config: { key: process.env.PAYMENTS_API_KEY } });
+          throw Object.assign(new Error('with extras'), {
+            stack: `Error\n    at ${import.meta.url}:1:1`,
+            config: { key: process.env.PAYMENTS_API_KEY },
+          });
         }
       }
       const { registry } = await buildRegistry(toolset({ name: 'leaky', tools: [Leaky] }));
@@ -105,8 +116,13 @@ describe('security', () => {
         return 'fine';
       }
     }
-    const { registry } = await buildRegistry(toolset({ name: 'stores', tools: [FsxRead, FsPeek], granted: PermissionSet.none().grant('fs:*') }));
-    expect(await registry.dispatch('fsx.read', {})).toMatchObject({ ok: false, error: { code: 'permission_denied', permission: 'fsx:read' } });
+    const { registry } = await buildRegistry(
+      toolset({ name: 'stores', tools: [FsxRead, FsPeek], granted: PermissionSet.none().grant('fs:*') }),
+    );
+    expect(await registry.dispatch('fsx.read', {})).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied', permission: 'fsx:read' },
+    });
     expect(await registry.dispatch('fs.peek', {})).toMatchObject({ ok: true, value: 'fine' });
   });
 });

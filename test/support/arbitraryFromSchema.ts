@@ -2,7 +2,11 @@ import fc from 'fast-check';
 
 type Schema = Record<string, unknown>;
 
-const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: 10 });
+const word = fc.string({
+  unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'),
+  minLength: 1,
+  maxLength: 10,
+});
 
 /**
  * Values valid for the JSON Schema subset hermes-tools emits (type, enum, min/max, lengths, items,
@@ -10,19 +14,25 @@ const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz012
  */
 export function arbitraryFromSchema(schema: Schema): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
-  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== 'null') : (schema.type as string | undefined);
+  const type = Array.isArray(schema.type)
+    ? (schema.type as string[]).find((t) => t !== 'null')
+    : (schema.type as string | undefined);
   switch (type) {
     case 'string': {
       if (schema.format === 'email') return fc.tuple(word, word).map(([a, b]) => `${a}@${b}.com`);
       if (schema.format === 'uri' || schema.format === 'url') return word.map((w) => `https://${w}.example.com/${w}`);
       if (schema.format === 'uuid') return fc.uuid({ version: 4 });
-      if (schema.format === 'date-time') return fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString());
+      if (schema.format === 'date-time')
+        return fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString());
       const minLength = (schema.minLength as number | undefined) ?? 0;
       const maxLength = Math.min((schema.maxLength as number | undefined) ?? minLength + 20, minLength + 20);
       return fc.string({ minLength, maxLength });
     }
     case 'integer':
-      return fc.integer({ min: bound(schema.minimum, schema.exclusiveMinimum, 1, -1e6), max: bound(schema.maximum, schema.exclusiveMaximum, -1, 1e6) });
+      return fc.integer({
+        min: bound(schema.minimum, schema.exclusiveMinimum, 1, -1e6),
+        max: bound(schema.maximum, schema.exclusiveMaximum, -1, 1e6),
+      });
     case 'number':
       return fc
         .double({
@@ -38,7 +48,10 @@ export function arbitraryFromSchema(schema: Schema): fc.Arbitrary<unknown> {
       return fc.boolean();
     case 'array': {
       const minLength = (schema.minItems as number | undefined) ?? 0;
-      return fc.array(arbitraryFromSchema(schema.items as Schema), { minLength, maxLength: Math.min((schema.maxItems as number | undefined) ?? minLength + 4, minLength + 4) });
+      return fc.array(arbitraryFromSchema(schema.items as Schema), {
+        minLength,
+        maxLength: Math.min((schema.maxItems as number | undefined) ?? minLength + 4, minLength + 4),
+      });
     }
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;

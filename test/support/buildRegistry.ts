@@ -2,7 +2,9 @@ import { Container, type ContainerModule } from 'inversify';
 import { ToolRegistry } from 'hermes-tools';
 
 /** A real container with `modules` loaded, and the registry it builds. */
-export async function buildRegistry(...modules: ContainerModule[]): Promise<{ container: Container; registry: ToolRegistry }> {
+export async function buildRegistry(
+  ...modules: ContainerModule[]
+): Promise<{ container: Container; registry: ToolRegistry }> {
   const container = new Container();
   await container.load(...modules);
   return { container, registry: container.get(ToolRegistry) };

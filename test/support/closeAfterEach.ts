@@ -20,7 +20,8 @@ export function closeAfterEach(): <T extends Closable>(resource: T) => T {
         failures.push(error);
       }
     }
-    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} resource(s) failed to close after the test`);
+    if (failures.length > 0)
+      throw new AggregateError(failures, `${failures.length} resource(s) failed to close after the test`);
   });
   return (resource) => {
     open.push(resource);

@@ -9,7 +9,10 @@ function has(command: string): boolean {
 }
 
 function run(command: string, args: string[]): boolean {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const result = spawnSync(command, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return result.status === 0;
 }
 
@@ -17,10 +20,19 @@ export default function ensureRedisServer(): void {
   if (has('redis-server')) return;
   const root = process.getuid?.() === 0;
   if (root && has('apt-get')) {
-    process.stderr.write('\nredis-server is missing: installing the Debian package redis-server for the Redis tests…\n');
+    process.stderr.write(
+      '\nredis-server is missing: installing the Debian package redis-server for the Redis tests…\n',
+    );
     // Another apt-get (another test run installing it too) holds dpkg's lock for a while: wait for it.
     const wait = ['-o', 'DPkg::Lock::Timeout=120'];
-    if (run('apt-get', [...wait, 'update', '-qq']) && run('apt-get', [...wait, 'install', '-y', '-qq', 'redis-server']) && has('redis-server')) return;
+    if (
+      run('apt-get', [...wait, 'update', '-qq']) &&
+      run('apt-get', [...wait, 'install', '-y', '-qq', 'redis-server']) &&
+      has('redis-server')
+    )
+      return;
   }
-  throw new Error('The tests need redis-server on PATH: install it (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`) and run npm test again.');
+  throw new Error(
+    'The tests need redis-server on PATH: install it (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`) and run npm test again.',
+  );
 }

@@ -34,17 +34,29 @@ export function hostileValues(): [string, unknown][] {
     ['__proto__ key', JSON.parse('{"path":"notes/todo.md","__proto__":{"polluted":true}}')],
     [
       'nested __proto__ key',
-      JSON.parse('{"customer":{"__proto__":{"polluted":true},"name":"a","email":"a@b.co"},"lines":[{"sku":"BOOK-1","quantity":1,"__proto__":{"polluted":true}}]}'),
+      JSON.parse(
+        '{"customer":{"__proto__":{"polluted":true},"name":"a","email":"a@b.co"},"lines":[{"sku":"BOOK-1","quantity":1,"__proto__":{"polluted":true}}]}',
+      ),
     ],
     ['constructor.prototype', { path: 'x', constructor: { prototype: { polluted: true } } }],
     ['prototype key', JSON.parse('{"prototype":{"polluted":true},"message":"abc"}')],
     ['10,000-level object', deepObject],
     ['10,000-level array', deepArray],
-    ['10,000-level object in a field', { path: 'x', content: deepObject, customer: deepObject, lines: deepArray, message: deepObject, files: deepArray }],
-    ['3 MB string', { path: megaString, content: megaString, message: megaString, city: megaString, labels: [megaString] }],
+    [
+      '10,000-level object in a field',
+      { path: 'x', content: deepObject, customer: deepObject, lines: deepArray, message: deepObject, files: deepArray },
+    ],
+    [
+      '3 MB string',
+      { path: megaString, content: megaString, message: megaString, city: megaString, labels: [megaString] },
+    ],
     [
       '1,000,000-element array',
-      { lines: new Array(1_000_000).fill({ sku: 'BOOK-1', quantity: 1 }), files: new Array(1_000_000).fill('a'), labels: new Array(1_000_000).fill('l') },
+      {
+        lines: new Array(1_000_000).fill({ sku: 'BOOK-1', quantity: 1 }),
+        files: new Array(1_000_000).fill('a'),
+        labels: new Array(1_000_000).fill('l'),
+      },
     ],
     ['NaN, Infinity, -0', { path: NaN, maxBytes: Infinity, limit: -0, checks: NaN, stepMs: -Infinity, quantity: -0 }],
     ['NaN as the arguments', NaN],

@@ -5,7 +5,10 @@ const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 
 type Tree = null | boolean | number | string | Tree[] | { entries: [string, Tree][] };
 
-const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'a', 'toString', 'valueOf', 'hasOwnProperty'), fc.string({ maxLength: 8 }));
+const key = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'a', 'toString', 'valueOf', 'hasOwnProperty'),
+  fc.string({ maxLength: 8 }),
+);
 
 const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
   tree: fc.oneof(
@@ -13,7 +16,11 @@ const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
     fc.constant(null),
     fc.boolean(),
     fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(-0, 1e308, 2 ** 53)),
-    fc.oneof(fc.string({ maxLength: 12 }), fc.string({ minLength: 35, maxLength: 60 }), fc.constantFrom('__proto__', '{"a":1}', '[]')),
+    fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.string({ minLength: 35, maxLength: 60 }),
+      fc.constantFrom('__proto__', '{"a":1}', '[]'),
+    ),
     fc.array(tie('tree'), { maxLength: 8 }),
     fc.array(fc.tuple(key, tie('tree')), { maxLength: 8 }).map((entries) => ({ entries })),
   ),
@@ -41,7 +48,9 @@ export function jsonTextArbitrary(): fc.Arbitrary<{ text: string; forbidden: boo
   return fc
     .oneof(
       tree,
-      fc.array(tree, { minLength: 1, maxLength: 8 }).map((entries) => ({ entries: entries.map((v, i): [string, Tree] => [`k${i}`, v]) })),
+      fc
+        .array(tree, { minLength: 1, maxLength: 8 })
+        .map((entries) => ({ entries: entries.map((v, i): [string, Tree] => [`k${i}`, v]) })),
     )
     .map((node) => ({ text: write(node), forbidden: hasForbidden(node) }));
 }

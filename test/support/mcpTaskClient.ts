@@ -5,7 +5,9 @@ import { CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/type
 
 /** `tools/call` as a task (`params.task`), with a ttl when given. */
 export function createTask(client: Client, name: string, args: Record<string, unknown> = {}, ttl?: number) {
-  return client.request({ method: 'tools/call', params: { name, arguments: args } }, CreateTaskResultSchema, { task: ttl === undefined ? {} : { ttl } });
+  return client.request({ method: 'tools/call', params: { name, arguments: args } }, CreateTaskResultSchema, {
+    task: ttl === undefined ? {} : { ttl },
+  });
 }
 
 /** The McpError a request was refused with (fails the test if it was not). */

@@ -38,7 +38,8 @@ function ready(child: ChildProcess): Promise<void> {
         resolve();
       }
     };
-    const onExit = (code: number | null) => reject(new Error(`redis-server exited with ${code} before it was ready:\n${seen.slice(-2000)}`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`redis-server exited with ${code} before it was ready:\n${seen.slice(-2000)}`));
     child.stdout?.on('data', onData);
     child.once('exit', onExit);
   });
@@ -49,9 +50,13 @@ export async function startRedisServer(): Promise<RedisServer> {
   // A port found free can be taken before redis-server binds it: try another.
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       await ready(child);
     } catch (error) {

@@ -1,6 +1,16 @@
 import type { ToolOutcome } from 'hermes-tools';
 
-const CODES = new Set(['tool_not_found', 'invalid_input', 'permission_denied', 'approval_denied', 'tool_unavailable', 'timeout', 'aborted', 'execution_failed', 'invalid_output']);
+const CODES = new Set([
+  'tool_not_found',
+  'invalid_input',
+  'permission_denied',
+  'approval_denied',
+  'tool_unavailable',
+  'timeout',
+  'aborted',
+  'execution_failed',
+  'invalid_output',
+]);
 
 /**
  * Why `value` is not a well-formed ToolOutcome (undefined when it is): ok or not, JSON all the way,
@@ -16,7 +26,8 @@ export function outcomeProblem(value: unknown): string | undefined {
   } catch (error) {
     return `not JSON: ${(error as Error).message}`;
   }
-  if (/\n\s+at |file:\/\/|\/work\/|node_modules|\.[cm]?js:\d+/.test(text)) return `leaks a stack or a path: ${text.slice(0, 300)}`;
+  if (/\n\s+at |file:\/\/|\/work\/|node_modules|\.[cm]?js:\d+/.test(text))
+    return `leaks a stack or a path: ${text.slice(0, 300)}`;
   if (o.ok === true) return 'value' in o ? undefined : 'ok without value';
   if (o.ok !== false) return 'ok is not a boolean';
   if (!CODES.has(o.error.code)) return `unknown code ${String(o.error.code)}`;

@@ -27,7 +27,9 @@ describe('JsonTextSink', () => {
       }
     }
     const sink = new JsonTextSink();
-    const outcome = await new Wrapping([registry.get('doc.get')]).dispatch('doc.get', {}, { [JSON_TEXT]: sink } as object);
+    const outcome = await new Wrapping([registry.get('doc.get')]).dispatch('doc.get', {}, {
+      [JSON_TEXT]: sink,
+    } as object);
     expect(outcome).toMatchObject({ ok: true, value: 'wrapped' });
     expect(sink.textOf(outcome)).toBeUndefined();
   });

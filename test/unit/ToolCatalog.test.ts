@@ -17,7 +17,10 @@ class Write {
 }
 
 async function tools() {
-  const { registry } = await buildRegistry(toolsModule({ results: false }), toolset({ name: 'fs', tools: [Read, Write] }));
+  const { registry } = await buildRegistry(
+    toolsModule({ results: false }),
+    toolset({ name: 'fs', tools: [Read, Write] }),
+  );
   return [registry.get('fs.read'), registry.get('fs.write')] as const;
 }
 

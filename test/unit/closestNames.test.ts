@@ -31,7 +31,11 @@ describe('closestNames', () => {
   });
 
   it('suggests a name that holds the one asked for (3 characters or more), the least padded first, before farther names', () => {
-    expect(closestNames('read', ['fs.read_all_the_lines', 'xread', 'roed', 'fs.read'])).toEqual(['xread', 'roed', 'fs.read']);
+    expect(closestNames('read', ['fs.read_all_the_lines', 'xread', 'roed', 'fs.read'])).toEqual([
+      'xread',
+      'roed',
+      'fs.read',
+    ]);
     expect(closestNames('abc', ['xxxxxabcxxxxxx'])).toEqual(['xxxxxabcxxxxxx']);
     expect(closestNames('ab', ['xxxxxabxxxxxxx'])).toEqual([]);
   });

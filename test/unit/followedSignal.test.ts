@@ -1,7 +1,18 @@
 // A call that follows a signal (what the MCP server does with a request's signal) rather than racing it: the
 // signal reaches the tool's ctx.signal when the tool reads it, and an approval's wait; the call ends as aborted
 // once its handler settles. The option is internal, so it is set here as the server sets it.
-import { Arg, Ctx, type GuardRequest, PermissionSet, RequiresApproval, Tool, ToolAbortedError, type ToolContext, toolset, toolsModule } from 'hermes-tools';
+import {
+  Arg,
+  Ctx,
+  type GuardRequest,
+  PermissionSet,
+  RequiresApproval,
+  Tool,
+  ToolAbortedError,
+  type ToolContext,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { FOLLOWED_SIGNAL, type FollowingCallOptions } from '../../src/pipeline/followedSignal.js';
 import { buildRegistry } from '../support/buildRegistry.js';
 import { deferred } from '../support/deferred.js';
@@ -13,7 +24,10 @@ let kept: ToolContext | undefined;
 
 @Tool({ name: 'held', description: 'Waits to be released; reads its signal only when told to.' })
 class Held {
-  async execute(@Arg('how', { enum: ['ignore', 'read', 'fail'] }) how: string, @Ctx() ctx: ToolContext): Promise<string> {
+  async execute(
+    @Arg('how', { enum: ['ignore', 'read', 'fail'] }) how: string,
+    @Ctx() ctx: ToolContext,
+  ): Promise<string> {
     kept = ctx;
     if (how === 'read') seen = { aborted: ctx.signal.aborted, reason: ctx.signal.reason };
     started.resolve();
@@ -58,14 +72,18 @@ describe('a followed signal', () => {
     const { registry } = await build();
     const controller = new AbortController();
     let settled = false;
-    const outcome = registry.dispatch('held', { how: 'ignore' }, follow(controller.signal)).finally(() => (settled = true));
+    const outcome = registry
+      .dispatch('held', { how: 'ignore' }, follow(controller.signal))
+      .finally(() => (settled = true));
     await started.promise;
     controller.abort('gone');
     await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
     release.resolve();
     expect(await outcome).toMatchObject({ ok: false, error: { code: 'aborted' } });
-    await expect(registry.call('held', { how: 'ignore' }, follow(new AbortController().signal))).resolves.toBe('released');
+    await expect(registry.call('held', { how: 'ignore' }, follow(new AbortController().signal))).resolves.toBe(
+      'released',
+    );
   });
 
   it('ends a call whose handler fails its own way after the abort as aborted too', async () => {
@@ -77,7 +95,9 @@ describe('a followed signal', () => {
     release.resolve();
     await expect(call).rejects.toBeInstanceOf(ToolAbortedError);
     started = deferred();
-    await expect(registry.call('held', { how: 'fail' }, follow(new AbortController().signal))).rejects.toMatchObject({ code: 'execution_failed' });
+    await expect(registry.call('held', { how: 'fail' }, follow(new AbortController().signal))).rejects.toMatchObject({
+      code: 'execution_failed',
+    });
   });
 
   it("reaches the tool's ctx.signal when it reads it, with a ToolAbortedError, and stops reaching it once the call settled", async () => {
@@ -85,7 +105,9 @@ describe('a followed signal', () => {
     const aborted = new AbortController();
     aborted.abort('before the call');
     release.resolve();
-    await expect(registry.call('held', { how: 'read' }, follow(aborted.signal))).rejects.toBeInstanceOf(ToolAbortedError);
+    await expect(registry.call('held', { how: 'read' }, follow(aborted.signal))).rejects.toBeInstanceOf(
+      ToolAbortedError,
+    );
     expect(seen?.aborted).toBe(true);
     expect(seen?.reason).toBeInstanceOf(ToolAbortedError);
 
@@ -103,6 +125,9 @@ describe('a followed signal', () => {
     await askedFor.promise;
     controller.abort('no longer wanted');
     await expect(call).rejects.toBeInstanceOf(ToolAbortedError);
-    await expect(registry.dispatch('asks', {}, follow(controller.signal))).resolves.toMatchObject({ ok: false, error: { code: 'aborted' } });
+    await expect(registry.dispatch('asks', {}, follow(controller.signal))).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'aborted' },
+    });
   });
 });

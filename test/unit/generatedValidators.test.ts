@@ -8,7 +8,23 @@ import type { NumberShape, ObjectShape, PropertyShape, Shape, StringShape } from
 import type { ValidationRunLimits } from '../../src/schema/ValidationRun.js';
 import { ValidationRun } from '../../src/schema/ValidationRun.js';
 
-const NAMES = ['path', 'maxBytes', 'mode', 'a', 'b', 'x-y', '$ref', 'quote"d', 'back\\slash', 'line\nbreak', "it's", 'ünï', '__proto__x', 'constructor', 'toString'];
+const NAMES = [
+  'path',
+  'maxBytes',
+  'mode',
+  'a',
+  'b',
+  'x-y',
+  '$ref',
+  'quote"d',
+  'back\\slash',
+  'line\nbreak',
+  "it's",
+  'ünï',
+  '__proto__x',
+  'constructor',
+  'toString',
+];
 
 const stringShape: fc.Arbitrary<StringShape> = fc.record(
   {
@@ -47,7 +63,14 @@ const objectShape: fc.Arbitrary<ObjectShape> = fc.letrec((tie) => ({
   shape: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     leafShape,
-    fc.record({ kind: fc.constant('array' as const), items: tie('shape') as fc.Arbitrary<Shape>, maxItems: fc.integer({ min: 0, max: 3 }) }, { requiredKeys: ['kind', 'items'] }),
+    fc.record(
+      {
+        kind: fc.constant('array' as const),
+        items: tie('shape') as fc.Arbitrary<Shape>,
+        maxItems: fc.integer({ min: 0, max: 3 }),
+      },
+      { requiredKeys: ['kind', 'items'] },
+    ),
     tie('object'),
   ),
   object: fc
@@ -56,11 +79,20 @@ const objectShape: fc.Arbitrary<ObjectShape> = fc.letrec((tie) => ({
         name: fc.constantFrom(...NAMES),
         shape: tie('shape') as fc.Arbitrary<Shape>,
         required: fc.boolean(),
-        default: fc.option(fc.record({ value: fc.constantFrom<unknown>('d', 7, true, null, { nested: [1] }) }), { nil: undefined }),
+        default: fc.option(fc.record({ value: fc.constantFrom<unknown>('d', 7, true, null, { nested: [1] }) }), {
+          nil: undefined,
+        }),
       }),
       { selector: (p) => p.name, maxLength: 6 },
     )
-    .map((properties) => ({ kind: 'object' as const, properties: properties.map(withoutUndefinedDefault), additionalProperties: false }) satisfies ObjectShape),
+    .map(
+      (properties) =>
+        ({
+          kind: 'object' as const,
+          properties: properties.map(withoutUndefinedDefault),
+          additionalProperties: false,
+        }) satisfies ObjectShape,
+    ),
 })).object as fc.Arbitrary<ObjectShape>;
 
 function withoutUndefinedDefault(p: PropertyShape & { default?: { value: unknown } | undefined }): PropertyShape {
@@ -68,7 +100,10 @@ function withoutUndefinedDefault(p: PropertyShape & { default?: { value: unknown
   return given === undefined ? rest : { ...rest, default: given };
 }
 
-/** Values near what a shape allows: right and wrong types, nulls, boundaries, coercible text, unknown and prototype keys. */
+/**
+ * Values near what a shape allows: right and wrong types, nulls, boundaries, coercible text, unknown and prototype
+ * keys.
+ */
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   any: fc.oneof(
     { depthSize: 'small' },
@@ -117,7 +152,14 @@ const limits: fc.Arbitrary<ValidationRunLimits> = fc.record({
   maxTotalSize: fc.integer({ min: 8, max: 200 }),
 });
 
-function outcome(shape: Shape, input: unknown, runLimits: ValidationRunLimits, coerce: boolean, generate: boolean, quoteValues: boolean) {
+function outcome(
+  shape: Shape,
+  input: unknown,
+  runLimits: ValidationRunLimits,
+  coerce: boolean,
+  generate: boolean,
+  quoteValues: boolean,
+) {
   const run = new ValidationRun(runLimits, { quoteValues });
   let out: unknown;
   let threw: unknown;
@@ -132,11 +174,20 @@ function outcome(shape: Shape, input: unknown, runLimits: ValidationRunLimits, c
 describe('generated object validators', () => {
   it('agree with the closures they are generated from on every value, issue and size (2,500 cases)', () => {
     fc.assert(
-      fc.property(objectShape, fc.array(value, { minLength: 1, maxLength: 4 }), limits, fc.boolean(), fc.boolean(), (shape, inputs, runLimits, coerce, quote) => {
-        for (const input of inputs) {
-          expect(outcome(shape, input, runLimits, coerce, true, quote)).toEqual(outcome(shape, input, runLimits, coerce, false, quote));
-        }
-      }),
+      fc.property(
+        objectShape,
+        fc.array(value, { minLength: 1, maxLength: 4 }),
+        limits,
+        fc.boolean(),
+        fc.boolean(),
+        (shape, inputs, runLimits, coerce, quote) => {
+          for (const input of inputs) {
+            expect(outcome(shape, input, runLimits, coerce, true, quote)).toEqual(
+              outcome(shape, input, runLimits, coerce, false, quote),
+            );
+          }
+        },
+      ),
       { numRuns: 2_500, seed: 20261130 },
     );
   });
@@ -146,9 +197,14 @@ describe('generated object validators', () => {
       fc.property(objectShape, limits, fc.boolean(), fc.nat(), (shape, runLimits, coerce, pick) => {
         const valid = Object.fromEntries(shape.properties.map((p) => [p.name, sampleFor(p.shape)]));
         const names = shape.properties.map((p) => p.name);
-        const off = names.length === 0 ? { extra: 1 } : { ...valid, [names[pick % names.length]!]: pick % 2 === 0 ? null : 'wrong' };
+        const off =
+          names.length === 0
+            ? { extra: 1 }
+            : { ...valid, [names[pick % names.length]!]: pick % 2 === 0 ? null : 'wrong' };
         for (const input of [valid, off, JSON.stringify(valid)]) {
-          expect(outcome(shape, input, runLimits, coerce, true, true)).toEqual(outcome(shape, input, runLimits, coerce, false, true));
+          expect(outcome(shape, input, runLimits, coerce, true, true)).toEqual(
+            outcome(shape, input, runLimits, coerce, false, true),
+          );
         }
       }),
       { numRuns: 1_000, seed: 1130 },
@@ -163,7 +219,16 @@ describe('generated object validators', () => {
       additionalProperties: false,
     };
     const input = Object.fromEntries(hostile.map((name) => [name, name]));
-    expect(outcome(shape, input, { maxDepth: 4, maxStringLength: 100, maxArrayLength: 5, maxProperties: 10, maxIssues: 10 }, false, true, true)).toEqual({
+    expect(
+      outcome(
+        shape,
+        input,
+        { maxDepth: 4, maxStringLength: 100, maxArrayLength: 5, maxProperties: 10, maxIssues: 10 },
+        false,
+        true,
+        true,
+      ),
+    ).toEqual({
       out: input,
       threw: undefined,
       size: expect.any(Number),
@@ -185,8 +250,20 @@ describe('generated object validators', () => {
       })),
       additionalProperties: false,
     });
-    const runLimits: ValidationRunLimits = { maxDepth: 4, maxStringLength: 100, maxArrayLength: 5, maxProperties: 40, maxIssues: 10 };
-    const inputs: unknown[] = [{ p0: 'abc', p1: 2 }, { p0: 'abcd', p1: -1, extra: true }, { p1: '2' }, [], '{"p0":"a","p1":0}'];
+    const runLimits: ValidationRunLimits = {
+      maxDepth: 4,
+      maxStringLength: 100,
+      maxArrayLength: 5,
+      maxProperties: 40,
+      maxIssues: 10,
+    };
+    const inputs: unknown[] = [
+      { p0: 'abc', p1: 2 },
+      { p0: 'abcd', p1: -1, extra: true },
+      { p1: '2' },
+      [],
+      '{"p0":"a","p1":0}',
+    ];
     const original = globalThis.Function;
     const forbidden = new Proxy(original, {
       apply: () => {
@@ -228,7 +305,11 @@ describe('generated object validators', () => {
     expect(seen[1]).toMatchObject({
       out: { p0: 'abcd', p1: -1 },
       issues: [
-        { path: 'extra', message: 'extra is not a known argument; remove it (known: p0, p1)', constraint: 'whitelistValidation' },
+        {
+          path: 'extra',
+          message: 'extra is not a known argument; remove it (known: p0, p1)',
+          constraint: 'whitelistValidation',
+        },
         { path: 'p0', message: 'p0 must be at most 3 characters long', constraint: 'maxLength' },
         { path: 'p1', message: 'p1 must be >= 0, got -1', constraint: 'min' },
       ],

@@ -5,7 +5,14 @@ import type { ToolContext } from '../../src/contracts/ToolContext.js';
 import { methodCaller } from '../../src/tools/methodCaller.js';
 import type { ArgumentSource } from '../../src/tools/planArguments.js';
 
-const HOSTILE = ['"]); globalThis.pwned = 1; (["', "'); globalThis.pwned = 1; //", 'line\nbreak', '\u2028', 'back\\slash', '$' + '{globalThis.pwned = 1}'];
+const HOSTILE = [
+  '"]); globalThis.pwned = 1; (["',
+  "'); globalThis.pwned = 1; //",
+  'line\nbreak',
+  '\u2028',
+  'back\\slash',
+  '$' + '{globalThis.pwned = 1}',
+];
 const ctx = { tool: 'x.y' } as unknown as ToolContext;
 const sources: ArgumentSource[] = [
   { from: 'arg', name: 'path' },

@@ -16,18 +16,24 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Regex literals in TypeScript source: a `/` after an operator, a bracket, a comma or a keyword, up to the closing `/`. */
+/**
+ * Regex literals in TypeScript source: a `/` after an operator, a bracket, a comma or a keyword, up to the closing `/`.
+ */
 function regexLiterals(text: string): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const found: string[] = [];
-  const literal = /(?:^|[=(,:!&|?;{}[]|\breturn)\s*\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])*)\/[dgimsuyv]*/gm;
+  const literal =
+    /(?:^|[=(,:!&|?;{}[]|\breturn)\s*\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])*)\/[dgimsuyv]*/gm;
   for (const match of code.matchAll(literal)) found.push(match[1]!);
   return found;
 }
 
 describe('the regexes of src/schema', () => {
   const literals: [string, string][] = sourceFiles(SCHEMA_DIR).flatMap((file) =>
-    regexLiterals(readFileSync(file, 'utf8')).map((source): [string, string] => [path.relative(SCHEMA_DIR, file), source]),
+    regexLiterals(readFileSync(file, 'utf8')).map((source): [string, string] => [
+      path.relative(SCHEMA_DIR, file),
+      source,
+    ]),
   );
   const exported: [string, string][] = [
     ['coerce NUMERIC', NUMERIC.source],

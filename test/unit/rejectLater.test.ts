@@ -6,7 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { rejectLater } from '../../src/internal/rejectLater.js';
 
-const MODULE = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/internal/rejectLater.js')).href;
+const MODULE = pathToFileURL(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/internal/rejectLater.js'),
+).href;
 
 describe('rejectLater', () => {
   it('rejects with the error it was given, after the caller has attached its handler', async () => {

@@ -16,7 +16,13 @@ export interface DtoConstraint {
 export type DtoConversion = 'date' | 'string' | 'number' | 'boolean';
 
 /** A `@Transform` function that applies from plain to class (`toClassOnly` or no direction). */
-export type DtoTransform = (params: { value: unknown; key: string; obj: Record<string, unknown>; type: number; options: object }) => unknown;
+export type DtoTransform = (params: {
+  value: unknown;
+  key: string;
+  obj: Record<string, unknown>;
+  type: number;
+  options: object;
+}) => unknown;
 
 export interface DtoProperty {
   readonly name: string;
@@ -52,6 +58,8 @@ export interface DtoProperty {
 export interface DtoModel {
   readonly dto: Function;
   readonly properties: readonly DtoProperty[];
-  /** The keys a caller may send: wire names, and `@Exclude()`d keys (accepted, then ignored, as class-transformer does). */
+  /**
+   * The keys a caller may send: wire names, and `@Exclude()`d keys (accepted, then ignored, as class-transformer does).
+   */
   readonly wireNames: ReadonlySet<string>;
 }

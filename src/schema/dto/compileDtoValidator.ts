@@ -15,7 +15,10 @@ const { isArray } = Array;
 const { hasOwn } = Object;
 
 const NUMBER_CONSTRAINTS = new Set(['isInt', 'isNumber', 'min', 'max', 'isPositive', 'isNegative', 'isDivisibleBy']);
-/** Run before the others; a `matches` is skipped once one failed, so a pattern's cost stays bounded by the declared length. */
+/**
+ * Run before the others; a `matches` is skipped once one failed, so a pattern's cost stays bounded by the declared
+ * length.
+ */
 const LENGTH_CONSTRAINTS = new Set(['minLength', 'maxLength', 'isLength']);
 const compiled = { strict: new WeakMap<Function, Validator>(), coercing: new WeakMap<Function, Validator>() };
 
@@ -49,15 +52,25 @@ function build(dto: Function, options: CompileOptions): Validator {
     const input = value as Record<string, unknown>;
     const instance = instantiate(dto);
     let unreadable: boolean[] | undefined;
-    for (let i = 0; i < count; i++) if (!properties[i]!.read(input, instance, path, run, depth)) (unreadable ??= [])[i] = true;
+    for (let i = 0; i < count; i++)
+      if (!properties[i]!.read(input, instance, path, run, depth)) (unreadable ??= [])[i] = true;
     for (let i = 0; i < count; i++) if (unreadable?.[i] !== true) properties[i]!.check(instance, path, run, depth);
     return instance;
   };
 }
 
 interface PropertyPass {
-  /** Takes the caller's value into the instance: bounded, copied, converted and transformed. False when it failed a limit or could not be read: its checks are not run. */
-  read(input: Record<string, unknown>, instance: Record<string, unknown>, path: string, run: ValidationRun, depth: number): boolean;
+  /**
+   * Takes the caller's value into the instance: bounded, copied, converted and transformed. False when it failed a
+   * limit or could not be read: its checks are not run.
+   */
+  read(
+    input: Record<string, unknown>,
+    instance: Record<string, unknown>,
+    path: string,
+    run: ValidationRun,
+    depth: number,
+  ): boolean;
   /** Runs the declared checks on the instance's value. */
   check(instance: Record<string, unknown>, path: string, run: ValidationRun, depth: number): void;
 }
@@ -68,7 +81,17 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
     ? undefined
     : p.nested !== undefined || names.has('isArray') || p.eachConstraints.length > 0
       ? (v: unknown, run: ValidationRun, depth: number) =>
-          coerceJson(v, Array.isArray(p.designType) || p.designType === Array || names.has('isArray') || p.eachConstraints.length > 0 ? 'array' : 'object', run, depth)
+          coerceJson(
+            v,
+            Array.isArray(p.designType) ||
+              p.designType === Array ||
+              names.has('isArray') ||
+              p.eachConstraints.length > 0
+              ? 'array'
+              : 'object',
+            run,
+            depth,
+          )
       : [...names].some((n) => NUMBER_CONSTRAINTS.has(n)) || p.conversion === 'number'
         ? coerceNumber
         : names.has('isBoolean')
@@ -101,7 +124,15 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
         // class-transformer runs the @Transforms of an @Expose()d property even when its key is absent.
         if (!transformsAbsent) return true;
         const failed = run.issues.length + run.dropped;
-        value = transform(transforms, undefined, name, input, path === '' ? topAt : childPath(path, wireName), run, depth);
+        value = transform(
+          transforms,
+          undefined,
+          name,
+          input,
+          path === '' ? topAt : childPath(path, wireName),
+          run,
+          depth,
+        );
         if (run.issues.length + run.dropped > failed) return false;
         if (value !== undefined) instance[name] = value;
         return true;
@@ -111,16 +142,19 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
       const at = path === '' ? topAt : childPath(path, wireName);
       const failed = run.issues.length + run.dropped;
       if (coerceValue !== undefined) value = coerceValue(value, run, depth + 1);
-      // Values with no nested class (@IsObject, @IsArray, @Allow, scalars) get the limits of any value, and the handler a copy.
+      // Values with no nested class (@IsObject, @IsArray, @Allow, scalars) get the limits of any value, and the handler
+      // a copy.
       if (copyWhole) value = copyJsonValue(value, at, run, depth + 1);
       else if (isArray(value)) {
-        if (value.length > run.limits.maxArrayLength) run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
+        if (value.length > run.limits.maxArrayLength)
+          run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
         else run.charge(VALUE_COST);
       }
       // Nothing else runs on a value that failed a limit.
       if (run.issues.length + run.dropped > failed || run.size > run.maxTotalSize) return false;
       if (conversion !== undefined) value = convert(conversion, value, at, run);
-      if (transforms.length > 0 && run.issues.length + run.dropped === failed) value = transform(transforms, value, name, input, at, run, depth);
+      if (transforms.length > 0 && run.issues.length + run.dropped === failed)
+        value = transform(transforms, value, name, input, at, run, depth);
       if (run.issues.length + run.dropped > failed) return false;
       instance[name] = value;
       return true;
@@ -132,7 +166,8 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
       if (value === undefined || value === null) {
         if (optional) return;
         if (value === undefined) {
-          if (p.required || (conditions.length > 0 && constraints.length > 0)) run.report(path === '' ? topAt : childPath(path, wireName), 'is required', 'isDefined');
+          if (p.required || (conditions.length > 0 && constraints.length > 0))
+            run.report(path === '' ? topAt : childPath(path, wireName), 'is required', 'isDefined');
           return;
         }
       }
@@ -151,9 +186,14 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
       }
       if (isNested && value !== undefined && value !== null) {
         const validator = nestedValidator();
-        // The thunk gave a class when the registry was built, and none now: the value is refused, never handed on unchecked.
+        // The thunk gave a class when the registry was built, and none now: the value is refused, never handed on
+        // unchecked.
         if (validator === undefined)
-          run.report(at, 'could not be checked: the tool names no class for it (its @Type thunk returned none); the tool is at fault, not the arguments', 'not_a_class');
+          run.report(
+            at,
+            'could not be checked: the tool names no class for it (its @Type thunk returned none); the tool is at fault, not the arguments',
+            'not_a_class',
+          );
         else instance[name] = validateNested(validator, value, at, run, depth);
       }
     },
@@ -180,7 +220,10 @@ function validateNested(validator: Validator, value: unknown, at: string, run: V
 }
 
 function lengthFirst(constraints: readonly DtoConstraint[]): readonly DtoConstraint[] {
-  return [...constraints.filter((c) => LENGTH_CONSTRAINTS.has(c.name)), ...constraints.filter((c) => !LENGTH_CONSTRAINTS.has(c.name))];
+  return [
+    ...constraints.filter((c) => LENGTH_CONSTRAINTS.has(c.name)),
+    ...constraints.filter((c) => !LENGTH_CONSTRAINTS.has(c.name)),
+  ];
 }
 
 function runConstraints(
@@ -194,7 +237,8 @@ function runConstraints(
   run: ValidationRun,
 ): void {
   let lengthFailed = false;
-  // One arguments object for the property's synchronous checks, each given its own constraints in turn; an async check gets its own (it may read them later).
+  // One arguments object for the property's synchronous checks, each given its own constraints in turn; an async check
+  // gets its own (it may read them later).
   let shared: ValidationArguments | undefined;
   for (const c of constraints) {
     if (lengthFailed && c.name === 'matches') continue;
@@ -215,7 +259,8 @@ function runConstraints(
     const at = childPath(parent, key);
     // A check that answered with a promise may still read the shared arguments: later checks get new ones.
     if (ok instanceof Promise && args === shared) shared = undefined;
-    // The message gets its arguments afresh, as class-validator makes them: as declared, whatever the check did to its own.
+    // The message gets its arguments afresh, as class-validator makes them: as declared, whatever the check did to its
+    // own.
     args = { value, constraints: c.constraints as unknown[], targetName, object, property };
     if (ok instanceof Promise) {
       (run.pending ??= []).push(

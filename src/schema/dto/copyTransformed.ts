@@ -19,7 +19,11 @@ const { keys: ownKeys } = Object;
 export function copyTransformed(value: unknown, path: string, run: ValidationRun, depth: number): unknown {
   if (typeof value === 'string') {
     if (value.length > run.limits.maxStringLength) {
-      run.report(path, `is too long after its @Transform (${value.length} characters, more than the ${run.limits.maxStringLength} allowed)`, 'limit');
+      run.report(
+        path,
+        `is too long after its @Transform (${value.length} characters, more than the ${run.limits.maxStringLength} allowed)`,
+        'limit',
+      );
     }
     return value;
   }
@@ -33,23 +37,36 @@ export function copyTransformed(value: unknown, path: string, run: ValidationRun
   }
   if (array) {
     if (value.length > run.limits.maxArrayLength) {
-      run.report(path, `must have at most ${run.limits.maxArrayLength} items after its @Transform, got ${value.length}`, 'limit');
+      run.report(
+        path,
+        `must have at most ${run.limits.maxArrayLength} items after its @Transform, got ${value.length}`,
+        'limit',
+      );
       return value;
     }
     const out = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length && run.size <= run.maxTotalSize; i++) out[i] = copyTransformed(value[i], childPath(path, i), run, depth + 1);
+    for (let i = 0; i < value.length && run.size <= run.maxTotalSize; i++)
+      out[i] = copyTransformed(value[i], childPath(path, i), run, depth + 1);
     return out;
   }
   const keys = ownKeys(value);
   if (keys.length > run.limits.maxProperties) {
-    run.report(path, `has ${keys.length} keys after its @Transform, more than the ${run.limits.maxProperties} allowed`, 'limit');
+    run.report(
+      path,
+      `has ${keys.length} keys after its @Transform, more than the ${run.limits.maxProperties} allowed`,
+      'limit',
+    );
     return value;
   }
   const out: Record<string, unknown> = {};
   for (const key of keys) {
     if (run.size > run.maxTotalSize) break;
     if (isForbiddenKey(key)) {
-      run.report(childPath(path, key), 'is a key that can reach a prototype (made by a @Transform); it is refused', 'forbiddenKey');
+      run.report(
+        childPath(path, key),
+        'is a key that can reach a prototype (made by a @Transform); it is refused',
+        'forbiddenKey',
+      );
       continue;
     }
     run.charge(key.length + VALUE_COST);

@@ -16,10 +16,25 @@ const FORMAT_OF: Record<string, StringFormat> = {
   isDateString: 'date-time',
   isIso8601: 'date-time',
 };
-/** Formats whose constraint arguments only narrow the format (a UUID version, ISO 8601 strictness): the format still says it. */
+/**
+ * Formats whose constraint arguments only narrow the format (a UUID version, ISO 8601 strictness): the format still
+ * says it.
+ */
 const FORMAT_WITH_ARGS = new Set(['isUuid', 'isDateString', 'isIso8601']);
 const NUMBER_NAMES = ['isInt', 'isNumber', 'min', 'max', 'isPositive', 'isNegative', 'isDivisibleBy'];
-const STRING_NAMES = ['minLength', 'maxLength', 'isLength', 'matches', 'isNotEmpty', 'isIp', 'isAlpha', 'isAlphanumeric', 'isNumberString', 'contains', 'notContains'];
+const STRING_NAMES = [
+  'minLength',
+  'maxLength',
+  'isLength',
+  'matches',
+  'isNotEmpty',
+  'isIp',
+  'isAlpha',
+  'isAlphanumeric',
+  'isNumberString',
+  'contains',
+  'notContains',
+];
 
 /**
  * The Shape of a class-validator DTO, for its JSON Schema. Each constraint with a JSON Schema form
@@ -42,13 +57,19 @@ export function dtoToShape(dto: Function, seen: ReadonlySet<Function> = new Set(
 }
 
 function propertyShape(p: DtoProperty, seen: ReadonlySet<Function>): Shape {
-  const isArray = p.eachConstraints.length > 0 || p.constraints.some((c) => c.name === 'isArray') || p.designType === Array;
+  const isArray =
+    p.eachConstraints.length > 0 || p.constraints.some((c) => c.name === 'isArray') || p.designType === Array;
   const nestedClass = p.nested?.();
   const nested =
     nestedClass === undefined
       ? undefined
       : seen.has(nestedClass)
-        ? ({ kind: 'object', properties: [], additionalProperties: true, description: `A ${nestedClass.name}, as above.` } as Shape)
+        ? ({
+            kind: 'object',
+            properties: [],
+            additionalProperties: true,
+            description: `A ${nestedClass.name}, as above.`,
+          } as Shape)
         : dtoToShape(nestedClass, seen);
   const notes: string[] = [];
   let shape: Shape;
@@ -81,7 +102,12 @@ function conversionType(p: DtoProperty): unknown {
   }
 }
 
-function fromConstraints(constraints: readonly DtoConstraint[], designType: unknown, notes: string[], prefix: string): Shape {
+function fromConstraints(
+  constraints: readonly DtoConstraint[],
+  designType: unknown,
+  notes: string[],
+  prefix: string,
+): Shape {
   const names = new Set(constraints.map((c) => c.name));
   const draft: Draft = {};
   let kind = NUMBER_NAMES.some((n) => names.has(n))
@@ -216,8 +242,13 @@ function fromConstraints(constraints: readonly DtoConstraint[], designType: unkn
   }
   collectNotes(constraints, notes, handled, prefix);
   if (kind === 'number')
-    return { kind: 'number', integer: draft.integer === true, ...pick(draft, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum']) } as Shape;
-  if (kind === 'string') return { kind: 'string', ...pick(draft, ['minLength', 'maxLength', 'pattern', 'format', 'enum']) } as Shape;
+    return {
+      kind: 'number',
+      integer: draft.integer === true,
+      ...pick(draft, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum']),
+    } as Shape;
+  if (kind === 'string')
+    return { kind: 'string', ...pick(draft, ['minLength', 'maxLength', 'pattern', 'format', 'enum']) } as Shape;
   if (kind === 'boolean') return { kind: 'boolean' };
   if (kind === 'object') return { kind: 'object', properties: [], additionalProperties: true };
   return { kind: 'unknown' };
@@ -238,13 +269,23 @@ function applyArrayConstraints(items: Shape, constraints: readonly DtoConstraint
   return { kind: 'array', items, ...pick(draft, ['minItems', 'maxItems']) } as Shape;
 }
 
-function collectNotes(constraints: readonly DtoConstraint[], notes: string[], handled: ReadonlySet<string>, prefix = ''): void {
+function collectNotes(
+  constraints: readonly DtoConstraint[],
+  notes: string[],
+  handled: ReadonlySet<string>,
+  prefix = '',
+): void {
   const rest = constraints.filter((c) => !handled.has(c.name)).map((c) => describeConstraint(c));
-  if (rest.length > 0) notes.push(`${prefix === '' ? 'Must' : `${prefix[0]!.toUpperCase()}${prefix.slice(1)}must`} also satisfy: ${rest.join(', ')}.`);
+  if (rest.length > 0)
+    notes.push(
+      `${prefix === '' ? 'Must' : `${prefix[0]!.toUpperCase()}${prefix.slice(1)}must`} also satisfy: ${rest.join(', ')}.`,
+    );
 }
 
 function describeConstraint(c: DtoConstraint): string {
-  const args = c.constraints.filter((v) => v !== undefined && v !== null && typeof v !== 'function' && typeof v !== 'object');
+  const args = c.constraints.filter(
+    (v) => v !== undefined && v !== null && typeof v !== 'function' && typeof v !== 'object',
+  );
   return args.length > 0 ? `${c.name}(${args.map((v) => JSON.stringify(v)).join(', ')})` : c.name;
 }
 
@@ -256,7 +297,9 @@ function pick(draft: Draft, keys: readonly string[]): Record<string, unknown> {
 
 function isJsonScalarOrData(value: unknown): boolean {
   try {
-    return value === null || ['string', 'number', 'boolean'].includes(typeof value) || JSON.stringify(value) !== undefined;
+    return (
+      value === null || ['string', 'number', 'boolean'].includes(typeof value) || JSON.stringify(value) !== undefined
+    );
   } catch {
     // Converted: a value JSON cannot hold is not data.
     return false;

@@ -39,14 +39,19 @@ function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProbl
     problems.push({
       where: dto.name,
       code: 'unsupported_keyword',
-      message: 'a class-level @Exclude() (expose only what is @Expose()d) is not supported for tool input; put @Exclude() on the properties the caller must not set instead',
+      message:
+        'a class-level @Exclude() (expose only what is @Expose()d) is not supported for tool input; put @Exclude() on the properties the caller must not set instead',
     });
   }
   const excludedKeys = new Set(defaultMetadataStorage.getExcludedProperties(dto, TransformationType.PLAIN_TO_CLASS));
   const properties: DtoProperty[] = [];
   for (const [name, list] of byProperty) {
     if (isForbiddenKey(name)) {
-      problems.push({ where: `${dto.name}.${name}`, code: 'forbidden_key', message: `"${name}" cannot be a property name of tool input` });
+      problems.push({
+        where: `${dto.name}.${name}`,
+        code: 'forbidden_key',
+        message: `"${name}" cannot be a property name of tool input`,
+      });
       continue;
     }
     const constraints: DtoConstraint[] = [];
@@ -91,7 +96,11 @@ function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProbl
     }
     const designType = Reflect.getMetadata('design:type', dto.prototype, name) as unknown;
     const hasDefault = defaults !== undefined && (defaults as Record<string, unknown>)[name] !== undefined;
-    const required = !optional && conditions.length === 0 && !hasDefault && (eachConstraints.length > 0 || constraints.some((c) => failsOnUndefined(c, dto, name)));
+    const required =
+      !optional &&
+      conditions.length === 0 &&
+      !hasDefault &&
+      (eachConstraints.length > 0 || constraints.some((c) => failsOnUndefined(c, dto, name)));
     properties.push({
       name,
       ...transformer,
@@ -124,21 +133,41 @@ function buildModel(dto: Function): { model: DtoModel; problems: DefinitionProbl
 type Transformer = Pick<DtoProperty, 'wireName' | 'exposed' | 'excluded' | 'conversion' | 'transforms'>;
 
 /** What class-transformer's `plainToInstance` does to one property, read once from its metadata. */
-function readTransformer(dto: Function, name: string, excluded: boolean, nested: boolean, problems: DefinitionProblem[]): Transformer {
+function readTransformer(
+  dto: Function,
+  name: string,
+  excluded: boolean,
+  nested: boolean,
+  problems: DefinitionProblem[],
+): Transformer {
   const where = `${dto.name}.${name}`;
   const expose = defaultMetadataStorage.findExposeMetadata(dto, name);
   const exposeOptions = expose?.options ?? {};
   const exposed = expose !== undefined && exposeOptions.toPlainOnly !== true;
-  if (exposed && (exposeOptions.groups !== undefined || exposeOptions.since !== undefined || exposeOptions.until !== undefined)) {
+  if (
+    exposed &&
+    (exposeOptions.groups !== undefined || exposeOptions.since !== undefined || exposeOptions.until !== undefined)
+  ) {
     problems.push({
       where,
       code: 'unsupported_keyword',
-      message: '@Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
+      message:
+        '@Expose with groups, since or until is not supported for tool input (a call has no groups or version); remove them',
     });
   }
   const wireName = exposed && typeof exposeOptions.name === 'string' ? exposeOptions.name : name;
-  if (isForbiddenKey(wireName)) problems.push({ where, code: 'forbidden_key', message: `"${wireName}" cannot be an input key; choose another @Expose({ name })` });
-  if (excluded && wireName !== name) problems.push({ where, code: 'unsupported_keyword', message: 'it is both @Expose({ name }) and @Exclude(); keep one' });
+  if (isForbiddenKey(wireName))
+    problems.push({
+      where,
+      code: 'forbidden_key',
+      message: `"${wireName}" cannot be an input key; choose another @Expose({ name })`,
+    });
+  if (excluded && wireName !== name)
+    problems.push({
+      where,
+      code: 'unsupported_keyword',
+      message: 'it is both @Expose({ name }) and @Exclude(); keep one',
+    });
   const transforms: DtoTransform[] = defaultMetadataStorage
     .findTransformMetadatas(dto, name, TransformationType.PLAIN_TO_CLASS)
     // As plainToInstance does without `groups`: a grouped transform does not apply.
@@ -148,7 +177,8 @@ function readTransformer(dto: Function, name: string, excluded: boolean, nested:
     problems.push({
       where,
       code: 'unsupported_keyword',
-      message: "@Transform on a @ValidateNested() property is not supported; put the @Transform on the nested class's properties",
+      message:
+        "@Transform on a @ValidateNested() property is not supported; put the @Transform on the nested class's properties",
     });
   }
   const typeMetadata = defaultMetadataStorage.findTypeMetadata(dto, name);
@@ -156,7 +186,8 @@ function readTransformer(dto: Function, name: string, excluded: boolean, nested:
     problems.push({
       where,
       code: 'unsupported_keyword',
-      message: '@Type with a discriminator is not supported for tool input yet; use one nested class with an @IsIn() kind property and @ValidateIf() for the fields of each kind',
+      message:
+        '@Type with a discriminator is not supported for tool input yet; use one nested class with an @IsIn() kind property and @ValidateIf() for the fields of each kind',
     });
   }
   let conversion: DtoConversion | undefined;
@@ -164,7 +195,11 @@ function readTransformer(dto: Function, name: string, excluded: boolean, nested:
     try {
       conversion = CONVERSIONS.get(typeMetadata.typeFunction());
     } catch (error) {
-      problems.push({ where, code: 'type_thunk_threw', message: `its @Type thunk threw (${error instanceof Error ? error.message : String(error)})` });
+      problems.push({
+        where,
+        code: 'type_thunk_threw',
+        message: `its @Type thunk threw (${error instanceof Error ? error.message : String(error)})`,
+      });
     }
   }
   return { wireName, exposed, excluded, ...(conversion !== undefined && { conversion }), transforms };
@@ -199,11 +234,17 @@ function instantiate(dto: Function): object | undefined {
 function matchesProblem(constraints: readonly unknown[], property: string): DefinitionProblem | undefined {
   const [pattern, modifiers] = constraints;
   const source = pattern instanceof RegExp ? pattern.source : typeof pattern === 'string' ? pattern : undefined;
-  if (source === undefined) return { where: property, code: 'invalid_pattern', message: '@Matches needs a RegExp or a string pattern' };
+  if (source === undefined)
+    return { where: property, code: 'invalid_pattern', message: '@Matches needs a RegExp or a string pattern' };
   const flags = pattern instanceof RegExp ? pattern.flags : typeof modifiers === 'string' ? modifiers : '';
   return patternProblem(
     source,
-    { unicode: /[uv]/.test(flags), caseInsensitive: flags.includes('i'), multiLine: flags.includes('m'), dotAll: flags.includes('s') },
+    {
+      unicode: /[uv]/.test(flags),
+      caseInsensitive: flags.includes('i'),
+      multiLine: flags.includes('m'),
+      dotAll: flags.includes('s'),
+    },
     `${property}: @Matches`,
   );
 }
@@ -218,7 +259,13 @@ const IS_DEFINED: DtoConstraint = {
 
 function failsOnUndefined(constraint: DtoConstraint, dto: Function, property: string): boolean {
   try {
-    const ok = constraint.validate(undefined, { value: undefined, constraints: [...constraint.constraints], targetName: dto.name, object: {}, property });
+    const ok = constraint.validate(undefined, {
+      value: undefined,
+      constraints: [...constraint.constraints],
+      targetName: dto.name,
+      object: {},
+      property,
+    });
     return ok !== true;
   } catch {
     // Converted: a constraint that throws on undefined fails on it.
@@ -234,13 +281,15 @@ interface ConstraintInstance {
 function toConstraint(m: ValidationMetadata): DtoConstraint {
   const instance = getFromContainer(m.constraintCls as new () => ConstraintInstance);
   const declared = getMetadataStorage().getTargetValidatorConstraints(m.constraintCls)[0];
-  // A @Validate(Constraint) carries no name of its own: class-validator reports it by its @ValidatorConstraint({ name }).
+  // A @Validate(Constraint) carries no name of its own: class-validator reports it by its @ValidatorConstraint({ name
+  // }).
   const name = m.name ?? declared?.name ?? 'customValidation';
   const custom = m.message;
   const template = (args: ValidationArguments): string => {
     if (typeof custom === 'function') return custom(args);
     if (typeof custom === 'string' && custom !== '') return custom;
-    // A constraint with no message of its own (class-validator's would be empty) is named by what the issue reports it as.
+    // A constraint with no message of its own (class-validator's would be empty) is named by what the issue reports it
+    // as.
     const message = instance.defaultMessage?.(args);
     return typeof message === 'string' && message !== '' ? message : `$property failed the ${name} constraint`;
   };
@@ -252,7 +301,9 @@ function toConstraint(m: ValidationMetadata): DtoConstraint {
     message: (args, path, quote) => {
       const text = replaceTokens(template(args), args, path, quote);
       // A message function is the author's code and may show the value itself; without quoting, it is taken out.
-      return quote || typeof args.value !== 'string' || args.value.length < 4 ? text : text.split(args.value).join(describeValue(args.value, false));
+      return quote || typeof args.value !== 'string' || args.value.length < 4
+        ? text
+        : text.split(args.value).join(describeValue(args.value, false));
     },
   };
 }

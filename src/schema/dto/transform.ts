@@ -13,13 +13,26 @@ const TRANSFORM_OPTIONS = Object.freeze({});
  * without its message, which may quote the value; what it returns is held to the limits
  * (see `copyTransformed`).
  */
-export function transform(transforms: readonly DtoTransform[], value: unknown, key: string, obj: Record<string, unknown>, at: string, run: ValidationRun, depth: number): unknown {
+export function transform(
+  transforms: readonly DtoTransform[],
+  value: unknown,
+  key: string,
+  obj: Record<string, unknown>,
+  at: string,
+  run: ValidationRun,
+  depth: number,
+): unknown {
   let out = value;
   try {
-    for (const fn of transforms) out = fn({ value: out, key, obj, type: TransformationType.PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS });
+    for (const fn of transforms)
+      out = fn({ value: out, key, obj, type: TransformationType.PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS });
   } catch {
     // Converted to a validation issue; the transform's own text is not repeated to the model.
-    run.report(at, `could not be read: its @Transform failed on ${run.describe(value)}; send a value of the type the schema gives`, 'transform');
+    run.report(
+      at,
+      `could not be read: its @Transform failed on ${run.describe(value)}; send a value of the type the schema gives`,
+      'transform',
+    );
     return value;
   }
   return out === value ? out : copyTransformed(out, at, run, depth + 1);
