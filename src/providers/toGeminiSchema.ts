@@ -55,24 +55,30 @@ const INT64 = ['minItems', 'maxItems', 'minLength', 'maxLength'] as const;
  */
 export function toGeminiSchema(schema: JsonSchema): GeminiResult {
   const changes: string[] = [];
-  try {
-    return { schema: convert(schema, '', changes), changes };
-  } catch (error) {
-    if (error instanceof NotGemini) return { impossible: error.message };
-    throw error;
-  }
+  const refusal: Refusal = { reason: undefined };
+  const converted = convert(schema, '', changes, refusal);
+  return refusal.reason === undefined ? { schema: converted, changes } : { impossible: refusal.reason };
 }
 
-class NotGemini extends Error {}
+/** The first reason the schema cannot be Gemini's; once set, the conversion stops descending. */
+interface Refusal {
+  reason: string | undefined;
+}
 
-function convert(node: JsonSchema, path: string, changes: string[]): GeminiSchema {
+function refuse(refusal: Refusal, reason: string): GeminiSchema {
+  refusal.reason ??= reason;
+  return {};
+}
+
+function convert(node: JsonSchema, path: string, changes: string[], refusal: Refusal): GeminiSchema {
+  if (refusal.reason !== undefined) return {};
   if (Array.isArray(node.anyOf)) {
     const branches = node.anyOf.filter((b): b is JsonSchema => isRecord(b));
     const nonNull = branches.filter((b) => b.type !== 'null');
     if (nonNull.length === 1 && branches.length === 2)
-      return { ...convert(nonNull[0]!, path, changes), nullable: true };
+      return { ...convert(nonNull[0]!, path, changes, refusal), nullable: true };
     return {
-      anyOf: nonNull.map((b) => convert(b, path, changes)),
+      anyOf: nonNull.map((b) => convert(b, path, changes, refusal)),
       ...(nonNull.length < branches.length ? { nullable: true } : {}),
     };
   }
@@ -81,7 +87,8 @@ function convert(node: JsonSchema, path: string, changes: string[]): GeminiSchem
   ).filter((t) => t !== 'null');
   const nullable = node.type === 'null' || (Array.isArray(node.type) && node.type.includes('null'));
   if (types.length !== 1)
-    throw new NotGemini(
+    return refuse(
+      refusal,
       `${at(path)} ${types.length === 0 ? 'accepts any JSON value' : 'has several types'}, which Gemini's schema subset cannot express`,
     );
   const type = types[0]!;
@@ -160,13 +167,13 @@ function convert(node: JsonSchema, path: string, changes: string[]): GeminiSchem
   }
   if (dropped.length > 0) changes.push(`${at(path)}: removed ${dropped.join(', ')} (not in Gemini's schema subset)`);
 
-  if (type === 'array' && isRecord(node.items)) out.items = convert(node.items, `${path}[]`, changes);
+  if (type === 'array' && isRecord(node.items)) out.items = convert(node.items, `${path}[]`, changes, refusal);
   if (type === 'object' && isRecord(node.properties)) {
     const properties: Record<string, GeminiSchema> = {};
     for (const [name, child] of Object.entries(node.properties)) {
       if (!PROPERTY_NAME.test(name))
-        throw new NotGemini(`property "${join(path, name)}" is not a name Gemini accepts (${PROPERTY_NAME.source})`);
-      properties[name] = convert(child as JsonSchema, join(path, name), changes);
+        return refuse(refusal, `property "${join(path, name)}" is not a name Gemini accepts (${PROPERTY_NAME.source})`);
+      properties[name] = convert(child as JsonSchema, join(path, name), changes, refusal);
     }
     out.properties = properties;
     const required = Array.isArray(node.required)

@@ -19,33 +19,40 @@ export type StrictResult =
  */
 export function toOpenAIStrictSchema(schema: JsonSchema): StrictResult {
   const changes: string[] = [];
-  const counts = { properties: 0 };
-  try {
-    return { schema: convert(schema, '', 1, changes, counts), changes };
-  } catch (error) {
-    if (error instanceof NotStrict) return { impossible: error.message };
-    throw error;
-  }
+  const counts: Counts = { properties: 0, impossible: undefined };
+  const converted = convert(schema, '', 1, changes, counts);
+  return counts.impossible === undefined ? { schema: converted, changes } : { impossible: counts.impossible };
 }
 
-class NotStrict extends Error {}
+/** What the conversion has seen so far: properties, and the first reason the schema cannot be strict. */
+interface Counts {
+  properties: number;
+  impossible: string | undefined;
+}
+
+/** Notes the first reason the schema cannot be strict; the conversion then stops descending. */
+function refuse(counts: Counts, reason: string): Record<string, unknown> {
+  counts.impossible ??= reason;
+  return {};
+}
 
 function convert(
   node: JsonSchema,
   path: string,
   depth: number,
   changes: string[],
-  counts: { properties: number },
+  counts: Counts,
 ): Record<string, unknown> {
-  if (depth > MAX_DEPTH) throw new NotStrict(`${at(path)} is nested deeper than strict mode's ${MAX_DEPTH} levels`);
+  if (counts.impossible !== undefined) return {};
+  if (depth > MAX_DEPTH) return refuse(counts, `${at(path)} is nested deeper than strict mode's ${MAX_DEPTH} levels`);
   if (Array.isArray(node.anyOf)) {
     return { ...node, anyOf: node.anyOf.map((branch: JsonSchema) => convert(branch, path, depth, changes, counts)) };
   }
   const types = Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : [];
   if (types.length === 0 && node.enum === undefined)
-    throw new NotStrict(`${at(path)} accepts any JSON value, which strict mode cannot express`);
+    return refuse(counts, `${at(path)} accepts any JSON value, which strict mode cannot express`);
   if (Array.isArray(node.enum) && node.enum.length > MAX_ENUM)
-    throw new NotStrict(`${at(path)} has more than ${MAX_ENUM} enum values`);
+    return refuse(counts, `${at(path)} has more than ${MAX_ENUM} enum values`);
 
   const out: Record<string, unknown> = {};
   const notes: string[] = [];
@@ -66,18 +73,18 @@ function convert(
   }
 
   if (types.includes('array')) {
-    if (!isRecord(node.items)) throw new NotStrict(`${at(path)} is an array without an item schema`);
+    if (!isRecord(node.items)) return refuse(counts, `${at(path)} is an array without an item schema`);
     out.items = convert(node.items, `${path}[]`, depth + 1, changes, counts);
   }
   if (types.includes('object')) {
     if (node.additionalProperties !== false && node.additionalProperties !== undefined) {
-      throw new NotStrict(`${at(path)} is an object with open keys, which strict mode cannot express`);
+      return refuse(counts, `${at(path)} is an object with open keys, which strict mode cannot express`);
     }
     const properties = isRecord(node.properties) ? node.properties : {};
     const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
     counts.properties += Object.keys(properties).length;
     if (counts.properties > MAX_PROPERTIES)
-      throw new NotStrict(`the schema has more than ${MAX_PROPERTIES} properties`);
+      return refuse(counts, `the schema has more than ${MAX_PROPERTIES} properties`);
     const converted: Record<string, unknown> = {};
     for (const [name, child] of Object.entries(properties)) {
       const schema = convert(child as JsonSchema, join(path, name), depth + 1, changes, counts);
