@@ -1,13 +1,17 @@
 /**
  * One call path at a time, in a plain process, for profiles and head-to-head runs of two builds:
  * `npm run build && npm run compile && node [--cpu-prof] build/bench/probes/callPaths.js <case> [mixed]`, where
- * <case> is `arg` (the @Arg call), `composite` (its peer), `invalid` (a refused `call`) or `dispatch` (the same
- * refused through `dispatch`). With `mixed`, the bench's other cases run first in the same process, as they do in
+ * <case> is `arg` (the @Arg call), `composite` (its peer), `dto` (the @Input DTO call), `invalid` (a refused
+ * `call`), `dispatch` (the same refused through `dispatch`) or `mcp` (the @Arg tool through createMcpServer and the
+ * SDK's Client in memory; a fiftieth as many calls). With `mixed`, the bench's other cases run first in the same process, as they do in
  * `npm run bench`, so the pipeline's shared call sites see every tool and form of call.
  */
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer } from 'hermes-tools/mcp';
 import { compositeCall } from '../composite.js';
 import { First, INVALID, RefRead, RefReadDto, Second, VALID } from '../fixtures.js';
 
@@ -24,8 +28,15 @@ const refused = (p: Promise<unknown>): Promise<unknown> =>
     () => undefined,
   );
 
+const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+const client = new Client({ name: 'probe', version: '1.0.0' });
+await createMcpServer(registry, { name: 'probe', version: '1.0.0' }).connect(serverSide);
+await client.connect(clientSide);
+
 const cases: Record<string, () => Promise<unknown>> = {
   arg: () => registry.call('ref.read', VALID),
+  dto: () => registry.call('ref.read_dto', VALID),
+  mcp: () => client.callTool({ name: 'ref.read', arguments: VALID }),
   composite: () => composite(VALID),
   invalid: () => refused(registry.call('ref.read', INVALID)),
   dispatch: () => registry.dispatch('ref.read', INVALID),
@@ -41,12 +52,14 @@ if (mixed === 'mixed') {
     await registry.dispatch('ref.read', VALID);
   }
 }
+const scale = name === 'mcp' ? 50 : 1;
 for (let round = 0; round < 5; round++) {
-  for (let i = 0; i < 50_000; i++) await run();
-  const calls = 500_000;
+  for (let i = 0; i < 50_000 / scale; i++) await run();
+  const calls = 500_000 / scale;
   const started = process.hrtime.bigint();
   for (let i = 0; i < calls; i++) await run();
   console.log(
     `${name}${mixed === 'mixed' ? ' (mixed)' : ''}: ${(Number(process.hrtime.bigint() - started) / calls).toFixed(0)} ns`,
   );
 }
+await client.close();
