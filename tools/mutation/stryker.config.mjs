@@ -27,7 +27,7 @@ export default {
   // src/schema/dto is part of src/schema/**.
   mutate: [...folders.map((folder) => `src/${folder}/**/*.ts`), '!src/**/*.d.ts', '!src/**/index.ts'],
   // Nothing the sandbox needs: build/ is rebuilt there, the rest is output or tooling.
-  ignorePatterns: ['/build', '/dist', '/coverage', '/docs', '/tools/docs/node_modules', '/tools/package-check', '/bench/results'],
+  ignorePatterns: ['/build', '/dist', '/coverage', '/docs/api', '/tools/docs/node_modules', '/tools/package-check', '/bench/results'],
   jest: {
     projectType: 'custom',
     configFile: 'jest.config.js',
@@ -63,8 +63,9 @@ export default {
       // turn a killed mutant into a survivor, never the reverse, so the score is never overstated by it.
       testPathIgnorePatterns: [
         '/node_modules/',
-        // They spawn the CLI or a server from dist/, a copy built without the mutants (and not in the sandbox).
-        '/build/test/(cli|mcp|mcpReplicas|mcpTaskReplicas|mcpToolset|queueWorkers|typeStripping)\\.test\\.js$',
+        // They spawn the CLI, a server or a fixture from dist/, a copy built without the mutants (and not in the
+        // sandbox), or import dist/ itself.
+        '/build/test/(cli|cliSignals|firstContact|missingPeers|mcp|mcpReplicas|mcpTaskReplicas|mcpToolset|queueWorkers|typeStripping)\\.test\\.js$',
         // They read the lock file or the README's text: no code of the mutated folders runs.
         '/build/test/(engines|readmeSnippets)\\.test\\.js$',
         // The kernels (MCP, providers, AI SDK, Nest, OpenTelemetry) and the samples: they reach the mutated folders
