@@ -3,24 +3,22 @@ import type { InputValidation } from '../contracts/InputValidation.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import { CallContext } from '../context/CallContext.js';
-import { runInCall, trackingCalls } from '../context/currentCall.js';
-import { ToolAbortedError } from '../errors/ToolAbortedError.js';
+import { trackingCalls } from '../context/currentCall.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
 import { toToolError } from '../errors/toToolError.js';
 import { admitCall } from './admitCall.js';
 import { approveCall } from './approveCall.js';
 import type { AuditTrail } from './AuditTrail.js';
-import { type CallPlan, planCall } from './CallPlan.js';
+import { admits, type CallPlan, planCall } from './CallPlan.js';
 import { callObserved } from './callChannel.js';
 import { callTimeout } from './callTimeout.js';
 import { type AccessCheck, checkAccess } from './checkAccess.js';
-import { checkResult } from './checkResult.js';
 import { InvalidInput } from './InvalidInput.js';
 import { PendingCall } from './PendingCall.js';
+import { invokeHandler, runHandler } from './runHandler.js';
 import { rejectLater } from '../internal/rejectLater.js';
 import { watchCall } from './watchCall.js';
 import { withCallOptions } from './withCallOptions.js';
-import { withDeadline } from './withDeadline.js';
 
 /** What an invalid input leaves the chain as: `call`'s rejection, or `dispatch`'s InvalidInput. */
 type OnInvalid = (issues: readonly ValidationIssue[]) => unknown;
@@ -36,7 +34,7 @@ const asInvalidInput: OnInvalid = (issues) => new InvalidInput(issues);
 /**
  * The call pipeline of one tool, composed in this one place, as one chain of steps:
  * admission (`admitCall`: availability, the caller's signal, the guards) → validation → acceptance →
- * approval (`approveCall`) → interceptors and handler → output check (`checkResult`), the whole
+ * approval (`approveCall`) → interceptors and handler, then the output check (`runHandler`), the whole
  * watched, when someone watches, by the audit record and the call channel (`watchCall`).
  *
  * - The tool's {@link CallPlan} says which steps its calls take; each step answers at once, or
@@ -104,14 +102,7 @@ export class CallPipeline {
   #run(input: unknown, options: CallOptions, trail: AuditTrail | undefined, onInvalid: OnInvalid): Promise<unknown> {
     try {
       const call = new PendingCall(this.#core, options, callTimeout(options.timeoutMs, this.#core.timeoutMs), trail);
-      // The plan leaves admission out of a call that it could neither refuse nor hold.
-      const admit =
-        this.#plan.admitEveryCall ||
-        trail !== undefined ||
-        options.signal !== undefined ||
-        options.timeoutMs !== undefined ||
-        options.permissions !== undefined;
-      const admitted = admit ? admitCall(this.#core, this.#access, call) : undefined;
+      const admitted = admits(this.#plan, options, trail) ? admitCall(this.#core, this.#access, call) : undefined;
       if (admitted !== undefined) return admitted.then(() => this.#validate(input, call, onInvalid));
       const validated = this.#validate(input, call, onInvalid);
       return validated instanceof Promise ? validated : Promise.resolve(validated);
@@ -135,10 +126,8 @@ export class CallPipeline {
       return accepted instanceof Promise ? accepted : Promise.resolve(accepted);
     }
     const { definition, logger } = this.#core;
-    return this.#start(
-      validation.value,
-      new CallContext(definition, undefined, undefined, undefined, logger, undefined),
-    ).then(undefined, this.#failed);
+    const ctx = new CallContext(definition, undefined, undefined, undefined, logger, undefined);
+    return invokeHandler(this.#core, validation.value, ctx).then(undefined, this.#failed);
   }
 
   #validate(input: unknown, call: PendingCall, onInvalid: OnInvalid): unknown {
@@ -163,46 +152,8 @@ export class CallPipeline {
   }
 
   #approve(value: unknown, call: PendingCall): Promise<unknown> {
-    if (this.#core.approval === undefined) return this.#handle(value, call);
-    return approveCall(this.#core, call, value).then(() => this.#handle(value, call));
-  }
-
-  /** Interceptors and handler, then the output check. */
-  #handle(value: unknown, call: PendingCall): Promise<unknown> {
-    const { invoke, checkOutput } = this.#core;
-    const ctx = call.context;
-    // The common case (no limit, no signal, nothing reading the injected context) calls straight through.
-    const running =
-      !call.bounded && !trackingCalls()
-        ? this.#start(value, ctx)
-        : withDeadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, call.timeoutMs, call.signal);
-    const followed = call.followed;
-    // Settling only silences late progress and unlinks a followed signal: with neither and no output to check, a result
-    // passes as it is.
-    if (followed === undefined && call.options.onProgress === undefined && checkOutput === undefined)
-      return running.then(undefined, this.#failed);
-    return running.then(
-      (result) => {
-        ctx.settle();
-        // A followed signal that aborted ends the call as aborted, as a raced one would have ended it, only later.
-        if (followed?.aborted) throw new ToolAbortedError(this.#name);
-        return checkResult(this.#core, result);
-      },
-      (error: unknown) => {
-        ctx.settle();
-        if (followed?.aborted) throw new ToolAbortedError(this.#name);
-        throw toToolError(this.#name, error);
-      },
-    );
-  }
-
-  /** The interceptors and the handler, a synchronous throw as a rejection. */
-  #start(value: unknown, ctx: CallContext): Promise<unknown> {
-    try {
-      return this.#core.invoke(value, ctx);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    if (this.#core.approval === undefined) return runHandler(this.#core, call, value, this.#failed);
+    return approveCall(this.#core, call, value).then(() => runHandler(this.#core, call, value, this.#failed));
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import { admitsEveryCaller } from './checkAccess.js';
 
@@ -37,4 +38,18 @@ export function planCall(core: ToolCore): CallPlan {
     core.checkOutput === undefined &&
     core.identity === undefined;
   return { admitEveryCall, audited, bare };
+}
+
+/**
+ * Whether a call goes through admission: always when the plan says so; otherwise only when it brings what admission
+ * acts on (a signal, a time limit, permissions) or is audited, since admission could neither refuse nor hold it.
+ */
+export function admits(plan: CallPlan, options: CallOptions, trail: object | undefined): boolean {
+  return (
+    plan.admitEveryCall ||
+    trail !== undefined ||
+    options.signal !== undefined ||
+    options.timeoutMs !== undefined ||
+    options.permissions !== undefined
+  );
 }
