@@ -2,9 +2,9 @@ import type { CompileOptions } from './CompileOptions.js';
 import { compileDtoValidator } from './dto/compileDtoValidator.js';
 import { coerceBoolean, coerceJson, coerceNumber } from './coerce.js';
 import { copyJsonValue } from './copyJsonValue.js';
-import { cloneDefault } from './cloneDefault.js';
-import { type GeneratedProperty, generateObjectValidator } from './generateObjectValidator.js';
+import { generateObjectValidator } from './generateObjectValidator.js';
 import { isForbiddenKey } from './isForbiddenKey.js';
+import { fillAbsent, isAbsent, type ObjectProperty, propertyPath } from './ObjectProperty.js';
 import { objectKeys } from './objectKeys.js';
 import type { ArrayShape, NumberShape, ObjectShape, Shape, StringShape } from './Shape.js';
 import { childPath, VALUE_COST } from './ValidationRun.js';
@@ -129,14 +129,13 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
 }
 
 function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
-  const properties: GeneratedProperty[] = shape.properties.map((p) => ({
+  const properties: ObjectProperty[] = shape.properties.map((p) => ({
     name: p.name,
     topPath: childPath('', p.name),
     check: compileShape(p.shape, options),
     required: p.required,
     hasDefault: p.default !== undefined,
     defaultValue: p.default?.value,
-    shape: p.shape,
   }));
   const known = new Set(properties.map((p) => p.name));
   const extra =
@@ -158,14 +157,8 @@ function compileObject(shape: ObjectShape, options: CompileOptions): Validator {
     const out: Record<string, unknown> = {};
     for (const p of properties) {
       const present = hasOwn(input, p.name) ? input[p.name] : undefined;
-      // A null for an optional field means absent: models send it, and strict provider modes require it.
-      if (present === undefined || (present === null && !p.required)) {
-        if (p.hasDefault) out[p.name] = cloneDefault(p.defaultValue);
-        else if (p.required)
-          run.report(path.length === 0 ? p.topPath : childPath(path, p.name), 'is required', 'isDefined');
-        continue;
-      }
-      out[p.name] = p.check(present, path.length === 0 ? p.topPath : childPath(path, p.name), run, depth + 1);
+      if (isAbsent(present, p.required)) fillAbsent(p, out, path, run);
+      else out[p.name] = p.check(present, propertyPath(p, path), run, depth + 1);
     }
     if (extra !== undefined) {
       for (const key of keys) {
