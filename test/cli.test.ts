@@ -211,8 +211,8 @@ describe('the hermes-tools CLI', () => {
       /^hermes-tools: --remote needs <name>=<command line> or <name>=<url>/,
     ],
     [
-      ['--module', SAMPLES, 'serve', '--stdio', '--remote', 'a=node x.js'],
-      /^hermes-tools: --remote builds its own registry and cannot be combined with --module/,
+      ['--module', path.join(FIXTURES, 'builtRegistry.js'), 'serve', '--stdio', '--remote', 'a=node x.js'],
+      /^hermes-tools: .*builtRegistry\.js \(export "registry"\) is a built ToolRegistry, to which --remote cannot add toolsets: export the container/,
     ],
     [
       ['serve', '--stdio', '--remote', 'a=node x.js', '--remote', 'a=node y.js'],

@@ -1,6 +1,8 @@
 // Remote MCP servers as toolsets, against two third-party servers spawned over stdio and our own
 // serveHttp behind a bearer token. Every wait is on an event (a connection event, a progress
 // report, a server-side abort), never on a clock.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { tracingChannel } from 'node:diagnostics_channel';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -450,11 +452,39 @@ describe('mcpToolset refusals', () => {
 });
 
 describe('hermes-tools serve --remote: a gateway', () => {
+  const LOCAL = path.join(ROOT, 'dist/test/fixtures/gatewayLocal.js');
+  const everything = `ev="${process.execPath}" "${EVERYTHING}" stdio`;
+
   async function gateway(...remotes: string[]): Promise<Client> {
-    const args = [CLI, 'serve', '--stdio', ...remotes.flatMap((r) => ['--remote', r])];
+    return connectGateway([], {}, remotes);
+  }
+  async function connectGateway(
+    before: string[],
+    env: Record<string, string>,
+    remotes: readonly string[],
+  ): Promise<Client> {
+    const args = [CLI, ...before, 'serve', '--stdio', ...remotes.flatMap((r) => ['--remote', r])];
     const client = new Client({ name: 'gateway-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args,
+        stderr: 'ignore',
+        env: { ...(process.env as Record<string, string>), ...env },
+      }),
+    );
     return client;
+  }
+  /** The CLI's exit code and stderr, for a gateway that must refuse to start. */
+  async function refusal(before: string[], env: Record<string, string>, remotes: readonly string[]) {
+    const args = [CLI, ...before, 'serve', '--stdio', ...remotes.flatMap((r) => ['--remote', r])];
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const [status] = (await once(child, 'close')) as [number | null];
+    return { status, stderr };
   }
   const text = (result: unknown) =>
     (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
@@ -479,5 +509,36 @@ describe('hermes-tools serve --remote: a gateway', () => {
       await client.close();
       await upstream.close();
     }
+  });
+
+  it("serves a module's own tools beside its remotes' (--module with --remote), each under its grants", async () => {
+    const upstream = await serveHttp((await serverContainer()).get(ToolRegistry), {
+      name: 'upstream',
+      version: '1.0.0',
+      port: 0,
+    });
+    const client = await connectGateway(['--module', LOCAL], {}, [`up=${upstream.url.href}`, everything]);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['local.hello', 'up.notes.read', 'ev.echo']));
+      expect(text(await client.callTool({ name: 'local.hello', arguments: { name: 'Ann' } }))).toBe('hello, Ann');
+      expect(text(await client.callTool({ name: 'up.notes.read', arguments: {} }))).toBe('the note');
+      expect(text(await client.callTool({ name: 'ev.echo', arguments: { message: 'hi' } }))).toBe('Echo: hi');
+    } finally {
+      await client.close();
+      await upstream.close();
+    }
+  });
+
+  it('refuses to start when a local tool and a remote one have the same name, naming it', async () => {
+    const { status, stderr } = await refusal(['--module', LOCAL], { GATEWAY_LOCAL_CLASH: '1' }, [everything]);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/tool name "ev\.echo" is already used by/);
+  });
+
+  it('refuses a module whose container built its registry before the remotes could be added', async () => {
+    const { status, stderr } = await refusal(['--module', LOCAL], { GATEWAY_LOCAL_BUILT: '1' }, [everything]);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/ToolRegistry was built before --remote could add its toolsets/);
   });
 });

@@ -1,16 +1,22 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Container } from 'inversify';
 import { ToolError } from '../errors/ToolError.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { COMPILE_WITH_TSC, isTypeScriptFile, nodeStripsTypes } from '../tools/typeStripping.js';
 import { UsageError } from './UsageError.js';
 
+/** Adds to a module's container before its registry is built (the CLI's --remote toolsets). */
+export type ExtendContainer = (container: Container) => Promise<void>;
+
 /**
  * Loads a module and finds its registry: the export `registry`, `container` or `default`, each a
  * ToolRegistry, an Inversify container holding one, or a function (possibly async) returning either.
+ * With `extend`, the module must give a container whose registry is not built yet: `extend` loads
+ * into it first.
  */
-export async function loadRegistry(file: string): Promise<ToolRegistry> {
+export async function loadRegistry(file: string, extend?: ExtendContainer): Promise<ToolRegistry> {
   const url = pathToFileURL(path.resolve(file));
   const shown = file;
   // Converted to a UsageError that names the file and why it cannot be read.
@@ -36,7 +42,7 @@ export async function loadRegistry(file: string): Promise<ToolRegistry> {
   }
   for (const name of ['registry', 'container', 'default']) {
     if (exports[name] === undefined) continue;
-    const registry = await toRegistry(exports[name], `${shown} (export "${name}")`);
+    const registry = await toRegistry(exports[name], `${shown} (export "${name}")`, extend);
     if (registry !== undefined) return registry;
   }
   throw new UsageError(
@@ -44,8 +50,18 @@ export async function loadRegistry(file: string): Promise<ToolRegistry> {
   );
 }
 
-async function toRegistry(value: unknown, where: string, depth = 0): Promise<ToolRegistry | undefined> {
-  if (value instanceof ToolRegistry) return value;
+async function toRegistry(
+  value: unknown,
+  where: string,
+  extend: ExtendContainer | undefined,
+  depth = 0,
+): Promise<ToolRegistry | undefined> {
+  if (value instanceof ToolRegistry) {
+    if (extend === undefined) return value;
+    throw new UsageError(
+      `${where} is a built ToolRegistry, to which --remote cannot add toolsets: export the container (or a function returning it) instead`,
+    );
+  }
   if (typeof value === 'function' && depth === 0) {
     let produced: unknown;
     try {
@@ -53,11 +69,22 @@ async function toRegistry(value: unknown, where: string, depth = 0): Promise<Too
     } catch (error) {
       throw new UsageError(`${where} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
-    return toRegistry(produced, where, 1);
+    return toRegistry(produced, where, extend, 1);
   }
   if (typeof value === 'object' && value !== null && typeof (value as { get?: unknown }).get === 'function') {
+    const container = value as Container;
+    let built = extend === undefined;
+    if (extend !== undefined) {
+      // A registry built before the remotes were loaded would not hold their tools: its activation tells.
+      container.onActivation(ToolRegistry, (_context, registry) => {
+        built = true;
+        return registry;
+      });
+      await extend(container);
+    }
+    let registry: ToolRegistry;
     try {
-      return (value as { get(id: unknown): unknown }).get(ToolRegistry) as ToolRegistry;
+      registry = container.get(ToolRegistry);
     } catch (error) {
       // A ToolDefinitionError lists every wiring problem, one per line: all of them are wanted.
       const message =
@@ -68,6 +95,11 @@ async function toRegistry(value: unknown, where: string, depth = 0): Promise<Too
             : String(error);
       throw new UsageError(`${where} is a container that cannot build its ToolRegistry: ${message}`);
     }
+    if (!built)
+      throw new UsageError(
+        `${where} is a container whose ToolRegistry was built before --remote could add its toolsets: give the container before anything calls container.get(ToolRegistry)`,
+      );
+    return registry;
   }
   return undefined;
 }

@@ -2,6 +2,7 @@
 // The `hermes-tools` command: list, show and call a registry's tools, or serve them over MCP.
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Container } from 'inversify';
 import { silentLogger } from '../context/silentLogger.js';
 import { redactSecrets } from '../errors/redactSecrets.js';
 import { toolsModule } from '../di/toolsModule.js';
@@ -133,7 +134,10 @@ const COMMANDS: Record<string, Command> = {
         '--remote <name>=<command>',
         'serve the tools of another MCP server as "<name>.<tool>", spawning <command> (repeatable);',
       ],
-      ['--remote <name>=<url>', 'or reaching it over Streamable HTTP: a gateway, used instead of --module'],
+      [
+        '--remote <name>=<url>',
+        "or reaching it over Streamable HTTP: a gateway, alone or in front of --module's tools",
+      ],
     ],
     positionals: [0, 0],
     async run(registry, values) {
@@ -290,28 +294,31 @@ function closeRemotes(): Promise<unknown> {
   return Promise.all(remotes.splice(0).map((r) => r.close()));
 }
 
-/** The registry of a gateway: one mcpToolset per --remote, each granted its own `<name>:call`. */
+/** The registry of a gateway alone: the --remote toolsets in a container of their own. */
 async function gatewayRegistry(specs: readonly RemoteSpec[]): Promise<ToolRegistry> {
-  const names = new Set<string>();
-  for (const spec of specs) {
-    if (names.has(spec.name))
-      throw new UsageError(`--remote ${spec.name} is given twice; give each remote server its own name`);
-    names.add(spec.name);
-  }
+  const { Container } = await import('inversify');
+  const container = new Container();
+  await container.loadAsync(toolsModule());
+  await loadRemotes(container, specs);
+  return container.get(ToolRegistry);
+}
+
+/**
+ * Loads one mcpToolset per --remote into `container` (a gateway's own, or the --module's), each granted its own
+ * `<name>:call`. A remote tool whose name a local tool already has fails the registry's build, which names both.
+ */
+async function loadRemotes(container: Container, specs: readonly RemoteSpec[]): Promise<void> {
   const mcp = await import('../mcp/index.js').catch((error: unknown) => {
     throw new UsageError(
       `--remote needs @modelcontextprotocol/sdk installed (${(error as Error).message.split('\n')[0]})`,
     );
   });
-  const { Container } = await import('inversify');
-  const container = new Container();
   const modules = specs.map((spec) =>
     mcp.mcpToolset({ name: spec.name, server: spec.server, granted: PermissionSet.none().grant(`${spec.name}:call`) }),
   );
   try {
-    await container.loadAsync(toolsModule(), ...modules);
+    await container.loadAsync(...modules);
     remotes.push(...modules);
-    return container.get(ToolRegistry);
   } catch (error) {
     await Promise.all(modules.map((m) => m.close()));
     const message =
@@ -465,15 +472,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (positionals.length < min || positionals.length > max)
     throw new UsageError(`usage: hermes-tools ${command.usage}`);
   const module = parsed.values.module as string | undefined;
-  const remotes = parsed.values.remote as string[] | undefined;
-  if (remotes !== undefined) {
-    if (module !== undefined)
-      throw new UsageError(
-        '--remote builds its own registry and cannot be combined with --module; load mcpToolset(...) in your module to combine them',
-      );
-    const specs = remotes.map(parseRemote);
+  const remoteSpecs = (parsed.values.remote as string[] | undefined)?.map(parseRemote);
+  if (remoteSpecs !== undefined) {
+    const names = new Set<string>();
+    for (const spec of remoteSpecs) {
+      if (names.has(spec.name))
+        throw new UsageError(`--remote ${spec.name} is given twice; give each remote server its own name`);
+      names.add(spec.name);
+    }
+  }
+  if (remoteSpecs !== undefined && module === undefined) {
     return command.run(
-      () => gatewayRegistry(specs),
+      () => gatewayRegistry(remoteSpecs),
       parsed.values as Record<string, string | boolean | string[] | undefined>,
       positionals,
     );
@@ -482,9 +492,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw new UsageError(
       `${name} needs --module <file>: pass a JavaScript module that exports a registry or a container (see hermes-tools ${name} --help)`,
     );
+  const extend = remoteSpecs === undefined ? undefined : (container: Container) => loadRemotes(container, remoteSpecs);
   const registry = (): Promise<ToolRegistry> =>
     failIfStalled(
-      loadRegistry(module),
+      loadRegistry(module, extend),
       () =>
         new UsageError(`the module ${module} never finished giving its registry: its export's promise never settled`),
     );
