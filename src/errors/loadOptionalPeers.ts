@@ -4,17 +4,19 @@
  * to
  * install them. Node's own error for a missing package names neither hermes-tools nor the fix.
  * An error of a peer that is installed (one of its own dependencies missing, say) is rethrown as is.
+ * `load` is Node's `import`; unit tests give one that fails as Node does, since jest's resolver words it otherwise.
  * @internal
  */
 export async function loadOptionalPeers(
   entry: string,
   peers: Readonly<Record<string, string>>,
   purpose?: string,
+  load: (specifier: string) => Promise<unknown> = (specifier) => import(specifier),
 ): Promise<void> {
   const missing: string[] = [];
   for (const [name, specifier] of Object.entries(peers)) {
     try {
-      await import(specifier);
+      await load(specifier);
     } catch (error) {
       if (!isMissingPackage(error, name)) throw error;
       // Converted: collected, and reported below as one line with the others.
