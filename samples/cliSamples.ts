@@ -11,6 +11,9 @@ export default async function sampleContainer(): Promise<Container> {
   await mkdir(path.join(workspace, 'notes'), { recursive: true });
   await writeFile(path.join(workspace, 'notes', 'todo.md'), '- order two books\n- commit the notes\n', {
     flag: 'wx',
-  }).catch(() => undefined);
+  }).catch((error: unknown) => {
+    // Already there from an earlier run (the 'wx' flag): kept as the user left it. Anything else is a real failure.
+    if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+  });
   return createSampleContainer(workspace);
 }
