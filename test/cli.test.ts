@@ -49,6 +49,23 @@ describe('the hermes-tools CLI', () => {
     expect(stdout).not.toContain('weather.current');
   });
 
+  it('ends quietly, with code 0, when its reader has closed the pipe (`hermes-tools schema | head -1`)', async () => {
+    const child = spawn(process.execPath, [CLI, '--module', SAMPLES, 'schema'], {
+      env: { ...process.env, HERMES_WORKSPACE: sample.workspace },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    // The reader goes away before the command has written (it is still starting), as head does once it has its lines:
+    // every write then meets a closed pipe.
+    child.stdout.destroy();
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
   it('prints schemas in every format, with the conversion report on stderr', async () => {
     const json = await samples('schema');
     expect(JSON.parse(json.stdout)[0]).toMatchObject({ name: 'fs.read', inputSchema: { type: 'object' } });

@@ -396,6 +396,13 @@ function out(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+// A reader that stops early (`hermes-tools list | head -3`) closes the pipe: the command has nothing more to say, and
+// ends as Unix tools do, rather than with an unhandled EPIPE and its stack. Other stream errors are still thrown.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 // Error text can quote anything a module or a tool put in it, secrets included. The fixed prefix
 // is kept out of redaction: an env value such as npm's npm_package_name must not blank it.
 function err(text: string, prefix = ''): void {
