@@ -1,6 +1,7 @@
 import { Container, injectable } from 'inversify';
 import {
   Arg,
+  Ctx,
   PermissionSet,
   Permissions,
   Requires,
@@ -11,6 +12,7 @@ import {
   type AuditRecord,
   type AuditSink,
   type Logger,
+  type ToolContext,
 } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 
@@ -18,6 +20,13 @@ import { buildRegistry } from './support/buildRegistry.js';
 class Echo {
   execute(@Arg('text') text: string): string {
     return text;
+  }
+}
+
+@Tool({ name: 'whoami.call', description: 'Answers the id of its own call.' })
+class OwnCallId {
+  execute(@Ctx() ctx: ToolContext): string {
+    return ctx.callId;
   }
 }
 
@@ -227,6 +236,19 @@ describe('the audit trail', () => {
       expect(r.durationMs).toBeGreaterThanOrEqual(0);
       expect(r.durationMs).toBeLessThanOrEqual(elapsed);
     }
+  });
+
+  it('gives an audited call without a callId one id, the same in its record and in its context', async () => {
+    const records: AuditRecord[] = [];
+    const { registry } = await buildRegistry(
+      toolsModule({ audit: { sink: (r) => void records.push(r) } }),
+      toolset({ name: 'a', tools: [OwnCallId] }),
+    );
+    const seen = [await registry.call('whoami.call', {}), await registry.call('whoami.call', {})];
+    expect(records.map((r) => r.callId)).toEqual(seen);
+    expect(seen[0]).not.toBe(seen[1]);
+    expect(await registry.call('whoami.call', {}, { callId: 'given-id' })).toBe('given-id');
+    expect(records[2]!.callId).toBe('given-id');
   });
 
   it('records a result only for a call that succeeded, and names why one is not JSON', async () => {
