@@ -249,6 +249,10 @@ describe('the audit trail', () => {
     expect(seen[0]).not.toBe(seen[1]);
     expect(await registry.call('whoami.call', {}, { callId: 'given-id' })).toBe('given-id');
     expect(records[2]!.callId).toBe('given-id');
+    // dispatch names the call in its outcome: the id the tool saw.
+    const outcome = await registry.dispatch('whoami.call', {});
+    expect(outcome).toMatchObject({ ok: true, value: outcome.callId });
+    expect(records[3]!.callId).toBe(outcome.callId);
   });
 
   it('records a result only for a call that succeeded, and names why one is not JSON', async () => {
