@@ -468,3 +468,33 @@ describe('free-form values (the unknown shape)', () => {
     ]);
   });
 });
+
+describe('compileShape: what each leaf check charges and says', () => {
+  // What a value costs toward maxTotalSize: its characters, plus VALUE_COST (8) per value.
+  function sized(shape: Shape, value: unknown, coerce = false) {
+    const run = new ValidationRun(defaultValidationLimits);
+    compileShape(shape, { coerce })(value, 'x', run, 0);
+    return { size: run.size, issues: run.finish() };
+  }
+
+  it('charges a boolean, and names a value that is not one', () => {
+    expect(sized({ kind: 'boolean' }, true)).toEqual({ size: 8, issues: [] });
+    const { size, issues } = sized({ kind: 'boolean' }, 'yes');
+    expect(size).toBe(8);
+    expect(issues).toEqual([{ path: 'x', message: 'x must be a boolean, got "yes"', constraint: 'isBoolean' }]);
+  });
+
+  it('charges a value that is not a string as one value, and a string by its characters', () => {
+    expect(sized({ kind: 'string' }, 5)).toMatchObject({ size: 8, issues: [{ constraint: 'isString' }] });
+    expect(sized({ kind: 'string' }, 'abcd')).toEqual({ size: 12, issues: [] });
+  });
+
+  it('charges text that coercion could not make a number by its characters', () => {
+    expect(sized({ kind: 'number', integer: false }, 'abc', true)).toMatchObject({
+      size: 11,
+      issues: [{ constraint: 'isNumber' }],
+    });
+    expect(sized({ kind: 'number', integer: false }, '12', true)).toEqual({ size: 8, issues: [] });
+    expect(sized({ kind: 'number', integer: false }, 12)).toEqual({ size: 8, issues: [] });
+  });
+});
