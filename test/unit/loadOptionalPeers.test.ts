@@ -49,6 +49,26 @@ describe('loadOptionalPeers', () => {
     );
   });
 
+  it("rethrows what is not Node's error for that package: another code, or a thrown value that is not an Error", async () => {
+    const otherCode = Object.assign(new Error("Cannot find package 'bullmq' imported from /app/x.js"), {
+      code: 'ERR_UNKNOWN',
+    });
+    const notAnError = {
+      code: 'ERR_MODULE_NOT_FOUND',
+      message: "Cannot find package 'bullmq' imported from /app/x.js",
+    };
+    for (const thrown of [otherCode, notAnError]) {
+      const load = async (): Promise<unknown> => {
+        throw thrown;
+      };
+      await expect(loadOptionalPeers('hermes-tools/x', { bullmq: 'bullmq' }, undefined, load)).rejects.toBe(thrown);
+    }
+  });
+
+  it('imports for real by default: a package that is not there fails the load', async () => {
+    await expect(loadOptionalPeers('hermes-tools/x', { 'no-such-peer-0': 'no-such-peer-0' })).rejects.toThrow();
+  });
+
   it("rethrows, as it is, an installed peer's own failure (a module it imports is missing)", async () => {
     const own = notInstalled('left-pad');
     const load = async (): Promise<unknown> => {
