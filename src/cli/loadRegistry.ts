@@ -75,6 +75,9 @@ async function toRegistry(
     const container = value as Container;
     let built = extend === undefined;
     if (extend !== undefined) {
+      const { onActivation, loadAsync } = container as Partial<Container>;
+      if (typeof onActivation !== 'function' || typeof loadAsync !== 'function')
+        throw new UsageError(`${where} is not an Inversify container, to which --remote could add toolsets`);
       // A registry built before the remotes were loaded would not hold their tools: its activation tells.
       container.onActivation(ToolRegistry, (_context, registry) => {
         built = true;
