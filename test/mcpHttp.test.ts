@@ -94,7 +94,7 @@ describe('serveHttp with auth', () => {
     }
   });
 
-  it("narrows tools/list and tools/call to the token's scopes, and fills in extra.authInfo", async () => {
+  it("narrows tools/list and tools/call to the token's scopes, and fills in extra.http?.authInfo", async () => {
     TOKENS.set('reader-token', { principal: 'ann', scopes: ['notes:read', 'openid'] });
     TOKENS.set('writer-token', { principal: 'bob', scopes: ['notes:read', 'notes:write'] });
     const seen: unknown[] = [];
@@ -104,7 +104,7 @@ describe('serveHttp with auth', () => {
       version: '1.0.0',
       port: 0,
       auth: AUTH,
-      caller: (extra) => (seen.push(extra.authInfo), { user: extra.authInfo?.clientId }),
+      caller: (extra) => (seen.push(extra.http?.authInfo), { user: extra.http?.authInfo?.clientId }),
     });
     const reader = await connect(http.url, 'reader-token');
     const writer = await connect(http.url, 'writer-token');
@@ -589,7 +589,7 @@ describe('serveHttp reads its options as own keys only', () => {
     const values = { auth: { verify: () => ({ principal: 'mallory', scopes: ['notes:write'] }) } };
     pollute(values);
     try {
-      const http = await serve({ caller: (extra) => ({ authInfo: extra.authInfo ?? 'none' }) });
+      const http = await serve({ caller: (extra) => ({ authInfo: extra.http?.authInfo ?? 'none' }) });
       expect((await initialize(http.url)).status).toBe(200);
       const client = await connect(http.url);
       expect(JSON.parse(text(await client.callTool({ name: 'whoami', arguments: {} })))).toEqual({ authInfo: 'none' });
@@ -619,7 +619,7 @@ describe('serveHttp reads its options as own keys only', () => {
     const values = { mapScopes: () => PermissionSet.all(), expiresAt: 1, clientId: 'mallory' };
     pollute(values);
     try {
-      const http = await serve({ auth: AUTH, caller: (extra) => ({ clientId: extra.authInfo?.clientId }) });
+      const http = await serve({ auth: AUTH, caller: (extra) => ({ clientId: extra.http?.authInfo?.clientId }) });
       const client = await connect(http.url, 'reader-token');
       expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('notes.write');
       expect(JSON.parse(text(await client.callTool({ name: 'whoami', arguments: {} })))).toEqual({ clientId: 'ann' });

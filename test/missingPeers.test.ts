@@ -74,6 +74,11 @@ describe('an optional peer that is not installed', () => {
       ['@modelcontextprotocol/sdk'],
       'hermes-tools/mcp needs the optional peer @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk',
     ],
+    [
+      'hermes-tools/mcp',
+      ['@modelcontextprotocol/server', '@modelcontextprotocol/node'],
+      'hermes-tools/mcp needs the optional peers @modelcontextprotocol/server and @modelcontextprotocol/node: npm install @modelcontextprotocol/server @modelcontextprotocol/node',
+    ],
     ['hermes-tools/ai', ['ai'], 'hermes-tools/ai needs the optional peer ai: npm install ai'],
   ])(
     'fails the import of %s without %j, with one line naming it and the install command',
@@ -90,8 +95,8 @@ describe('an optional peer that is not installed', () => {
     },
   );
 
-  it("fails a Nest app's init when its MCP endpoint lacks @modelcontextprotocol/sdk, and an app without the endpoint starts", async () => {
-    const project = await projectWithout(['@modelcontextprotocol/sdk']);
+  it("fails a Nest app's init when its MCP endpoint lacks @modelcontextprotocol/node, and an app without the endpoint starts", async () => {
+    const project = await projectWithout(['@modelcontextprotocol/node']);
     const app = (mcp: string): string => `import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -108,7 +113,7 @@ await app.close();
       expect(withEndpoint.stdout).not.toContain('started');
       expect(withEndpoint.code).not.toBe(0);
       expect(withEndpoint.stderr.split('\n')).toContain(
-        'Error: hermes-tools/nest needs the optional peer @modelcontextprotocol/sdk for its mcp endpoint: npm install @modelcontextprotocol/sdk',
+        'Error: hermes-tools/nest needs the optional peer @modelcontextprotocol/node for its mcp endpoint: npm install @modelcontextprotocol/node',
       );
       const without = await project.run(app('{}'));
       expect([without.code, without.stdout.trim()]).toEqual([0, 'started']);

@@ -1,25 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
+  type AuthInfo,
+  createMcpHandler,
   isInitializeRequest,
   isJSONRPCNotification,
   isJSONRPCRequest,
+  isLegacyRequest,
+  type McpHttpHandler as ModernHandler,
   type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import { AvailabilityWatch } from './AvailabilityWatch.js';
 import { buildServer, type ServerWiring } from './buildServer.js';
 import type { McpHttpOptions } from './McpHttpOptions.js';
 import type { McpServerOptions } from './McpServerOptions.js';
 import { ownCopy } from '../internal/ownOptions.js';
+import { ownServerOptions } from './ownServerOptions.js';
 import { replyError as reply } from './replyError.js';
 import { scheduleAt } from './scheduleAt.js';
 import { type SessionClock, systemClock } from './SessionClock.js';
 import { type Session, SessionTable } from './SessionTable.js';
 import type { TaskRunner } from './TaskRunner.js';
+import { serverWiring } from './serverWiring.js';
 import { taskRunnerFor } from './taskRunnerFor.js';
 
 /** What {@link McpHttpHandler} takes: the server's options and the session part of `serveHttp`'s. */
@@ -49,6 +53,8 @@ export class McpHttpHandler {
   readonly maxBody: number;
   readonly #registry: ToolRegistry;
   readonly #options: McpHttpHandlerOptions;
+  /** The server's own options, checked once: every server of the endpoint is built from them. */
+  readonly #serverOptions: McpServerOptions;
   readonly #stateless: boolean;
   readonly #maxSessions: number;
   readonly #maxPerPrincipal: number;
@@ -56,7 +62,12 @@ export class McpHttpHandler {
   readonly #wiring: ServerWiring;
   readonly #tasks: TaskRunner | undefined;
   // Stateless calls under way on this replica, so that a `notifications/cancelled` can reach them.
-  readonly #inflight = new Map<string, StreamableHTTPServerTransport[]>();
+  readonly #inflight = new Map<string, NodeStreamableHTTPServerTransport[]>();
+  /** The 2026-07-28 era: the SDK's handler, a fresh server per request, strict about the revision's headers. */
+  readonly #modern: ModernHandler;
+  readonly #modernNode: ReturnType<typeof toNodeHandler>;
+  /** Ends the modern era's subscription to availability changes; set by its first request. */
+  #unwatch: (() => void) | undefined;
 
   /**
    * @param where Names the options in errors (`serveHttp`).
@@ -68,6 +79,8 @@ export class McpHttpHandler {
     // Own keys only, here and in everything handed these options: a polluted Object.prototype changes nothing.
     const options = ownCopy(given);
     this.#options = options;
+    const serverOptions = ownServerOptions(options, where);
+    this.#serverOptions = serverOptions;
     const idleMs = positive(options.sessionIdleMs ?? 600_000, 'sessionIdleMs', where);
     this.#maxSessions = positive(options.maxSessions ?? 1000, 'maxSessions', where);
     // By default a quarter of the slots (at most 10, at least 1): however small maxSessions is, one caller cannot take
@@ -87,23 +100,37 @@ export class McpHttpHandler {
     });
     // One task store and runner for the whole endpoint: a task outlives the request (and the session) that made it.
     this.#tasks = taskRunnerFor(registry, options);
+    const shared = serverWiring(
+      registry,
+      serverOptions,
+      where,
+      this.#tasks,
+      this.#stateless ? 0 : (options.listChangedIntervalMs ?? 1000),
+    );
     this.#wiring = {
-      watch: new AvailabilityWatch(registry, this.#stateless ? 0 : (options.listChangedIntervalMs ?? 1000)),
-      permissions: (extra) => extra.authInfo?.extra?.permissions as PermissionSet | undefined,
-      ...(this.#tasks === undefined ? {} : { tasks: this.#tasks }),
-      // Stateless, a request with no principal (no auth, or a Nest caller with none) says nothing of who sent it: every
-      // such
-      // client is the same one. Not a throwaway owner per request, which would lose the task at once and escape every
-      // cap.
-      ...(this.#stateless
-        ? {
-            owner: (extra) =>
-              identified && typeof extra.authInfo?.extra?.principal === 'string' ? undefined : ANONYMOUS,
-          }
-        : {}),
+      ...shared,
+      permissions: (extra) => extra.http?.authInfo?.extra?.permissions as PermissionSet | undefined,
+      // Without a session (stateless, and every 2026 request), a request with no principal (no auth, or a Nest caller
+      // with none) says nothing of who sent it: every such client is the same one. Not a throwaway owner per request,
+      // which would lose the task at once and escape every cap.
+      owner: (extra) =>
+        extra.sessionId !== undefined || (identified && typeof extra.http?.authInfo?.extra?.principal === 'string')
+          ? undefined
+          : ANONYMOUS,
       // That one owner's task ids are all that keeps its tasks apart: they are never listed.
       unlisted: (owner) => owner === ANONYMOUS,
     };
+    // A request the SDK refused has been answered with the reason: only what failed with nobody told is reported.
+    const onerror = (error: Error): void => {
+      if (!error.message.startsWith('Rejected inbound request'))
+        this.warn(`${where}: a 2026-07-28 request failed outside its answer`, error);
+    };
+    this.#modern = createMcpHandler(({ era }) => buildServer(registry, serverOptions, this.#wiring, era), {
+      legacy: 'reject',
+      onerror,
+      maxRequestBodySize: this.maxBody,
+    });
+    this.#modernNode = toNodeHandler(this.#modern, { onerror, maxRequestBodySize: this.maxBody });
   }
 
   /** Reports what failed with no request left to answer: to `onWarning`, else as a process warning. */
@@ -127,31 +154,48 @@ export class McpHttpHandler {
    * Serves one request: `body` is its parsed JSON (POST), `who` becomes the handlers'
    * `extra.authInfo`, and a session may be used only with the `principal` that opened it.
    */
-  serve(
+  async serve(
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
     who: AuthInfo | undefined,
     principal: string | undefined,
   ): Promise<void> {
+    // The era is the SDK's own classification of the request: a POST whose body carries the 2026 envelope is modern;
+    // initialize, a session's requests, GET streams and DELETE are 2025 operations.
+    if (
+      req.method === 'POST' &&
+      req.headers['mcp-session-id'] === undefined &&
+      !(await isLegacyRequest(await toWebRequest(req, body), body))
+    )
+      return this.#serveModern(req, res, body, who);
     return this.#stateless
       ? this.#serveStateless(req, res, body, who, principal)
       : this.#serveSession(req, res, body, who, principal);
+  }
+
+  /** A 2026-07-28 request: its own server, no session; a client hears of list changes on its listen stream. */
+  #serveModern(req: IncomingMessage, res: ServerResponse, body: unknown, who: AuthInfo | undefined): Promise<void> {
+    if (this.#unwatch === undefined && this.#wiring.watch.intervalMs > 0)
+      this.#unwatch = this.#wiring.watch.subscribe(() => this.#modern.notify.toolsChanged());
+    return this.#modernNode(withAuth(req, who), res, body);
   }
 
   /**
    * Ends the calls running as tasks (marked failed, so a client waiting elsewhere hears), then closes every session.
    */
   async close(): Promise<void> {
+    this.#unwatch?.();
     await this.#tasks?.close();
     await this.#sessions.closeAll();
+    await this.#modern.close();
   }
 
   /** Opens a session for `principal`, counted (and held, so never idle) before its server connects. */
   #openSession(principal: string | undefined): { session: Session; release: () => void } {
     const sessions = this.#sessions;
     const id = randomUUID();
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       onsessionclosed: () => sessions.delete(id, 'client'),
       maxRequestBodySize: this.maxBody,
@@ -205,7 +249,7 @@ export class McpHttpHandler {
       }
       ({ session, release: done } = this.#openSession(principal));
       try {
-        await buildServer(this.#registry, this.#options, this.#wiring).connect(session.transport);
+        await buildServer(this.#registry, this.#serverOptions, this.#wiring, 'legacy').connect(session.transport);
       } catch (error) {
         done();
         sessions.delete(session.id, 'client');
@@ -263,11 +307,11 @@ export class McpHttpHandler {
       res.writeHead(202).end();
       return;
     }
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       maxRequestBodySize: this.maxBody,
     });
-    const server = buildServer(this.#registry, this.#options, this.#wiring);
+    const server = buildServer(this.#registry, this.#serverOptions, this.#wiring, 'legacy');
     await server.connect(transport);
     const keys = messages
       .filter((m) => isJSONRPCRequest(m) && m.method === 'tools/call')

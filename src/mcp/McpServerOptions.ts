@@ -1,11 +1,14 @@
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import type { McpTaskOptions } from './McpTaskOptions.js';
 
-/** The MCP request context a `caller` function receives. */
-export type McpRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/**
+ * The MCP request context a `caller` hook receives: the official SDK v2's `ServerContext`. `ctx.sessionId` (2025
+ * sessions), `ctx.http?.authInfo` (the verified token), `ctx.mcpReq._meta`, and on a 2026-07-28 request
+ * `ctx.mcpReq.envelope` (the protocol version, client info and capabilities the request carried).
+ */
+export type McpRequestExtra = ServerContext;
 
-/** Options of {@link createMcpServer}. */
+/** Options of {@link createMcpServer}, and the server part of `serveStdio`'s and `serveHttp`'s. */
 export interface McpServerOptions {
   /** The server's name, shown to clients. */
   readonly name: string;
@@ -19,14 +22,24 @@ export interface McpServerOptions {
    */
   readonly pageSize?: number;
   /**
-   * How often, in milliseconds, tool availability is checked to send `notifications/tools/list_changed`.
-   * Default 1000; 0 turns the check off.
+   * How often, in milliseconds, tool availability is checked to send `notifications/tools/list_changed`
+   * (2025 sessions) and `toolsListChanged` (2026 `subscriptions/listen` streams). Default 1000; 0 turns the check off.
    */
   readonly listChangedIntervalMs?: number;
   /**
+   * How long, in milliseconds, a 2026-era client may keep a `tools/list` result (its `ttlMs`). Default 60000: change
+   * notices tell a listening client sooner. The list is always `cacheScope: 'private'`, since it depends on who asks.
+   */
+  readonly listTtlMs?: number;
+  /**
+   * The key that signs a 2026-era approval's `requestState` (HMAC-SHA256, at least 32 bytes). Every replica that may
+   * receive a client's retry needs the same key. Default: a key made per process, which suits a single process.
+   */
+  readonly requestStateKey?: string | Uint8Array;
+  /**
    * What a tool sees as `ctx.caller` for a call from this server. Default:
-   * `{ via: 'mcp', client, sessionId }`, with the client's name from its `initialize`. A hook
-   * that throws, or returns a promise, fails that request only (a JSON-RPC error naming it).
+   * `{ via: 'mcp', client, sessionId }`, with the client's name from its `initialize` (2025) or its request's
+   * envelope (2026). A hook that throws, or returns a promise, fails that request only (a JSON-RPC error naming it).
    */
   readonly caller?: (extra: McpRequestExtra) => unknown;
   /**

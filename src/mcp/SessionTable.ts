@@ -1,4 +1,4 @@
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { SessionClock } from './SessionClock.js';
 
 /** Why a session ended: idle too long, closed by its client (DELETE or a failed initialize), or the server closing. */

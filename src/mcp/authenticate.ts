@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import { ownValue } from '../internal/ownValue.js';
 import type { McpHttpAuth } from './McpHttpAuth.js';

@@ -1,12 +1,11 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { randomUUID } from 'node:crypto';
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+  CLIENT_INFO_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ApproveFunction } from '../contracts/ToolApprover.js';
 import { FOLLOWED_SIGNAL, type FollowingCallOptions } from '../pipeline/followedSignal.js';
@@ -15,30 +14,41 @@ import type { CallerIdentity } from '../registry/CallerIdentity.js';
 import { RESULT_OWNER } from '../registry/resultOwner.js';
 import { DISPATCHER } from '../registry/Dispatcher.js';
 import { JSON_TEXT, JsonTextSink, type TextSinkOptions } from '../registry/JsonTextSink.js';
+import type { ApprovalRounds } from './ApprovalRounds.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
 import { callAsTask, refusalOf } from './callAsTask.js';
-import { ownServerOptions } from './ownServerOptions.js';
 import { ProgressRelay } from './ProgressRelay.js';
 import type { ServedRegistry } from './ServedRegistry.js';
 import { serveTasks } from './serveTasks.js';
 import type { TaskRunner } from './TaskRunner.js';
+import { TaskServer } from './TaskServer.js';
+import type { ToolListing } from './ToolListing.js';
 import { traceContextOf } from './traceContextOf.js';
 import { toCallToolResult } from './toCallToolResult.js';
-import { hasObjectOutput, toMcpTool } from './toMcpTool.js';
 
-/** What a server shares with the others of its HTTP endpoint. */
+/** Which MCP protocol a server speaks: 2025-11-25 and earlier (`initialize`, sessions) or 2026-07-28. */
+export type McpEra = 'legacy' | 'modern';
+
+/** What a server shares with the others of its endpoint: a 2026 request gets a server of its own. */
 export interface ServerWiring {
-  /** Sends `list_changed` when availability changes: one watch for every session of an endpoint. */
+  /**
+   * Sends `list_changed` when availability changes: one watch for every session of an endpoint. Each 2025 session
+   * subscribes; the 2026 era's `subscriptions/listen` streams are fed by the endpoint.
+   */
   readonly watch: AvailabilityWatch;
+  /** The listing and per-tool facts, kept across the servers of the endpoint. */
+  readonly listing: ToolListing;
+  /** 2026-era approvals (input_required), signed with the endpoint's key. */
+  readonly approvals: ApprovalRounds;
   /** The caller's own permissions for a request (from its token), narrowing the toolsets' grants. */
   readonly permissions?: (extra: McpRequestExtra) => PermissionSet | undefined;
-  /** Tasks, when the server offers them: undefined leaves every call an ordinary one. */
+  /** Tasks, when the server offers them (2025 era): undefined leaves every call an ordinary one. */
   readonly tasks?: TaskRunner;
   /**
-   * Who owns a task created by this request. Default: the verified principal, else the session,
-   * else this connection (stdio, in memory).
+   * Who owns a task or a result made by this request, and who an approval is bound to. Default: the verified
+   * principal, else the session, else this connection (stdio, in memory).
    */
   readonly owner?: (extra: McpRequestExtra) => string | undefined;
   /**
@@ -49,36 +59,43 @@ export interface ServerWiring {
 }
 
 /**
- * The MCP server behind {@link createMcpServer} and each session of {@link serveHttp}. Listings go
- * through `registry.forCaller`, so a client sees only the tools it may call; calls go through
- * `registry.dispatch` with the same caller and permissions.
+ * The MCP server behind {@link createMcpServer}, each 2025 session of {@link serveHttp} and each 2026 request.
+ * Listings go through `registry.forCaller`, so a client sees only the tools it may call; calls go through
+ * `registry.dispatch` with the same caller and permissions. `options` are already read as own keys.
  */
-export function buildServer(registry: ServedRegistry, given: McpServerOptions, wiring: ServerWiring): Server {
-  const options = ownServerOptions(given, 'createMcpServer');
+export function buildServer(
+  registry: ServedRegistry,
+  options: McpServerOptions,
+  wiring: ServerWiring,
+  era: McpEra,
+): Server {
   const pageSize = options.pageSize ?? Number.POSITIVE_INFINITY;
-  if (!(pageSize >= 1))
-    throw new TypeError(`createMcpServer: pageSize must be a number of at least 1, got ${String(options.pageSize)}`);
   const listChanged = wiring.watch.intervalMs > 0;
-  const tasks = wiring.tasks;
+  // Tasks are a 2025-era feature here: the 2026 revision moved them into an extension this server does not offer yet.
+  const tasks = era === 'legacy' ? wiring.tasks : undefined;
+  const { listing, approvals } = wiring;
   // Without a prototype: the SDK reads more keys of these than are given here, and a polluted Object.prototype must set
   // none.
-  const server = new Server(
-    Object.assign(Object.create(null) as object, { name: options.name, version: options.version }),
-    Object.assign(Object.create(null) as object, {
-      capabilities: {
-        tools: { listChanged },
-        ...(tasks === undefined ? {} : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }),
-      },
-      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-    }),
-  );
+  const info = Object.assign(Object.create(null) as object, { name: options.name, version: options.version });
+  const serverOptions = Object.assign(Object.create(null) as object, {
+    capabilities: {
+      tools: { listChanged },
+      ...(tasks === undefined ? {} : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }),
+    },
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    // Stamped on 2026 results only. The list depends on who asks, so it is never public.
+    cacheHints: { 'tools/list': { ttlMs: options.listTtlMs ?? DEFAULT_LIST_TTL_MS, cacheScope: 'private' as const } },
+    requestState: { verify: approvals.verify },
+  });
+  const server = tasks === undefined ? new Server(info, serverOptions) : new TaskServer(info, serverOptions);
 
-  // A task, and a result cut to fit, belong to who made them: the principal, else the session, else this connection.
+  // A task, a result cut to fit and an approval belong to who made them: the principal, else the session, else this
+  // connection.
   const connection = `connection:${randomUUID()}`;
   const ownerOf = (extra: McpRequestExtra): string => {
     const given = wiring.owner?.(extra);
     if (given !== undefined) return given;
-    const principal = extra.authInfo?.extra?.principal;
+    const principal = extra.http?.authInfo?.extra?.principal;
     if (typeof principal === 'string') return `principal:${principal}`;
     return extra.sessionId === undefined ? connection : `session:${extra.sessionId}`;
   };
@@ -90,7 +107,7 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
   const hook = options.caller;
   const callerOf = (extra: McpRequestExtra): unknown => {
     if (hook === undefined) {
-      const principal = extra.authInfo?.extra?.principal;
+      const principal = extra.http?.authInfo?.extra?.principal;
       const caller: {
         via: 'mcp';
         client: string | undefined;
@@ -99,7 +116,8 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
         [RESULT_OWNER]: string;
       } = {
         via: 'mcp',
-        client: server.getClientVersion()?.name,
+        // From the request's envelope in the 2026 era, from initialize in the 2025 one.
+        client: clientName(extra) ?? server.getClientVersion()?.name,
         sessionId: extra.sessionId,
         [RESULT_OWNER]: ownerOf(extra),
       };
@@ -112,14 +130,14 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
     } catch (error) {
       // Converted: the hook's own message may name internals; the client learns which hook failed, and only its request
       // fails.
-      throw new McpError(
-        ErrorCode.InternalError,
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
         `${HOOK_FAILED}: options.caller threw (${error instanceof Error ? error.name : typeof error})`,
       );
     }
     if (isThenable(caller))
-      throw new McpError(
-        ErrorCode.InternalError,
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
         `${HOOK_FAILED}: options.caller returned a promise; it must return the caller itself`,
       );
     return caller;
@@ -134,8 +152,8 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
     const permissions: unknown = wiring.permissions?.(extra);
     if (permissions === undefined) return { caller };
     if (!(permissions instanceof PermissionSet)) {
-      throw new McpError(
-        ErrorCode.InternalError,
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
         `${HOOK_FAILED}: the permissions of this request (auth.mapScopes, or the Nest mcp.caller hook) are not a PermissionSet`,
       );
     }
@@ -143,21 +161,11 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
   };
 
   // A registry that is already a caller's view cannot be narrowed again: it is listed as it is.
-  const visible = (identity: CallerIdentity, extra: McpRequestExtra): Promise<ServedRegistry> =>
-    registry.isCallerView ? Promise.resolve(registry) : registry.forCaller(identity, { signal: extra.signal });
+  const visible = (identity: CallerIdentity, extra: ServerContext): Promise<ServedRegistry> =>
+    registry.isCallerView ? Promise.resolve(registry) : registry.forCaller(identity, { signal: extra.mcpReq.signal });
 
-  // The listing is rebuilt only when the set of tools shown changes.
-  let cache: { key: string; tools: Tool[] } | undefined;
-  const listing = (view: ServedRegistry): Tool[] => {
-    const definitions = view.definitions();
-    const key = definitions.map((d) => d.name).join('\n');
-    if (cache === undefined || cache.key !== key)
-      cache = { key, tools: definitions.map((d) => (tasks === undefined ? withoutTasks(toMcpTool(d)) : toMcpTool(d))) };
-    return cache.tools;
-  };
-
-  server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
-    const tools = listing(await visible(identityOf(extra), extra));
+  server.setRequestHandler('tools/list', async (request, extra) => {
+    const tools = listing.tools(await visible(identityOf(extra), extra), tasks !== undefined);
     const start = request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, tools.length);
     const end = Math.min(start + pageSize, tools.length);
     return end < tools.length
@@ -165,31 +173,19 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
       : { tools: tools.slice(start) };
   });
 
-  // Whether a tool's result goes out as structuredContent is fixed per tool: decided once per name.
-  const structuredByName = new Map<string, boolean>();
-  const structured = (name: string): boolean => {
-    let known = structuredByName.get(name);
-    if (known === undefined) {
-      known = registry.has(name) && hasObjectOutput(registry.get(name).definition);
-      if (registry.has(name)) structuredByName.set(name, known);
-    }
-    return known;
-  };
-
-  // A tool's task support is fixed: read once per name, from the whole registry.
-  const taskSupport = (name: string): string | undefined =>
-    tasks !== undefined && registry.has(name) ? registry.get(name).definition.task : undefined;
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args = {}, task } = request.params;
+  server.setRequestHandler('tools/call', async (request, extra) => {
+    const { name, arguments: args = {} } = request.params;
+    const task = (request.params as { task?: { ttl?: unknown } }).task;
     const identity = identityOf(extra);
     const { caller, permissions } = identity;
-    const support = taskSupport(name);
+    const support = listing.taskSupport(name);
     // A tool the caller may not see answers as any call of it does: only one it sees is said to need a task.
     if (task === undefined && support === 'required' && (await visible(identity, extra)).has(name)) {
-      throw new McpError(
-        ErrorCode.MethodNotFound,
-        `${name} runs only as a task: call it with a task (a task-augmented tools/call, params.task), then fetch its result with tasks/result`,
+      throw new ProtocolError(
+        ProtocolErrorCode.MethodNotFound,
+        tasks === undefined
+          ? `${name} runs only as a task, and this server offers tasks to MCP 2025-11-25 clients only; call it from one`
+          : `${name} runs only as a task: call it with a task (a task-augmented tools/call, params.task), then fetch its result with tasks/result`,
       );
     }
     const progressToken = request.params._meta?.progressToken;
@@ -198,7 +194,7 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
         ? undefined
         : new ProgressRelay(
             progressToken,
-            (params) => extra.sendNotification({ method: 'notifications/progress', params }),
+            (params) => extra.mcpReq.notify({ method: 'notifications/progress', params: { ...params } }),
             failed,
           );
     // Object literals of one shape, not spreads: a spread of conditional parts makes a new shape per combination, on
@@ -212,19 +208,25 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
       const taskOptions: CallOptions = { caller, trace, permissions, onProgress };
       if (!view.has(name)) throw refusalOf(await view[DISPATCHER].dispatchAsUnknown(name, args, taskOptions));
       if (support !== 'optional' && support !== 'required')
-        throw new McpError(ErrorCode.MethodNotFound, `${name} cannot run as a task; call it without params.task`);
+        throw new ProtocolError(
+          ProtocolErrorCode.MethodNotFound,
+          `${name} cannot run as a task; call it without params.task`,
+        );
       return callAsTask(view, tasks, {
         name,
         args,
         owner: ownerOf(extra),
         requestedTtl: task.ttl,
-        structured: structured(name),
+        structured: listing.structured(name),
         options: taskOptions,
         onError: failed,
-      });
+      }) as never;
     }
-    // The approver is made only for a call that asks for one (most never do).
-    const approve: ApproveFunction = (approval) => elicitApproval(server, extra)(approval);
+    // 2025: the approver asks through elicitation/create, made only for a call that asks for one (most never do).
+    // 2026: the call stops to ask (input_required) and runs again with the answer.
+    const canAsk = (): boolean => server.getClientCapabilities()?.elicitation !== undefined;
+    const round = era === 'modern' ? approvals.round(extra, ownerOf(extra), name, args, canAsk()) : undefined;
+    const approve: ApproveFunction = round?.approve ?? ((approval) => elicitApproval(server, extra)(approval));
     // The request's signal is followed, not raced: the SDK answers no cancelled request, and a listener on every
     // request's signal costs more than the rest of the call.
     // The JSON text dispatch makes of the result is kept, and sent as it is, not made twice.
@@ -235,15 +237,17 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
       permissions,
       onProgress,
       approve,
-      [FOLLOWED_SIGNAL]: extra.signal,
+      [FOLLOWED_SIGNAL]: extra.mcpReq.signal,
       [JSON_TEXT]: sink,
     };
     const outcome = await registry.dispatch(name, args, callOptions);
     if (relay !== undefined) await relay.close();
-    return toCallToolResult(outcome, structured(name), sink.textOf(outcome));
+    const ask = await round?.asked();
+    if (ask !== undefined) return ask as never;
+    return toCallToolResult(outcome, listing.structured(name), sink.textOf(outcome));
   });
 
-  if (listChanged) {
+  if (listChanged && era === 'legacy') {
     let unsubscribe: (() => void) | undefined;
     server.oninitialized = () => {
       unsubscribe = wiring.watch.subscribe(() => void server.sendToolListChanged().catch(failed));
@@ -251,6 +255,18 @@ export function buildServer(registry: ServedRegistry, given: McpServerOptions, w
     server.onclose = () => unsubscribe?.();
   }
   return server;
+}
+
+/** How long a 2026 client may keep a `tools/list` result by default, in milliseconds. */
+export const DEFAULT_LIST_TTL_MS = 60_000;
+
+/** The client's name a 2026 request carries in its `_meta` envelope, when it is a string. */
+function clientName(extra: ServerContext): string | undefined {
+  // Typed `{}` by the SDK's declarations: read as the record it is.
+  const info = (extra.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_INFO_META_KEY] as
+    | { name?: unknown }
+    | undefined;
+  return typeof info?.name === 'string' ? info.name : undefined;
 }
 
 const HOOK_FAILED = 'this request was refused because a hook of the MCP server failed';
@@ -263,13 +279,6 @@ function isThenable(value: unknown): boolean {
   );
 }
 
-/** A tool as listed by a server that offers no tasks: every call is an ordinary one. */
-function withoutTasks(tool: Tool): Tool {
-  if (tool.execution === undefined) return tool;
-  const { execution: _, ...rest } = tool;
-  return rest;
-}
-
 function encodeCursor(offset: number): string {
   return Buffer.from(`o:${offset}`).toString('base64url');
 }
@@ -278,8 +287,8 @@ function decodeCursor(cursor: string, length: number): number {
   const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
   const offset = match === null ? Number.NaN : Number(match[1]);
   if (!(offset >= 0 && offset <= length)) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       'tools/list: the cursor is not one this server gave out; list again without a cursor',
     );
   }

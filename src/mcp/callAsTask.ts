@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError as McpError, ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { TaskRecord } from '../contracts/TaskStore.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';

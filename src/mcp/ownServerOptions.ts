@@ -8,6 +8,8 @@ export const SERVER_OPTION_KEYS: readonly (keyof McpServerOptions)[] = [
   'instructions',
   'pageSize',
   'listChangedIntervalMs',
+  'listTtlMs',
+  'requestStateKey',
   'caller',
   'tasks',
 ];
@@ -28,6 +30,8 @@ export function ownServerOptions(options: McpServerOptions, where: string): McpS
     instructions: ownValue(options, 'instructions'),
     pageSize: ownValue(options, 'pageSize'),
     listChangedIntervalMs: ownValue(options, 'listChangedIntervalMs'),
+    listTtlMs: ownValue(options, 'listTtlMs'),
+    requestStateKey: ownValue(options, 'requestStateKey'),
     caller,
     tasks: ownValue(options, 'tasks'),
   };

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo, isIPv6 } from 'node:net';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { ownValue } from '../internal/ownValue.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { authenticate } from './authenticate.js';

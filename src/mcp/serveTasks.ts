@@ -1,13 +1,10 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CancelTaskRequestSchema,
-  ErrorCode,
-  GetTaskPayloadRequestSchema,
-  GetTaskRequestSchema,
-  ListTasksRequestSchema,
-  McpError,
+  fromJsonSchema,
+  ProtocolError as McpError,
+  ProtocolErrorCode as ErrorCode,
   RELATED_TASK_META_KEY,
-} from '@modelcontextprotocol/sdk/types.js';
+  type Server,
+} from '@modelcontextprotocol/server';
 import type { McpRequestExtra } from './McpServerOptions.js';
 import type { TaskRunner } from './TaskRunner.js';
 import { ERROR_META_KEY } from './toCallToolResult.js';
@@ -29,6 +26,7 @@ export function serveTasks(
   unlisted?: (owner: string) => boolean,
 ): void {
   const { store } = runner;
+  const task = { params: TASK_ID };
   const notFound = (): McpError => new McpError(ErrorCode.InvalidParams, NOT_FOUND);
   // A store's own failure (Redis unreachable…) names hosts and ports: the client learns only that it failed.
   const shielded =
@@ -38,30 +36,34 @@ export function serveTasks(
         return await handler(...args);
       } catch (error) {
         if (error instanceof McpError) throw error;
-        const signal = (args[1] as McpRequestExtra | undefined)?.signal;
+        const signal = (args[1] as McpRequestExtra | undefined)?.mcpReq.signal;
         if (signal?.aborted) throw error;
         throw new McpError(ErrorCode.InternalError, UNREACHABLE);
       }
     };
 
+  // SDK 2.4.0 keeps the 2025 task methods as types only: each is registered as a method of its own, with its params'
+  // schema.
   server.setRequestHandler(
-    GetTaskRequestSchema,
-    shielded(async (request, extra) => {
-      const task = await store.get(ownerOf(extra), request.params.taskId);
-      if (task === undefined) throw notFound();
-      return { ...task };
+    'tasks/get',
+    task,
+    shielded(async (params: TaskParams, extra: McpRequestExtra) => {
+      const found = await store.get(ownerOf(extra), params.taskId);
+      if (found === undefined) throw notFound();
+      return { ...found };
     }),
   );
 
   server.setRequestHandler(
-    GetTaskPayloadRequestSchema,
-    shielded(async (request, extra) => {
+    'tasks/result',
+    task,
+    shielded(async (params: TaskParams, extra: McpRequestExtra) => {
       const owner = ownerOf(extra);
-      const { taskId } = request.params;
-      const task = await store.settled(owner, taskId, extra.signal);
-      if (task === undefined) throw notFound();
+      const { taskId } = params;
+      const settled = await store.settled(owner, taskId, extra.mcpReq.signal);
+      if (settled === undefined) throw notFound();
       const related = { [RELATED_TASK_META_KEY]: { taskId } };
-      if (task.status === 'cancelled') {
+      if (settled.status === 'cancelled') {
         return {
           content: [{ type: 'text', text: CANCELLED }],
           isError: true,
@@ -76,13 +78,10 @@ export function serveTasks(
   );
 
   server.setRequestHandler(
-    CancelTaskRequestSchema,
-    shielded(async (request, extra) => {
-      const answer = await store.cancel(
-        ownerOf(extra),
-        request.params.taskId,
-        'Cancelled by the client (tasks/cancel).',
-      );
+    'tasks/cancel',
+    task,
+    shielded(async (params: TaskParams, extra: McpRequestExtra) => {
+      const answer = await store.cancel(ownerOf(extra), params.taskId, 'Cancelled by the client (tasks/cancel).');
       if (answer.ok) return { ...answer.task };
       if (answer.reason === 'final')
         throw new McpError(
@@ -94,13 +93,14 @@ export function serveTasks(
   );
 
   server.setRequestHandler(
-    ListTasksRequestSchema,
-    shielded(async (request, extra) => {
+    'tasks/list',
+    { params: LIST_PARAMS },
+    shielded(async (params: { cursor?: string } | undefined, extra: McpRequestExtra) => {
       const owner = ownerOf(extra);
       // Clients that share one owner would see each other's task ids.
       if (unlisted?.(owner) === true) return { tasks: [] };
       try {
-        const page = await store.list(owner, request.params?.cursor);
+        const page = await store.list(owner, params?.cursor);
         return {
           tasks: page.tasks.map((task) => ({ ...task })),
           ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }),
@@ -112,3 +112,19 @@ export function serveTasks(
     }),
   );
 }
+
+/** The params of `tasks/get`, `tasks/result` and `tasks/cancel`. */
+interface TaskParams {
+  readonly taskId: string;
+}
+
+const TASK_ID = fromJsonSchema<TaskParams>({
+  type: 'object',
+  properties: { taskId: { type: 'string' } },
+  required: ['taskId'],
+});
+
+const LIST_PARAMS = fromJsonSchema<{ cursor?: string } | undefined>({
+  type: 'object',
+  properties: { cursor: { type: 'string' } },
+});

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 
 /** The `_meta` key under which an error result carries the ToolErrorPayload, for programs that read it. */

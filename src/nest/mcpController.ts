@@ -10,7 +10,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { McpHttpHandler } from '../mcp/McpHttpHandler.js';
 import { loadOptionalPeers } from '../errors/loadOptionalPeers.js';
 import { replyError } from '../mcp/replyError.js';
@@ -38,7 +38,10 @@ type HandlerClass = typeof import('../mcp/McpHttpHandler.js').McpHttpHandler;
 async function loadHandlerClass(): Promise<HandlerClass> {
   await loadOptionalPeers(
     'hermes-tools/nest',
-    { '@modelcontextprotocol/sdk': '@modelcontextprotocol/sdk/types.js' },
+    {
+      '@modelcontextprotocol/server': '@modelcontextprotocol/server',
+      '@modelcontextprotocol/node': '@modelcontextprotocol/node',
+    },
     'its mcp endpoint',
   );
   return (await import('../mcp/McpHttpHandler.js')).McpHttpHandler;
@@ -81,7 +84,7 @@ export function mcpController(given: McpEndpointOptions): Function {
             Object.assign(Object.create(null) as McpEndpointOptions, options, {
               name: options.name ?? 'hermes-tools',
               version: options.version ?? '0.0.0',
-              caller: (extra: McpRequestExtra) => extra.authInfo?.extra?.[CALLER],
+              caller: (extra: McpRequestExtra) => extra.http?.authInfo?.extra?.[CALLER],
             }),
             'HermesToolsModule mcp',
             // Every request has a principal (see principalOf): tasks belong to the user who made them.
