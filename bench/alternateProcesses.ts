@@ -17,22 +17,22 @@ async function inFreshProcess(script: string, side: string, rounds: number): Pro
 
 /**
  * The median over `rounds` of each side's per-process median (of `perProcess` rounds in that process), the order
- * of the sides swapped every round.
+ * of the sides reversed every other round.
  */
 export async function alternateProcesses<Side extends string>(
   script: string,
-  sides: readonly [Side, Side],
+  sides: readonly Side[],
   rounds: number,
   log: (line: string) => void,
   perProcess = 3,
 ): Promise<Record<Side, number>> {
-  const samples = { [sides[0]]: [] as number[], [sides[1]]: [] as number[] } as Record<Side, number[]>;
+  const samples = Object.fromEntries(sides.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? sides : ([sides[1], sides[0]] as const);
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
     for (const side of order) samples[side].push(await inFreshProcess(script, side, perProcess));
     log(
       `  round ${round + 1}/${rounds}: ${sides.map((side) => `${side} ${samples[side].at(-1)!.toFixed(0)} ns`).join(', ')}`,
     );
   }
-  return { [sides[0]]: median(samples[sides[0]]), [sides[1]]: median(samples[sides[1]]) } as Record<Side, number>;
+  return Object.fromEntries(sides.map((side) => [side, median(samples[side])])) as Record<Side, number>;
 }

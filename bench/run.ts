@@ -7,13 +7,12 @@ import { tracingChannel } from 'node:diagnostics_channel';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { safeValidateTypes, tool, zodSchema } from '@ai-sdk/provider-utils';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/client';
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { Ajv } from 'ajv';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -94,7 +93,7 @@ async function connect(server: { connect(t: InMemoryTransport): Promise<void> })
   return client;
 }
 const mcpSdkServer = new McpServer({ name: 'peer', version: '1.0.0' });
-mcpSdkServer.registerTool('ref.read', { description: 'Reads a file.', inputSchema: zodInput.shape }, async (a) => ({
+mcpSdkServer.registerTool('ref.read', { description: 'Reads a file.', inputSchema: zodInput }, async (a) => ({
   content: [{ type: 'text', text: String(await readBody(a.path, a.maxBytes)) }],
 }));
 const mcpSdkClient = await connect(mcpSdkServer);
@@ -369,9 +368,14 @@ const targets: [string, string, boolean][] = [
     scale.get('one of 10,000')! <= scale.get('the only one')! * 1.1,
   ],
   [
-    'our MCP round trip (in memory) ≤ the bare McpServer doing the same work, each in its own process',
+    'our MCP round trip (in memory, 2025-11-25) ≤ the bare v2 McpServer doing the same work, each in its own process',
     `${(mcpApart.ours / mcpApart.bare).toFixed(2)}× (${format(mcpApart.ours)} against ${format(mcpApart.bare)}; ${mcpInProcess.toFixed(2)}× in one process, against a bare server without the check and middlewares)`,
     mcpApart.ours <= mcpApart.bare,
+  ],
+  [
+    'our MCP round trip (in memory, 2026-07-28) ≤ the bare v2 McpServer doing the same work, each in its own process',
+    `${(mcpApart['ours-2026'] / mcpApart['bare-2026']).toFixed(2)}× (${format(mcpApart['ours-2026'])} against ${format(mcpApart['bare-2026'])})`,
+    mcpApart['ours-2026'] <= mcpApart['bare-2026'],
   ],
   [
     'Streamable HTTP `tools/call` throughput ≥ 1.0× the bare McpServer (stateless)',
@@ -424,13 +428,15 @@ const lines = [
   '',
   '## MCP round trip, in memory',
   '',
-  `The SDK's \`Client\` over \`InMemoryTransport\`, calling the reference tool: our \`createMcpServer\` against the bare SDK \`McpServer\` doing the same work per call (a permission check and two async middlewares around the tool, as in the HTTP case). The target is the second column: each server in a fresh process of its own, warmed up with 20,000 calls, ${mcpApart.rounds} rounds alternating (bench/mcpInMemory.ts); in one process the two share the SDK's code, and each makes the other's call sites megamorphic. The first column is the per-call table's pair, measured in this process, whose bare server has neither the check nor the middlewares.`,
+  `The SDK v2's \`Client\` over \`InMemoryTransport\`, calling the reference tool: our \`createMcpServer\` against the bare SDK v2 \`McpServer\` doing the same work per call (a permission check and two async middlewares around the tool, as in the HTTP case). The target is the second column: each server in a fresh process of its own, warmed up with 20,000 calls, ${mcpApart.rounds} rounds alternating (bench/mcpInMemory.ts); in one process the two share the SDK's code, and each makes the other's call sites megamorphic. The first column is the per-call table's pair, measured in this process, whose bare server has neither the check nor the middlewares.`,
   '',
   '| server | in this process | each in its own process |',
   '|---|--:|--:|',
   `| hermes \`createMcpServer\` | ${format(ns('hermes MCP server ↔ Client, in memory'))} | ${format(mcpApart.ours)} |`,
   `| MCP SDK \`McpServer\` | ${format(ns('MCP SDK McpServer ↔ Client, in memory'))} | ${format(mcpApart.bare)} |`,
   `| ours ÷ bare | ${mcpInProcess.toFixed(2)}× | ${(mcpApart.ours / mcpApart.bare).toFixed(2)}× |`,
+  '',
+  `The same in the 2026-07-28 era (the client pinned to it; our \`serveStdio\` against the SDK's own \`serveStdio\` of the bare server, both over the in-memory pair), each in its own process: ours ${format(mcpApart['ours-2026'])}, bare ${format(mcpApart['bare-2026'])}, ${(mcpApart['ours-2026'] / mcpApart['bare-2026']).toFixed(2)}×.`,
   '',
   '## Streamable HTTP throughput',
   '',

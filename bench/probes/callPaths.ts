@@ -9,8 +9,8 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { createMcpServer } from 'hermes-tools/mcp';
 import { compositeCall } from '../composite.js';
 import { First, INVALID, RefRead, RefReadDto, Second, VALID } from '../fixtures.js';
