@@ -344,6 +344,48 @@ describe.each([
   });
 });
 
+describe('approvals across replicas', () => {
+  async function replica(requestStateKey: string): Promise<McpHttpServer> {
+    const http = await serveHttp(await registry(), {
+      name: 'replica',
+      version: '1.0.0',
+      port: 0,
+      auth: AUTH,
+      stateless: true,
+      requestStateKey,
+    });
+    open.push(http);
+    return http;
+  }
+
+  it('a retry carrying the answer is honoured by any replica with the same key, and by none with another', async () => {
+    const shared = 'k'.repeat(32);
+    const [a, b, other] = [await replica(shared), await replica(shared), await replica('o'.repeat(32))];
+    const alice = 'alice-token-0123456789';
+    const first = await rawCall(a.url, alice, { name: 'db.drop', arguments: { table: 'r1' } });
+    const retry = {
+      name: 'db.drop',
+      arguments: { table: 'r1' },
+      inputResponses: { approve: { action: 'accept', content: { approve: true } } },
+      requestState: String(first.body.result?.requestState),
+    };
+    expect((await rawCall(other.url, alice, retry)).body.error).toMatchObject({ code: -32602 });
+    expect(dropped).toEqual([]);
+    expect((await rawCall(b.url, alice, retry)).body.result).toMatchObject({ content: [{ text: 'dropped r1' }] });
+    expect(dropped).toEqual(['r1']);
+  });
+
+  it('refuses a key under 32 bytes and a negative list ttl when the endpoint is made', async () => {
+    const tools = await registry();
+    await expect(serveHttp(tools, { name: 'x', version: '1', port: 0, requestStateKey: 'short' })).rejects.toThrow(
+      'serveHttp: requestStateKey must be at least 32 bytes',
+    );
+    await expect(serveHttp(tools, { name: 'x', version: '1', port: 0, listTtlMs: -1 })).rejects.toThrow(
+      'serveHttp: listTtlMs must be a whole number of milliseconds, 0 or more, got -1',
+    );
+  });
+});
+
 describe('stdio serves the era the client opens with', () => {
   it('a 2026 client and a 2025 client each get their own protocol from serveStdio', async () => {
     const registryOfTools = await registry();

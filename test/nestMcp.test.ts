@@ -10,6 +10,7 @@ import {
 } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -716,6 +717,35 @@ describe("the README's MCP module", () => {
       await expect(connect(endpoint, 'bob-token')).rejects.toThrow(/403/);
     } finally {
       await ann.close();
+      await app.close();
+    }
+  });
+});
+
+describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, to a 2026-07-28 client', (adapter) => {
+  it("lists each user's tools (private), calls with the user as caller, and asks an approval through input_required", async () => {
+    const { app, url } = await listen(root({ caller: byName }), adapter);
+    const clients: ModernClient[] = [];
+    try {
+      const modern = async (token: string): Promise<ModernClient> => {
+        const client = new ModernClient(
+          { name: 'nest-modern', version: '2.4.0' },
+          { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } },
+        );
+        client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { approve: true } }));
+        clients.push(client);
+        await client.connect(new ModernHttp(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+        return client;
+      };
+      const ann = await modern('ann-token');
+      const bob = await modern('bob-token');
+      expect(ann.getProtocolEra()).toBe('modern');
+      expect(names(await ann.listTools())).toContain('users.delete');
+      expect(names(await bob.listTools())).not.toContain('users.delete');
+      expect(JSON.parse(text(await bob.callTool({ name: 'users.whoami', arguments: {} })))).toBe('bob');
+      expect(text(await ann.callTool({ name: 'users.purge', arguments: {} }))).toBe('purged');
+    } finally {
+      for (const client of clients) await client.close();
       await app.close();
     }
   });
