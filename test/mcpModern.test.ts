@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotoc
 import { Arg, Ctx, PermissionSet, Tool, type ToolContext, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
 import { type McpHttpAuth, type McpHttpServer, serveHttp, serveStdio } from 'hermes-tools/mcp';
 import { buildRegistry } from './support/buildRegistry.js';
+import { ManualClock } from './support/manualClock.js';
 
 // The 2026-07-28 revision (stateless, server/discover, MRTR approvals) next to the 2025 protocol on the same endpoint.
 
@@ -48,8 +49,15 @@ class DropTable {
 }
 
 const TOKENS: Record<string, string> = { 'alice-token-0123456789': 'alice', 'bob-token-0123456789ab': 'bob' };
+/** A token whose expiry a test sets. */
+const EXPIRING = { expiresAt: 0 };
 const AUTH: McpHttpAuth = {
-  verify: (token) => (TOKENS[token] === undefined ? undefined : { principal: TOKENS[token], scopes: [] }),
+  verify: (token) =>
+    token === 'carol-token-0123456789'
+      ? { principal: 'carol', scopes: [], expiresAt: EXPIRING.expiresAt }
+      : TOKENS[token] === undefined
+        ? undefined
+        : { principal: TOKENS[token], scopes: [] },
   mapScopes: () => PermissionSet.all(),
 };
 
@@ -383,6 +391,65 @@ describe('approvals across replicas', () => {
     await expect(serveHttp(tools, { name: 'x', version: '1', port: 0, listTtlMs: -1 })).rejects.toThrow(
       'serveHttp: listTtlMs must be a whole number of milliseconds, 0 or more, got -1',
     );
+  });
+});
+
+describe('subscriptions/listen streams', () => {
+  /** Opens one listen stream by hand; resolves once its headers are back, with a way to close it. */
+  async function listen(url: URL, token: string): Promise<{ status: number; ended: Promise<void>; close(): void }> {
+    const controller = new AbortController();
+    const response = await fetch(url, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'subscriptions/listen',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'subscriptions/listen',
+        params: { notifications: { toolsListChanged: true }, _meta: ENVELOPE },
+      }),
+    });
+    // Read to the end: the stream ends when the server ends it (or this side aborts).
+    const ended = response
+      .text()
+      .then(() => undefined)
+      .catch(() => undefined);
+    return { status: response.status, ended, close: () => controller.abort() };
+  }
+
+  it("bounds a caller's open streams, leaves other callers theirs, and ends a stream when its token expires", async () => {
+    const clock = new ManualClock();
+    EXPIRING.expiresAt = Math.floor(clock.now() / 1000) + 60;
+    const http = await serveHttp(await registry(), {
+      name: 'listen',
+      version: '1.0.0',
+      port: 0,
+      auth: AUTH,
+      maxSessionsPerPrincipal: 1,
+      sessionClock: clock,
+    });
+    open.push(http);
+    const first = await listen(http.url, 'alice-token-0123456789');
+    expect(first.status).toBe(200);
+    const second = await listen(http.url, 'alice-token-0123456789');
+    expect(second.status).toBe(429);
+    const bob = await listen(http.url, 'bob-token-0123456789ab');
+    expect(bob.status).toBe(200);
+    first.close();
+    await first.ended;
+    bob.close();
+    await bob.ended;
+
+    const expiring = await listen(http.url, 'carol-token-0123456789');
+    expect(expiring.status).toBe(200);
+    clock.advance(61_000);
+    await expiring.ended;
   });
 });
 

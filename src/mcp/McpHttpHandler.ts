@@ -66,6 +66,8 @@ export class McpHttpHandler {
   /** The 2026-07-28 era: the SDK's handler, a fresh server per request, strict about the revision's headers. */
   readonly #modern: ModernHandler;
   readonly #modernNode: ReturnType<typeof toNodeHandler>;
+  /** How many `subscriptions/listen` streams each principal holds open ('' for those without one). */
+  readonly #listening = new Map<string, number>();
   /** Ends the modern era's subscription to availability changes; set by its first request. */
   #unwatch: (() => void) | undefined;
 
@@ -168,16 +170,47 @@ export class McpHttpHandler {
       req.headers['mcp-session-id'] === undefined &&
       !(await isLegacyRequest(await toWebRequest(req, body), body))
     )
-      return this.#serveModern(req, res, body, who);
+      return this.#serveModern(req, res, body, who, principal);
     return this.#stateless
       ? this.#serveStateless(req, res, body, who, principal)
       : this.#serveSession(req, res, body, who, principal);
   }
 
-  /** A 2026-07-28 request: its own server, no session; a client hears of list changes on its listen stream. */
-  #serveModern(req: IncomingMessage, res: ServerResponse, body: unknown, who: AuthInfo | undefined): Promise<void> {
+  /**
+   * A 2026-07-28 request: its own server, no session; a client hears of list changes on its listen stream. A caller
+   * holds at most `maxSessionsPerPrincipal` `subscriptions/listen` streams at once (those without a principal count
+   * as one caller), and each ends when the token that opened it expires, as a 2025 GET stream does.
+   */
+  async #serveModern(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    who: AuthInfo | undefined,
+    principal: string | undefined,
+  ): Promise<void> {
     if (this.#unwatch === undefined && this.#wiring.watch.intervalMs > 0)
       this.#unwatch = this.#wiring.watch.subscribe(() => this.#modern.notify.toolsChanged());
+    if (isJSONRPCRequest(body) && body.method === 'subscriptions/listen') {
+      const key = principal ?? '';
+      const held = this.#listening.get(key) ?? 0;
+      if (held >= this.#maxPerPrincipal) {
+        return reply(
+          res,
+          429,
+          `you have ${this.#maxPerPrincipal} subscriptions/listen streams open on this server, its limit per caller (maxSessionsPerPrincipal); close one first`,
+        );
+      }
+      this.#listening.set(key, held + 1);
+      res.once('close', () => {
+        const left = (this.#listening.get(key) ?? 1) - 1;
+        if (left === 0) this.#listening.delete(key);
+        else this.#listening.set(key, left);
+      });
+      if (who?.expiresAt !== undefined) {
+        const cancel = scheduleAt(this.#sessions.clock, who.expiresAt * 1000, () => res.end());
+        res.once('close', cancel);
+      }
+    }
     return this.#modernNode(withAuth(req, who), res, body);
   }
 

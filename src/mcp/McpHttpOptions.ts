@@ -40,7 +40,8 @@ export interface McpHttpOptions extends McpServerOptions {
    * At most this many sessions per principal (with `auth`), so that one caller cannot take every
    * slot; that principal's next `initialize` gets 429 with `Retry-After`, the others are unaffected.
    * Requests without a principal are bounded by `maxSessions` only. Default: a quarter of
-   * `maxSessions`, at most 10 and at least 1 (10 with the default `maxSessions`).
+   * `maxSessions`, at most 10 and at least 1 (10 with the default `maxSessions`). It bounds a caller's open
+   * 2026-07-28 `subscriptions/listen` streams too (those without a principal count as one caller).
    */
   readonly maxSessionsPerPrincipal?: number;
   /** Largest request body, in bytes; a larger one gets 413. Default 4 MiB. */

@@ -43,6 +43,13 @@ export async function serveStdio(
               .catch((error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)))),
         );
       }
+      // The connection's tasks can be fetched only on it: when it closes (the client went away), what they run ends.
+      const closed = server.onclose;
+      server.onclose = () => {
+        closed?.();
+        listening?.();
+        void tasks?.close();
+      };
       return server;
     },
     { transport },
