@@ -1,11 +1,12 @@
 /**
  * hermes-tools/mcp: a ToolRegistry as a Model Context Protocol server, on the official SDK
- * (`@modelcontextprotocol/sdk`, an optional peer dependency loaded only by this entry point).
+ * (`@modelcontextprotocol/server` and `node` v2 to serve, `@modelcontextprotocol/sdk` 1.x for `mcpToolset`'s client:
+ * optional peer dependencies loaded only by this entry point).
  *
  * @module hermes-tools/mcp
  */
 export { createMcpServer } from './createMcpServer.js';
-export { serveStdio } from './serveStdio.js';
+export { serveStdio, type McpStdioServing } from './serveStdio.js';
 export { serveHttp } from './serveHttp.js';
 export type { McpHttpOptions, McpHttpServer } from './McpHttpOptions.js';
 export type { SessionEndReason } from './SessionTable.js';
