@@ -167,6 +167,7 @@ export class McpHttpHandler {
     // initialize, a session's requests, GET streams and DELETE are 2025 operations.
     if (
       req.method === 'POST' &&
+      body !== undefined &&
       req.headers['mcp-session-id'] === undefined &&
       !(await isLegacyRequest(await toWebRequest(req, body), body))
     )
