@@ -10,7 +10,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ApprovalAnswer, ApproveFunction } from '../contracts/ToolApprover.js';
-import { APPROVAL_SCHEMA, describeApproval } from './describeApproval.js';
+import { APPROVAL_SCHEMA, cannotAsk, describeApproval } from './describeApproval.js';
 
 /** What an approval's `requestState` says: which call it asked about. Signed, not secret: the client can read it. */
 interface ApprovalState {
@@ -84,7 +84,7 @@ export class ApprovalRounds {
     let asking: string | undefined;
     const approve: ApproveFunction = (request): ApprovalAnswer => {
       if (!canAsk) {
-        return `${request.tool.name} needs a person's approval, and this MCP client cannot ask for one (it does not support elicitation)`;
+        return cannotAsk(request.tool.name);
       }
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'approve');
       // An answer counts only beside the state this server minted for this call: without it, nobody was asked.

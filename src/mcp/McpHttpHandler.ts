@@ -207,10 +207,7 @@ export class McpHttpHandler {
         if (left === 0) this.#listening.delete(key);
         else this.#listening.set(key, left);
       });
-      if (who?.expiresAt !== undefined) {
-        const cancel = scheduleAt(this.#sessions.clock, who.expiresAt * 1000, () => res.end());
-        res.once('close', cancel);
-      }
+      if (who?.expiresAt !== undefined) this.#endAt(res, who.expiresAt * 1000);
     }
     return this.#modernNode(withAuth(req, who), res, body);
   }
@@ -223,6 +220,12 @@ export class McpHttpHandler {
     await this.#tasks?.close();
     await this.#sessions.closeAll();
     await this.#modern.close();
+  }
+
+  /** Ends a long-lived response (a GET stream, a listen stream) at `at` on the endpoint's clock, unless it ends first. */
+  #endAt(res: ServerResponse, at: number): void {
+    const cancel = scheduleAt(this.#sessions.clock, at, () => res.end());
+    res.once('close', cancel);
   }
 
   /** Opens a session for `principal`, counted (and held, so never idle) before its server connects. */
@@ -262,10 +265,7 @@ export class McpHttpHandler {
       const until =
         req.method === 'GET' && who?.expiresAt !== undefined ? who.expiresAt * 1000 : Number.POSITIVE_INFINITY;
       done = sessions.enter(session, until);
-      if (Number.isFinite(until)) {
-        const cancel = scheduleAt(sessions.clock, until, () => res.end());
-        res.once('close', cancel);
-      }
+      if (Number.isFinite(until)) this.#endAt(res, until);
     } else {
       if (req.method !== 'POST' || !isInitializeRequest(body))
         return reply(res, 400, 'no Mcp-Session-Id header: send initialize first, then pass the session id it returns');

@@ -20,3 +20,8 @@ export function describeApproval({ tool, input }: ApprovalRequest): string {
   const why = tool.approval?.reason === undefined ? '' : ` (${tool.approval.reason})`;
   return `Allow ${tool.name}${why}?\n${tool.description}\nWith: ${summary}`;
 }
+
+/** The refusal of a call that needs approval when the MCP client cannot ask (it declared no elicitation). */
+export function cannotAsk(toolName: string): string {
+  return `${toolName} needs a person's approval, and this MCP client cannot ask for one (it does not support elicitation)`;
+}

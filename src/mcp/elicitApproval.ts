@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { ApproveFunction } from '../contracts/ToolApprover.js';
-import { APPROVAL_SCHEMA, describeApproval } from './describeApproval.js';
+import { APPROVAL_SCHEMA, cannotAsk, describeApproval } from './describeApproval.js';
 import type { McpRequestExtra } from './McpServerOptions.js';
 
 /**
@@ -12,8 +12,7 @@ import type { McpRequestExtra } from './McpServerOptions.js';
  */
 export function elicitApproval(server: Server, ctx: McpRequestExtra): ApproveFunction {
   if (server.getClientCapabilities()?.elicitation === undefined) {
-    return ({ tool }) =>
-      `${tool.name} needs a person's approval, and this MCP client cannot ask for one (it does not support elicitation)`;
+    return ({ tool }) => cannotAsk(tool.name);
   }
   return async (request) => {
     const result = await ctx.mcpReq.send(
