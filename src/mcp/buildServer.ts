@@ -23,7 +23,14 @@ import { ProgressRelay } from './ProgressRelay.js';
 import type { ServedRegistry } from './ServedRegistry.js';
 import { serveTasks } from './serveTasks.js';
 import type { TaskRunner } from './TaskRunner.js';
-import { TaskServer } from './TaskServer.js';
+import { asCreatedTask, TaskServer } from './TaskServer.js';
+import {
+  declaresTasks,
+  extensionTask,
+  serveTaskExtension,
+  TASKS_EXTENSION,
+  tasksRequired,
+} from './serveTaskExtension.js';
 import type { ToolListing } from './ToolListing.js';
 import { traceContextOf } from './traceContextOf.js';
 import { toCallToolResult } from './toCallToolResult.js';
@@ -44,7 +51,10 @@ export interface ServerWiring {
   readonly approvals: ApprovalRounds;
   /** The caller's own permissions for a request (from its token), narrowing the toolsets' grants. */
   readonly permissions?: (extra: McpRequestExtra) => PermissionSet | undefined;
-  /** Tasks, when the server offers them (2025 era): undefined leaves every call an ordinary one. */
+  /**
+   * Tasks, when the server offers them (the 2025 task methods, or the 2026 tasks extension): undefined leaves every
+   * call an ordinary one.
+   */
   readonly tasks?: TaskRunner;
   /**
    * Who owns a task or a result made by this request, and who an approval is bound to. Default: the verified
@@ -71,8 +81,8 @@ export function buildServer(
 ): Server {
   const pageSize = options.pageSize ?? Number.POSITIVE_INFINITY;
   const listChanged = wiring.watch.intervalMs > 0;
-  // Tasks are a 2025-era feature here: the 2026 revision moved them into an extension this server does not offer yet.
-  const tasks = era === 'legacy' ? wiring.tasks : undefined;
+  // Tasks in both eras, from one store: the 2025 task methods, or the 2026 revision's tasks extension.
+  const tasks = wiring.tasks;
   const { listing, approvals } = wiring;
   // Without a prototype: the SDK reads more keys of these than are given here, and a polluted Object.prototype must set
   // none.
@@ -80,7 +90,11 @@ export function buildServer(
   const serverOptions = Object.assign(Object.create(null) as object, {
     capabilities: {
       tools: { listChanged },
-      ...(tasks === undefined ? {} : { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }),
+      ...(tasks === undefined
+        ? {}
+        : era === 'legacy'
+          ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
+          : { extensions: { [TASKS_EXTENSION]: {} } }),
     },
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     // Stamped on 2026 results only. The list depends on who asks, so it is never public.
@@ -99,7 +113,10 @@ export function buildServer(
     if (typeof principal === 'string') return `principal:${principal}`;
     return extra.sessionId === undefined ? connection : `session:${extra.sessionId}`;
   };
-  if (tasks !== undefined) serveTasks(server, tasks, ownerOf, wiring.unlisted);
+  if (tasks !== undefined) {
+    if (era === 'legacy') serveTasks(server, tasks, ownerOf, wiring.unlisted);
+    else serveTaskExtension(server, tasks, ownerOf);
+  }
 
   // What fails outside any request (a notice to a client gone away) goes to the SDK's error hook: the server goes on.
   const failed = (error: unknown): void => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
@@ -165,7 +182,7 @@ export function buildServer(
     registry.isCallerView ? Promise.resolve(registry) : registry.forCaller(identity, { signal: extra.mcpReq.signal });
 
   server.setRequestHandler('tools/list', async (request, extra) => {
-    const tools = listing.tools(await visible(identityOf(extra), extra), tasks !== undefined);
+    const tools = listing.tools(await visible(identityOf(extra), extra));
     const start = request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, tools.length);
     const end = Math.min(start + pageSize, tools.length);
     return end < tools.length
@@ -179,14 +196,20 @@ export function buildServer(
     const identity = identityOf(extra);
     const { caller, permissions } = identity;
     const support = listing.taskSupport(name);
+    const taskable = support === 'optional' || support === 'required';
+    // 2025: the client asks for a task (params.task). 2026: the server decides: a tool that can be one, called by a
+    // request that declares the tasks extension, becomes a task.
+    const asTask = tasks !== undefined && (era === 'legacy' ? task !== undefined : taskable && declaresTasks(server));
     // A tool the caller may not see answers as any call of it does: only one it sees is said to need a task.
-    if (task === undefined && support === 'required' && (await visible(identity, extra)).has(name)) {
-      throw new ProtocolError(
-        ProtocolErrorCode.MethodNotFound,
-        tasks === undefined
-          ? `${name} runs only as a task, and this server offers tasks to MCP 2025-11-25 clients only; call it from one`
-          : `${name} runs only as a task: call it with a task (a task-augmented tools/call, params.task), then fetch its result with tasks/result`,
-      );
+    if (!asTask && support === 'required' && (await visible(identity, extra)).has(name)) {
+      throw era === 'modern'
+        ? tasksRequired(
+            `${name} runs only as a task: declare the ${TASKS_EXTENSION} extension in the request's client capabilities, then poll tasks/get for its result`,
+          )
+        : new ProtocolError(
+            ProtocolErrorCode.MethodNotFound,
+            `${name} runs only as a task: call it with a task (a task-augmented tools/call, params.task), then fetch its result with tasks/result`,
+          );
     }
     const progressToken = request.params._meta?.progressToken;
     const relay =
@@ -201,26 +224,43 @@ export function buildServer(
     // every call.
     const trace = traceContextOf(request.params._meta);
     const onProgress = relay?.report;
-    if (task !== undefined && tasks !== undefined) {
+    if (asTask) {
       // Who may see the tool first, then whether it can be a task: a hidden tool answers exactly as one that does not
       // exist.
       const view = await visible(identity, extra);
-      const taskOptions: CallOptions = { caller, trace, permissions, onProgress };
-      if (!view.has(name)) throw refusalOf(await view[DISPATCHER].dispatchAsUnknown(name, args, taskOptions));
-      if (support !== 'optional' && support !== 'required')
+      // The 2026 extension carries no progress for a task: its request has been answered with the task.
+      const taskOptions: CallOptions = {
+        caller,
+        trace,
+        permissions,
+        onProgress: era === 'legacy' ? onProgress : undefined,
+      };
+      if (!view.has(name)) {
+        const unknown = await view[DISPATCHER].dispatchAsUnknown(name, args, taskOptions);
+        if (era === 'legacy') throw refusalOf(unknown);
+        return toCallToolResult(unknown, false);
+      }
+      if (!taskable)
         throw new ProtocolError(
           ProtocolErrorCode.MethodNotFound,
           `${name} cannot run as a task; call it without params.task`,
         );
-      return callAsTask(view, tasks, {
+      const made = await callAsTask(view, tasks, {
         name,
         args,
         owner: ownerOf(extra),
-        requestedTtl: task.ttl,
+        requestedTtl: task?.ttl,
         structured: listing.structured(name),
         options: taskOptions,
         onError: failed,
-      }) as never;
+      });
+      // Refused before a task was made (input, guards): a JSON-RPC error to the 2025 client that asked for a task, and
+      // to a 2026 client the error result an ordinary call gets, since it never asked for one.
+      if ('refused' in made) {
+        if (era === 'legacy') throw refusalOf(made.refused);
+        return toCallToolResult(made.refused, listing.structured(name));
+      }
+      return asCreatedTask(era === 'legacy' ? made : { resultType: 'task', ...extensionTask(made.task) }) as never;
     }
     // 2025: the approver asks through elicitation/create, made only for a call that asks for one (most never do).
     // 2026: the call stops to ask (input_required) and runs again with the answer.

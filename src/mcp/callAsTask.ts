@@ -23,15 +23,16 @@ export interface TaskCall {
 /**
  * Runs a call as a task. The call goes through the registry's pipeline as any other; the task is
  * created once availability, guards and validation have passed, so a refused call creates no task,
- * stores nothing and counts against no limit: it is answered at once with a JSON-RPC error that
- * carries the same message and `ToolErrorPayload` an ordinary call's error result would.
- * Resolves with the new task while the call goes on; its outcome becomes the task's result.
+ * stores nothing and counts against no limit: it resolves at once with the refusal's outcome (the
+ * server answers it as a JSON-RPC error in the 2025 era, as an ordinary error result in the 2026 one).
+ * Resolves with the new task while the call goes on; its outcome becomes the task's result. Rejects
+ * with a JSON-RPC error when the caller holds too many tasks or the store cannot be reached.
  */
 export async function callAsTask(
   registry: Pick<Dispatcher, 'dispatch'>,
   runner: TaskRunner,
   call: TaskCall,
-): Promise<{ task: TaskRecord }> {
+): Promise<{ readonly task: TaskRecord } | { readonly refused: ToolOutcome }> {
   const controller = new AbortController();
   let started: { task: TaskRecord; track: (finished: Promise<void>) => void } | undefined;
   let refusal: McpError | undefined;
@@ -69,7 +70,7 @@ export async function callAsTask(
   const running = started;
   if (running === undefined) {
     if (refusal !== undefined) throw refusal;
-    throw refusalOf(await outcome);
+    return { refused: await outcome };
   }
   running.track(
     outcome
