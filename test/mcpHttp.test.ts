@@ -72,7 +72,9 @@ describe('serveHttp with auth', () => {
       const none = await initialize(http.url);
       expect(none.status).toBe(401);
       const metadataUrl = new URL('/.well-known/oauth-protected-resource/mcp', http.url).href;
-      expect(none.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
+      expect(none.headers.get('www-authenticate')).toBe(
+        `Bearer resource_metadata="${metadataUrl}", scope="notes:read notes:write"`,
+      );
       const bad = await initialize(http.url, { authorization: 'Bearer not-a-token' });
       expect(bad.status).toBe(401);
       expect(bad.headers.get('www-authenticate')).toContain('error="invalid_token"');

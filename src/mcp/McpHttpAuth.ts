@@ -15,9 +15,12 @@ export interface VerifiedToken {
 
 /** RFC 9728 Protected Resource Metadata, in our spelling; served as JSON with the RFC's names. */
 export interface ProtectedResourceMetadata {
-  /** The issuers of the authorization servers whose tokens this server accepts (`authorization_servers`). */
-  readonly authorizationServers: readonly string[];
-  /** The scopes a client may ask for (`scopes_supported`). */
+  /**
+   * The issuers of the authorization servers whose tokens this server accepts (`authorization_servers`). Left out of
+   * the document when not given.
+   */
+  readonly authorizationServers?: readonly string[];
+  /** The scopes a client may ask for (`scopes_supported`). Default: the scopes of `McpHttpAuth.scopes`, if any. */
   readonly scopesSupported?: readonly string[];
   /**
    * The public URL of the MCP endpoint (`resource`), when clients reach it by another URL than the one bound (a proxy).
@@ -44,8 +47,20 @@ export interface ProtectedResourceMetadata {
 export interface McpHttpAuth {
   /** The token's identity and scopes, or `undefined` when it is not valid here (answered with 401). */
   verify(token: string, request: IncomingMessage): VerifiedToken | undefined | Promise<VerifiedToken | undefined>;
-  /** When given, RFC 9728 metadata is served at `/.well-known/oauth-protected-resource` and named in every 401. */
+  /**
+   * What the RFC 9728 Protected Resource Metadata document says, served at `/.well-known/oauth-protected-resource`
+   * (and with the endpoint's path appended) and named in every 401 and 403. The document is served whenever `auth`
+   * is on: without this, a minimal one (`resource`, `bearer_methods_supported`).
+   */
   readonly resourceMetadata?: ProtectedResourceMetadata;
+  /**
+   * Which OAuth scope grants which permissions, e.g. `{ 'notes:read': ['notes:read'], 'notes:admin': ['notes:*'] }`.
+   * When given, a token's permissions are those of the declared scopes it holds (a scope not declared grants none);
+   * `tools/list` also shows the tools a declared scope would open to the caller; and a call of one of them that the
+   * token's scopes do not allow gets 403 `insufficient_scope` naming the scopes to ask for (the MCP authorization
+   * spec's step-up). Give this or `mapScopes`, not both.
+   */
+  readonly scopes?: Readonly<Record<string, readonly string[]>>;
   /**
    * The caller's permissions from its token. Default: each scope of the form `domain:action` (or
    * `domain:*`) is granted, other scopes (`openid`…) are ignored. The toolsets' grants stay the ceiling.

@@ -112,6 +112,7 @@ export class McpHttpHandler {
     this.#wiring = {
       ...shared,
       permissions: (extra) => extra.http?.authInfo?.extra?.permissions as PermissionSet | undefined,
+      listPermissions: (extra) => extra.http?.authInfo?.extra?.listed as PermissionSet | undefined,
       // Without a session (stateless, and every 2026 request), a request with no principal (no auth, or a Nest caller
       // with none) says nothing of who sent it: every such client is the same one. Not a throwaway owner per request,
       // which would lose the task at once and escape every cap.

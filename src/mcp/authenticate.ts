@@ -3,7 +3,17 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import { ownValue } from '../internal/ownValue.js';
 import type { McpHttpAuth } from './McpHttpAuth.js';
+import type { ScopeGrants } from './ScopeGrants.js';
 import { scopesToPermissions } from './scopesToPermissions.js';
+
+/** What a refusal tells the client of where to get a token: RFC 9728's metadata URL, and the scopes to ask for. */
+export interface AuthChallenge {
+  readonly metadataUrl: string;
+  /** Space-separated, for the challenge's `scope` parameter; none when no scope is known. */
+  readonly scope?: string;
+  /** `auth.scopes`, read once. */
+  readonly grants?: ScopeGrants;
+}
 
 /**
  * A request's authentication: its `AuthInfo` (with `extra.principal` and `extra.permissions`), or the refusal to send.
@@ -20,18 +30,19 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 /**
  * Checks a request's bearer token, as the MCP authorization spec asks of a resource server
  * (and as the SDK's `requireBearerAuth` does): no token or a bad one is a 401 whose
- * `WWW-Authenticate` names the resource metadata; an expired one too, and one whose `expiresAt` is
- * not a finite number. Messages never quote the token. `auth` and the token are read as own keys
+ * `WWW-Authenticate` names the resource metadata and the scopes to ask for; an expired one too, and one whose
+ * `expiresAt` is not a finite number. Messages never quote the token. `auth` and the token are read as own keys
  * only. A `mapScopes` that throws or returns anything but a PermissionSet fails the request (500):
  * never a widening. `now` is the clock, in ms since the epoch.
  */
 export async function authenticate(
   req: IncomingMessage,
   auth: McpHttpAuth,
-  metadataUrl: string | undefined,
+  challenge: AuthChallenge,
   now: number,
 ): Promise<Authentication> {
-  const where = metadataUrl === undefined ? '' : `, resource_metadata="${metadataUrl}"`;
+  const { grants } = challenge;
+  const where = `, resource_metadata="${challenge.metadataUrl}"${challenge.scope === undefined ? '' : `, scope="${challenge.scope}"`}`;
   const refuse = (message: string, error?: string): Authentication => ({
     ok: false,
     status: 401,
@@ -39,7 +50,8 @@ export async function authenticate(
     challenge:
       error === undefined
         ? `Bearer${where.slice(1)}`
-        : `Bearer error="${error}", error_description="${message}"${where}`,
+        : // RFC 6750's error_description has no `"` or `\`: the message's quotes become single ones there.
+          `Bearer error="${error}", error_description="${message.replace(/["\\]/g, "'")}"${where}`,
   });
   const header = req.headers.authorization;
   if (header === undefined) return refuse('this MCP server needs a bearer token: send "Authorization: Bearer <token>"');
@@ -79,7 +91,12 @@ export async function authenticate(
   const clientId = typeof given === 'string' ? given : principal;
   let permissions: unknown;
   try {
-    permissions = mapScopes === undefined ? scopesToPermissions(scopes) : mapScopes.call(auth, scopes, verified);
+    permissions =
+      mapScopes !== undefined
+        ? mapScopes.call(auth, scopes, verified)
+        : grants !== undefined
+          ? grants.permissionsOf(scopes)
+          : scopesToPermissions(scopes);
   } catch (cause) {
     // Converted: a mapper that throws fails this request closed (500), logged by the caller.
     return {
@@ -106,7 +123,12 @@ export async function authenticate(
       clientId,
       scopes: [...scopes],
       ...(expiresAt === undefined ? {} : { expiresAt }),
-      extra: { principal, permissions },
+      // With declared scopes, what the caller is shown: what it may call, and what a declared scope would open to it.
+      extra: {
+        principal,
+        permissions,
+        ...(grants === undefined ? {} : { listed: permissions.grant(...grants.reachable.toJSON()) }),
+      },
     },
   };
 }

@@ -52,6 +52,11 @@ export interface ServerWiring {
   /** The caller's own permissions for a request (from its token), narrowing the toolsets' grants. */
   readonly permissions?: (extra: McpRequestExtra) => PermissionSet | undefined;
   /**
+   * What `tools/list` shows the caller, when it is more than what it may call: with `auth.scopes`, the tools a declared
+   * scope would open too, so that a client can step up. Default: `permissions`.
+   */
+  readonly listPermissions?: (extra: McpRequestExtra) => PermissionSet | undefined;
+  /**
    * Tasks, when the server offers them (the 2025 task methods, or the 2026 tasks extension): undefined leaves every
    * call an ordinary one.
    */
@@ -164,9 +169,9 @@ export function buildServer(
    * Who a request acts for, checked where it enters: a hook that fails, or gives permissions that are not a
    * PermissionSet, fails this request only.
    */
-  const identityOf = (extra: McpRequestExtra): CallerIdentity => {
+  const identityOf = (extra: McpRequestExtra, listing = false): CallerIdentity => {
     const caller = callerOf(extra);
-    const permissions: unknown = wiring.permissions?.(extra);
+    const permissions: unknown = (listing ? wiring.listPermissions?.(extra) : undefined) ?? wiring.permissions?.(extra);
     if (permissions === undefined) return { caller };
     if (!(permissions instanceof PermissionSet)) {
       throw new ProtocolError(
@@ -182,7 +187,7 @@ export function buildServer(
     registry.isCallerView ? Promise.resolve(registry) : registry.forCaller(identity, { signal: extra.mcpReq.signal });
 
   server.setRequestHandler('tools/list', async (request, extra) => {
-    const tools = listing.tools(await visible(identityOf(extra), extra));
+    const tools = listing.tools(await visible(identityOf(extra, true), extra));
     const start = request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, tools.length);
     const end = Math.min(start + pageSize, tools.length);
     return end < tools.length

@@ -3,13 +3,15 @@ import { type AddressInfo, isIPv6 } from 'node:net';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { ownValue } from '../internal/ownValue.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import { authenticate } from './authenticate.js';
+import { type AuthChallenge, authenticate } from './authenticate.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import type { McpHttpOptions, McpHttpServer } from './McpHttpOptions.js';
 import { McpHttpHandler } from './McpHttpHandler.js';
 import { ownCopy } from '../internal/ownOptions.js';
 import { readJsonBody } from './readJsonBody.js';
 import { replyError as reply } from './replyError.js';
+import { scopeChallenge } from './scopeChallenge.js';
+import { isScopeToken, ScopeGrants } from './ScopeGrants.js';
 
 const METADATA_PATH = '/.well-known/oauth-protected-resource';
 
@@ -37,6 +39,18 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
       'serveHttp: auth.verify must be a function (token, request) => { principal, scopes, expiresAt? } | undefined',
     );
   }
+  const declaredScopes = ownValue(auth, 'scopes');
+  if (declaredScopes !== undefined && ownValue(auth, 'mapScopes') !== undefined)
+    throw new TypeError(
+      'serveHttp: auth.scopes and auth.mapScopes both say what a scope grants; give one (scopes also enables the step-up)',
+    );
+  const grants = declaredScopes === undefined ? undefined : new ScopeGrants(declaredScopes, 'serveHttp');
+  // Checked before the port is bound: each goes into a WWW-Authenticate header.
+  for (const scope of ownValue(ownValue(auth, 'resourceMetadata'), 'scopesSupported') ?? [])
+    if (!isScopeToken(scope))
+      throw new TypeError(
+        `serveHttp: auth.resourceMetadata.scopesSupported: "${String(scope).slice(0, 80)}" is not an OAuth scope (printable ASCII, no spaces, quotes or backslashes)`,
+      );
   if (!loopback && auth === undefined) {
     if (options.allowUnauthenticated !== true) {
       throw new TypeError(
@@ -53,7 +67,7 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
   // The server's own origins are added once it is bound: from its address, never from a request's Host.
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   let allowedHosts: string[] = [];
-  let metadataUrl: string | undefined;
+  let challenge: AuthChallenge | undefined;
   let metadata: string | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -81,7 +95,8 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
     let who: AuthInfo | undefined;
     let principal: string | undefined;
     if (auth !== undefined) {
-      const checked = await authenticate(req, auth, metadataUrl, handler.clock.now());
+      // The challenge is made once the server is bound, before its first request; were it missing, this throws: a 500.
+      const checked = await authenticate(req, auth, challenge!, handler.clock.now());
       if (!checked.ok) {
         if (checked.status === 401) res.setHeader('www-authenticate', checked.challenge);
         else handler.warn(`serveHttp: ${checked.message}`, checked.cause);
@@ -98,6 +113,21 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
         return reply(res, read.status, read.message, read.status === 400 ? -32700 : -32000);
       }
       body = read.value;
+    }
+    // A call the token's scopes do not allow but a declared scope would: 403 insufficient_scope, before anything runs.
+    if (grants !== undefined && who !== undefined && challenge !== undefined) {
+      const stepUp = await scopeChallenge(registry, grants, body, who);
+      if (stepUp !== undefined) {
+        res.setHeader(
+          'www-authenticate',
+          `Bearer error="insufficient_scope", scope="${stepUp.scopes.join(' ')}", resource_metadata="${challenge.metadataUrl}", error_description="the token's scopes do not allow this call"`,
+        );
+        return reply(
+          res,
+          403,
+          `the token's scopes do not grant ${stepUp.missing.join(', ')}: get a token with the scopes ${stepUp.scopes.join(' ')} from the authorization server, then call again`,
+        );
+      }
     }
     await handler.serve(req, res, body, who, principal);
   };
@@ -119,19 +149,25 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
   allowedHosts = [`${shownHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`];
   for (const origin of ownOrigins(host, (http.address() as AddressInfo).address, port)) allowedOrigins.add(origin);
   const url = new URL(`http://${shownHost}:${port}${endpoint}`);
-  const m = ownValue(auth, 'resourceMetadata');
-  if (m !== undefined) {
+  if (auth !== undefined) {
+    // RFC 9728, whenever auth is on: a minimal document when the app names no authorization server.
+    const m = ownValue(auth, 'resourceMetadata');
     const resource = ownValue(m, 'resource') ?? url.href;
-    const scopesSupported = ownValue(m, 'scopesSupported');
+    const servers = ownValue(m, 'authorizationServers');
+    const scopesSupported = ownValue(m, 'scopesSupported') ?? grants?.scopes;
     const resourceName = ownValue(m, 'resourceName');
-    metadataUrl = new URL(`${METADATA_PATH}${new URL(resource).pathname}`, resource).href;
     metadata = JSON.stringify({
       resource,
-      authorization_servers: ownValue(m, 'authorizationServers'),
+      ...(servers === undefined ? {} : { authorization_servers: servers }),
       ...(scopesSupported === undefined ? {} : { scopes_supported: scopesSupported }),
       ...(resourceName === undefined ? {} : { resource_name: resourceName }),
       bearer_methods_supported: ['header'],
     });
+    challenge = {
+      metadataUrl: new URL(`${METADATA_PATH}${new URL(resource).pathname}`, resource).href,
+      ...(scopesSupported === undefined || scopesSupported.length === 0 ? {} : { scope: scopesSupported.join(' ') }),
+      ...(grants === undefined ? {} : { grants }),
+    };
   }
 
   return {

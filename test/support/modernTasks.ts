@@ -52,7 +52,9 @@ export async function postModern(
 /** A client of `url` for the bearer `token`, declaring the tasks extension unless `tasks` is false. */
 export async function modernTaskClient(url: URL, token: string, tasks = true): Promise<ModernTaskClient> {
   const clientInfo = { name: 'modern-task-client', version: '1.0.0' };
-  const capabilities = tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {};
+  const capabilities: Record<string, Record<string, Record<string, never>>> = tasks
+    ? { extensions: { [TASKS_EXTENSION]: {} } }
+    : {};
   const client = new Client(clientInfo, { capabilities, versionNegotiation: { mode: { pin: VERSION } } });
   await client.connect(
     new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
