@@ -427,12 +427,53 @@ describe('mcpToolset refusals', () => {
     const details = (error as ToolDefinitionError).details;
     expect(details.map((d) => d.where)).toEqual([
       'mcpToolset "odd" tool "union".v',
-      'mcpToolset "odd" tool "linked"',
       'mcpToolset "odd" tool "linked".n',
+      'mcpToolset "odd" tool "recursive".list($defs.node).next',
     ]);
     expect(details.map((d) => d.code)).toEqual(['unsupported_keyword', 'unsupported_keyword', 'unsupported_keyword']);
+    expect(details[1]!.message).toMatch(/only local references to the root's \$defs .* nothing is fetched/);
+    expect(details[2]!.message).toMatch(/"\$ref" to "node" is recursive \(node → node\)/);
     expect(events.map((e) => e.type)).toEqual(['connected']);
     await module.close();
+  });
+
+  it('imports a remote schema with $defs and a $ref, resolved in place, and validates through the reference', async () => {
+    const module = mcpToolset({
+      name: 'refs',
+      server: {
+        command: process.execPath,
+        args: [fileURLToPath(new URL('./fixtures/refSchemaServer.js', import.meta.url))],
+        stderr: 'ignore',
+      },
+      granted: PermissionSet.all(),
+    });
+    const c = new Container();
+    await c.loadAsync(module);
+    try {
+      const registry = c.get(ToolRegistry);
+      expect(registry.get('refs.address.save').definition.inputSchema).toEqual({
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          address: {
+            type: 'object',
+            description: 'Where to write.',
+            properties: { street: { type: 'string' }, city: { type: 'string' } },
+            required: ['city'],
+            additionalProperties: true,
+          },
+        },
+        required: [],
+        additionalProperties: false,
+      });
+      const wrong = await registry.dispatch('refs.address.save', { address: { street: 'Main St' } });
+      expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      const saved = await registry.dispatch('refs.address.save', { name: 'Ann', address: { city: 'Oslo' } });
+      expect(saved).toMatchObject({ ok: true });
+      expect(JSON.stringify(saved)).toContain('Oslo');
+    } finally {
+      await module.close();
+    }
   });
 
   it('refuses at load, in one ToolDefinitionError, every remote tool whose prefixed name is not a valid tool name', async () => {

@@ -4,7 +4,7 @@
 // report says which (see docs/mcp.md, "Conformance").
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import { Ctx, Tool, type ToolContext, toolset } from 'hermes-tools';
+import { Arg, Ctx, Tool, type ToolContext, toolset } from 'hermes-tools';
 
 @Tool({ name: 'test_simple_text', description: 'Returns a fixed text (conformance: tools-call-simple-text).' })
 class SimpleText {
@@ -35,10 +35,30 @@ class ToolWithProgress {
   }
 }
 
+/** The address of json_schema_2020_12_tool, with the scenario's `$defs` and `$ref` (resolved in place when read). */
+const ADDRESS = {
+  $defs: {
+    address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+  },
+  $ref: '#/$defs/address',
+};
+
+@Tool({
+  name: 'json_schema_2020_12_tool',
+  description: 'Tool with JSON Schema 2020-12 features (conformance: json-schema-2020-12).',
+})
+class JsonSchema202012 {
+  execute(@Arg('name') name?: string, @Arg('address', { type: ADDRESS, optional: true }) address?: unknown): unknown {
+    return { name, address };
+  }
+}
+
 /** The container the CLI serves (`--module dist/samples/conformance/server.js`). */
 export async function conformanceContainer(): Promise<Container> {
   const container = new Container();
-  await container.load(toolset({ name: 'conformance', tools: [SimpleText, ErrorHandling, ToolWithProgress] }));
+  await container.load(
+    toolset({ name: 'conformance', tools: [SimpleText, ErrorHandling, ToolWithProgress, JsonSchema202012] }),
+  );
   return container;
 }
 

@@ -1,6 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 
+/** The dialect every listed schema declares (`$schema`), as MCP's JSON Schema rules ask. */
+export const JSON_SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
 /**
  * A tool as MCP's `tools/list` shows it: the model description, the input schema, the output schema
  * when it is an object (MCP allows no other), annotations from the tool's metadata, and
@@ -16,9 +19,10 @@ export function toMcpTool(definition: ToolDefinition): Tool {
   const tool: Tool = {
     name: definition.name,
     description: definition.modelDescription,
-    inputSchema: definition.inputSchema as Tool['inputSchema'],
+    inputSchema: { $schema: JSON_SCHEMA_2020_12, ...definition.inputSchema } as unknown as Tool['inputSchema'],
   };
-  if (hasObjectOutput(definition)) tool.outputSchema = definition.outputSchema as Tool['outputSchema'];
+  if (hasObjectOutput(definition))
+    tool.outputSchema = { $schema: JSON_SCHEMA_2020_12, ...definition.outputSchema } as unknown as Tool['outputSchema'];
   if (Object.keys(annotations).length > 0) tool.annotations = annotations;
   if (definition.task !== undefined) tool.execution = { taskSupport: definition.task };
   return tool;

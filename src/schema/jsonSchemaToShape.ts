@@ -12,6 +12,8 @@ const SUPPORTED = new Set([
   'default',
   'examples',
   '$schema',
+  '$defs',
+  '$ref',
   'properties',
   'required',
   'additionalProperties',
@@ -31,10 +33,60 @@ const SUPPORTED = new Set([
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
 /**
- * Reads a JSON Schema written by hand (for `output`, or `type` on an `@Arg`) into a Shape. Only
- * keywords that the validator enforces are accepted; any other is a problem, not silently ignored.
+ * The most subschemas one schema may read through its `$ref`s in all: each reference is inlined, so this bounds what a
+ * hostile schema (a definition used many times, by definitions used many times) expands to.
+ */
+export const MAX_INLINED_SUBSCHEMAS = 10_000;
+
+/** The `$defs` of the schema being read, the references being resolved (to refuse a cycle), and what they inlined. */
+interface References {
+  readonly defs: Readonly<Record<string, unknown>>;
+  readonly resolving: string[];
+  inlined: number;
+}
+
+/**
+ * Reads a JSON Schema written by hand (for `output`, or `type` on an `@Arg`) or by a remote MCP server into a Shape.
+ * Only keywords that the validator enforces are accepted; any other is a problem, not silently ignored. `$defs` at
+ * the schema's root and local references to them (`{ "$ref": "#/$defs/name" }`, JSON Schema 2020-12) are resolved
+ * by inlining, within bounds: no reference to anything else (nothing is ever fetched), no cycle (a recursive
+ * definition has no finite shape), and at most {@link MAX_INLINED_SUBSCHEMAS} subschemas read through references.
  */
 export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: DefinitionProblem[]): Shape {
+  const defs = schema.$defs;
+  if (defs !== undefined && !isObject(defs)) {
+    problems.push({ where, code: 'invalid_schema', message: '"$defs" must be an object of JSON Schemas' });
+    return { kind: 'unknown' };
+  }
+  return readSchema(schema, where, problems, { defs: defs ?? {}, resolving: [], inlined: 0 }, true);
+}
+
+function readSchema(
+  schema: JsonSchema,
+  where: string,
+  problems: DefinitionProblem[],
+  refs: References,
+  root = false,
+): Shape {
+  if (!root && schema.$defs !== undefined) {
+    problems.push({
+      where,
+      code: 'unsupported_keyword',
+      message: '"$defs" is supported at the root of a schema only; move these definitions there',
+    });
+    return { kind: 'unknown' };
+  }
+  if (refs.resolving.length > 0 && ++refs.inlined > MAX_INLINED_SUBSCHEMAS) {
+    // Reported once: past the cap, every further subschema would say the same.
+    if (refs.inlined === MAX_INLINED_SUBSCHEMAS + 1)
+      problems.push({
+        where,
+        code: 'invalid_schema',
+        message: `the schema reads more than ${MAX_INLINED_SUBSCHEMAS} subschemas through its "$ref"s, each of which is inlined; simplify it`,
+      });
+    return { kind: 'unknown' };
+  }
+  if (schema.$ref !== undefined) return resolveRef(schema, where, problems, refs, root);
   for (const keyword of Object.keys(schema)) {
     if (!SUPPORTED.has(keyword))
       problems.push({
@@ -103,7 +155,7 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: D
       return { kind: 'boolean', ...common };
     case 'array': {
       const items = isObject(schema.items)
-        ? jsonSchemaToShape(schema.items, `${where}.items`, problems)
+        ? readSchema(schema.items, `${where}.items`, problems, refs)
         : ({ kind: 'unknown' } as Shape);
       return { kind: 'array', items, ...common, ...num('minItems'), ...num('maxItems') };
     }
@@ -131,7 +183,7 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: D
           }
           properties.push({
             name,
-            shape: jsonSchemaToShape(sub, `${where}.${name}`, problems),
+            shape: readSchema(sub, `${where}.${name}`, problems, refs),
             required: required.has(name),
           });
         }
@@ -139,17 +191,83 @@ export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: D
       return {
         kind: 'object',
         properties,
-        additionalProperties: additionalProperties(schema.additionalProperties, where, problems),
+        additionalProperties: additionalProperties(schema.additionalProperties, where, problems, refs),
         ...common,
       };
     }
   }
 }
 
-function additionalProperties(value: unknown, where: string, problems: DefinitionProblem[]): boolean | Shape {
+/** Keywords a `$ref` may have beside it: annotations, which override the definition's own. */
+const BESIDE_REF = new Set(['$ref', 'description', 'title']);
+
+/** A `{ "$ref": "#/$defs/name" }`: the definition's Shape, read in place (with the annotations beside the reference). */
+function resolveRef(
+  schema: JsonSchema,
+  where: string,
+  problems: DefinitionProblem[],
+  refs: References,
+  root: boolean,
+): Shape {
+  const ref = schema.$ref;
+  // At the root, the definitions and the dialect sit beside the reference too.
+  const beside = Object.keys(schema).filter(
+    (keyword) => !BESIDE_REF.has(keyword) && !(root && (keyword === '$defs' || keyword === '$schema')),
+  );
+  if (beside.length > 0) {
+    problems.push({
+      where,
+      code: 'unsupported_keyword',
+      message: `${beside.map((k) => `"${k}"`).join(', ')} beside "$ref" ${beside.length === 1 ? 'is' : 'are'} not supported; move ${beside.length === 1 ? 'it' : 'them'} into the definition`,
+    });
+    return { kind: 'unknown' };
+  }
+  const match = typeof ref === 'string' ? /^#\/\$defs\/([^/]+)$/.exec(ref) : null;
+  if (match === null) {
+    problems.push({
+      where,
+      code: 'unsupported_keyword',
+      message: `"$ref" ${JSON.stringify(String(ref).slice(0, 120))} is not supported: only local references to the root's $defs ("#/$defs/name") are resolved, and nothing is fetched`,
+    });
+    return { kind: 'unknown' };
+  }
+  // A JSON Pointer token: ~1 is "/", ~0 is "~".
+  const name = match[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  const target = Object.hasOwn(refs.defs, name) ? refs.defs[name] : undefined;
+  if (!isObject(target)) {
+    problems.push({
+      where,
+      code: 'invalid_schema',
+      message: `"$ref" names "#/$defs/${name.slice(0, 80)}", which is not defined`,
+    });
+    return { kind: 'unknown' };
+  }
+  if (refs.resolving.includes(name)) {
+    problems.push({
+      where,
+      code: 'unsupported_keyword',
+      message: `"$ref" to "${name.slice(0, 80)}" is recursive (${[...refs.resolving, name].join(' → ')}); a recursive definition is not supported, since its values could nest without end`,
+    });
+    return { kind: 'unknown' };
+  }
+  refs.resolving.push(name);
+  const shape = readSchema(target, `${where}($defs.${name.slice(0, 80)})`, problems, refs);
+  refs.resolving.pop();
+  const annotations = {
+    ...(typeof schema.description === 'string' && { description: schema.description }),
+  };
+  return Object.keys(annotations).length === 0 ? shape : ({ ...shape, ...annotations } as Shape);
+}
+
+function additionalProperties(
+  value: unknown,
+  where: string,
+  problems: DefinitionProblem[],
+  refs: References,
+): boolean | Shape {
   if (value === undefined || value === true) return true;
   if (value === false) return false;
-  if (isObject(value)) return jsonSchemaToShape(value, `${where}.additionalProperties`, problems);
+  if (isObject(value)) return readSchema(value, `${where}.additionalProperties`, problems, refs);
   problems.push({
     where,
     code: 'invalid_schema',
