@@ -204,7 +204,8 @@ export function buildServer(
     const taskable = support === 'optional' || support === 'required';
     // 2025: the client asks for a task (params.task). 2026: the server decides: a tool that can be one, called by a
     // request that declares the tasks extension, becomes a task.
-    const asTask = tasks !== undefined && (era === 'legacy' ? task !== undefined : taskable && declaresTasks(server));
+    const asTask =
+      tasks !== undefined && (era === 'legacy' ? task !== undefined : taskable && declaresTasks(server, extra));
     // A tool the caller may not see answers as any call of it does: only one it sees is said to need a task.
     if (!asTask && support === 'required' && (await visible(identity, extra)).has(name)) {
       throw era === 'modern'

@@ -3,7 +3,7 @@ import { PermissionSet } from '../permissions/PermissionSet.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { coreOf } from '../tools/createRegisteredTool.js';
-import type { ScopeGrants } from './ScopeGrants.js';
+import { isScopeToken, type ScopeGrants } from './ScopeGrants.js';
 
 /** Why a call is refused with 403 `insufficient_scope`: the scopes to ask for, and the permissions they would add. */
 export interface ScopeStepUp {
@@ -38,5 +38,6 @@ export async function scopeChallenge(
   const stepped = held.grant(...grants.permissionsOf(needed).toJSON());
   const denial = await checkAccess(coreOf(tool))({ via: 'mcp', principal: info.extra?.principal }, stepped);
   if (denial !== undefined) return undefined;
-  return { scopes: [...new Set([...info.scopes, ...needed])], missing };
+  // The token's own scopes go into a header: only those that are OAuth scope tokens.
+  return { scopes: [...new Set([...info.scopes.filter(isScopeToken), ...needed])], missing };
 }

@@ -1,4 +1,5 @@
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   fromJsonSchema,
   MissingRequiredClientCapabilityError,
   ProtocolError,
@@ -16,9 +17,15 @@ const NOT_FOUND = 'no such task for this caller: it never existed, has expired, 
 const UNREACHABLE = 'the task store could not be reached; try again later';
 
 /** Whether the request declares the tasks extension in its own client capabilities (2026-07-28). */
-export function declaresTasks(server: Server): boolean {
-  const extensions = server.getClientCapabilities()?.extensions as Record<string, unknown> | undefined;
-  return extensions !== undefined && Object.hasOwn(extensions, TASKS_EXTENSION);
+export function declaresTasks(server: Server, extra: McpRequestExtra): boolean {
+  // The request's own envelope first: over stdio one server serves the whole connection, and the SDK fills in its
+  // client capabilities per request over HTTP only.
+  const envelope = extra.mcpReq.envelope as Record<string, unknown> | undefined;
+  const declared = (envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities()) as
+    | { extensions?: Record<string, unknown> }
+    | undefined;
+  const extensions = declared?.extensions;
+  return typeof extensions === 'object' && extensions !== null && Object.hasOwn(extensions, TASKS_EXTENSION);
 }
 
 /** The error for a request that needs the tasks extension from a client whose request does not declare it. */
@@ -62,7 +69,7 @@ export function serveTaskExtension(
   const handled =
     <P>(method: string, handler: (params: P, extra: McpRequestExtra) => Promise<Record<string, unknown>>) =>
     async (params: P, extra: McpRequestExtra): Promise<Record<string, unknown>> => {
-      if (!declaresTasks(server))
+      if (!declaresTasks(server, extra))
         throw tasksRequired(`${method} needs the ${TASKS_EXTENSION} extension in the request's client capabilities`);
       try {
         return await handler(params, extra);
