@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,31 +11,11 @@ import { replicaAuth, TOKENS } from './fixtures/taskAuth.js';
 import { closeGate, gate, running, taskTools } from './fixtures/taskTools.js';
 import { buildRegistry } from './support/buildRegistry.js';
 import { type ModernTaskClient, modernTaskClient, postModern, TASKS_EXTENSION } from './support/modernTasks.js';
+import { childReplica } from './support/childReplica.js';
 import { type RedisServer, startRedisServer } from './support/redisServer.js';
 
 // The 2026-07-28 tasks extension (io.modelcontextprotocol/tasks) on two stateless replicas sharing a RedisTaskStore,
 // one of them in a child process, driven by the SDK v2 client and the extension's official requester.
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPLICA = path.resolve(here, '../../dist/test/fixtures/taskReplica.js');
-
-/** A stateless replica in a child process, on the same Redis, and its endpoint once listening. */
-function childReplica(redisUrl: string): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [REPLICA, redisUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /MCP endpoint: (\S+)/.exec(out);
-      if (match !== null) resolve({ child, url: new URL(match[1]!) });
-    });
-    child.once('exit', (code) => reject(new Error(`the replica exited with ${code}: ${err.slice(-2000)}`)));
-  });
-}
 
 /** A task as `tasks/get` answers it: any of the extension's fields. */
 const TASK = z.looseObject({ taskId: z.string(), status: z.string() });

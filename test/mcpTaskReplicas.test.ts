@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -11,28 +9,8 @@ import { replicaAuth, TOKENS } from './fixtures/taskAuth.js';
 import { closeGate, gate, running, taskTools } from './fixtures/taskTools.js';
 import { createTask, refusal, text } from './support/mcpTaskClient.js';
 import { buildRegistry } from './support/buildRegistry.js';
+import { childReplica } from './support/childReplica.js';
 import { type RedisServer, startRedisServer } from './support/redisServer.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPLICA = path.resolve(here, '../../dist/test/fixtures/taskReplica.js');
-
-/** A stateless replica in a child process, on the same Redis, and its endpoint once listening. */
-function childReplica(redisUrl: string): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [REPLICA, redisUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /MCP endpoint: (\S+)/.exec(out);
-      if (match !== null) resolve({ child, url: new URL(match[1]!) });
-    });
-    child.once('exit', (code) => reject(new Error(`the replica exited with ${code}: ${err.slice(-2000)}`)));
-  });
-}
 
 async function client(url: URL, token: string): Promise<Client> {
   const c = new Client({ name: 'replica-tasks', version: '1.0.0' });

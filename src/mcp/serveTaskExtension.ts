@@ -1,6 +1,5 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
-  fromJsonSchema,
   MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
@@ -8,6 +7,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { TaskRecord } from '../contracts/TaskStore.js';
 import type { McpRequestExtra } from './McpServerOptions.js';
+import { TASK_ID_PARAMS, type TaskIdParams } from './taskIdParams.js';
 import type { TaskRunner } from './TaskRunner.js';
 
 /** The 2026-07-28 tasks extension's identifier, as capabilities name it. */
@@ -84,8 +84,8 @@ export function serveTaskExtension(
 
   server.setRequestHandler(
     'tasks/get',
-    { params: TASK_ID },
-    handled('tasks/get', async (params: TaskParams, extra) => {
+    { params: TASK_ID_PARAMS },
+    handled('tasks/get', async (params: TaskIdParams, extra) => {
       const owner = ownerOf(extra);
       const found = await store.get(owner, params.taskId);
       if (found === undefined) throw notFound();
@@ -103,8 +103,8 @@ export function serveTaskExtension(
   // params) are acknowledged and ignored, as the extension says of unknown keys.
   server.setRequestHandler(
     'tasks/update',
-    { params: TASK_ID },
-    handled('tasks/update', async (params: TaskParams, extra) => {
+    { params: TASK_ID_PARAMS },
+    handled('tasks/update', async (params: TaskIdParams, extra) => {
       if ((await store.get(ownerOf(extra), params.taskId)) === undefined) throw notFound();
       return {};
     }),
@@ -113,21 +113,11 @@ export function serveTaskExtension(
   // Cooperative, as the extension says: a task already final is acknowledged and stays as it ended.
   server.setRequestHandler(
     'tasks/cancel',
-    { params: TASK_ID },
-    handled('tasks/cancel', async (params: TaskParams, extra) => {
+    { params: TASK_ID_PARAMS },
+    handled('tasks/cancel', async (params: TaskIdParams, extra) => {
       const answer = await store.cancel(ownerOf(extra), params.taskId, 'Cancelled by the client (tasks/cancel).');
       if (!answer.ok && answer.reason === 'not_found') throw notFound();
       return {};
     }),
   );
 }
-
-interface TaskParams {
-  readonly taskId: string;
-}
-
-const TASK_ID = fromJsonSchema<TaskParams>({
-  type: 'object',
-  properties: { taskId: { type: 'string' } },
-  required: ['taskId'],
-});

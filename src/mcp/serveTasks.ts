@@ -6,6 +6,7 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { McpRequestExtra } from './McpServerOptions.js';
+import { TASK_ID_PARAMS, type TaskIdParams } from './taskIdParams.js';
 import type { TaskRunner } from './TaskRunner.js';
 import { ERROR_META_KEY } from './toCallToolResult.js';
 
@@ -26,7 +27,7 @@ export function serveTasks(
   unlisted?: (owner: string) => boolean,
 ): void {
   const { store } = runner;
-  const task = { params: TASK_ID };
+  const task = { params: TASK_ID_PARAMS };
   const notFound = (): McpError => new McpError(ErrorCode.InvalidParams, NOT_FOUND);
   // A store's own failure (Redis unreachable…) names hosts and ports: the client learns only that it failed.
   const shielded =
@@ -47,7 +48,7 @@ export function serveTasks(
   server.setRequestHandler(
     'tasks/get',
     task,
-    shielded(async (params: TaskParams, extra: McpRequestExtra) => {
+    shielded(async (params: TaskIdParams, extra: McpRequestExtra) => {
       const found = await store.get(ownerOf(extra), params.taskId);
       if (found === undefined) throw notFound();
       return { ...found };
@@ -57,7 +58,7 @@ export function serveTasks(
   server.setRequestHandler(
     'tasks/result',
     task,
-    shielded(async (params: TaskParams, extra: McpRequestExtra) => {
+    shielded(async (params: TaskIdParams, extra: McpRequestExtra) => {
       const owner = ownerOf(extra);
       const { taskId } = params;
       const settled = await store.settled(owner, taskId, extra.mcpReq.signal);
@@ -80,7 +81,7 @@ export function serveTasks(
   server.setRequestHandler(
     'tasks/cancel',
     task,
-    shielded(async (params: TaskParams, extra: McpRequestExtra) => {
+    shielded(async (params: TaskIdParams, extra: McpRequestExtra) => {
       const answer = await store.cancel(ownerOf(extra), params.taskId, 'Cancelled by the client (tasks/cancel).');
       if (answer.ok) return { ...answer.task };
       if (answer.reason === 'final')
@@ -112,17 +113,6 @@ export function serveTasks(
     }),
   );
 }
-
-/** The params of `tasks/get`, `tasks/result` and `tasks/cancel`. */
-interface TaskParams {
-  readonly taskId: string;
-}
-
-const TASK_ID = fromJsonSchema<TaskParams>({
-  type: 'object',
-  properties: { taskId: { type: 'string' } },
-  required: ['taskId'],
-});
 
 const LIST_PARAMS = fromJsonSchema<{ cursor?: string } | undefined>({
   type: 'object',
