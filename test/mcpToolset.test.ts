@@ -313,7 +313,7 @@ class Gated {
 }
 
 describe('mcpToolset and tools/list_changed', () => {
-  it('makes a tool the remote stops offering unavailable, and available again when it is back', async () => {
+  it('drops a tool the remote stops offering from the running registry, and adds it again when it is back', async () => {
     const upstream = new Container();
     upstream.load(toolset({ name: 'gates', tools: [Gated] }));
     const http = await serveHttp(upstream.get(ToolRegistry), {
@@ -331,10 +331,10 @@ describe('mcpToolset and tools/list_changed', () => {
       expect(await closed).toMatchObject({ unavailable: ['gated'], added: [] });
       // The upstream's own results.read (result budgets are on by default) is still offered.
       expect(names(remote.registry, 'up.')).toEqual(['up.results.read']);
-      expect(await codeOf(remote.registry.call('up.gated', {}))).toBe('tool_unavailable');
+      expect(await codeOf(remote.registry.call('up.gated', {}))).toBe('tool_not_found');
       const reopened = remote.events.next('tools_changed');
       gate.open = true;
-      expect(await reopened).toMatchObject({ unavailable: [], added: [] });
+      expect(await reopened).toMatchObject({ unavailable: [], added: ['gated'] });
       expect(await remote.registry.call('up.gated', {})).toBe('through the gate');
     } finally {
       gate.open = true;
@@ -345,7 +345,7 @@ describe('mcpToolset and tools/list_changed', () => {
 });
 
 describe('mcpToolset and a remote whose schemas change', () => {
-  it('makes a tool whose input schema changed unavailable, reports new tools, and restores both when the list is back', async () => {
+  it('follows the list in the running registry: a changed schema is recompiled, a new tool added, a dropped one gone', async () => {
     const remote = await load({
       name: 'ch',
       server: {
@@ -359,12 +359,18 @@ describe('mcpToolset and a remote whose schemas change', () => {
       expect(names(remote.registry, 'ch.')).toEqual(['ch.flip', 'ch.target']);
       const changed = remote.events.next('tools_changed');
       await remote.registry.call('ch.flip', {});
-      expect(await changed).toMatchObject({ unavailable: ['target'], added: ['extra'] });
-      expect(names(remote.registry, 'ch.')).toEqual(['ch.flip']);
-      expect(await codeOf(remote.registry.call('ch.target', { a: 'x' }))).toBe('tool_unavailable');
+      expect(await changed).toMatchObject({ unavailable: [], added: ['extra'], refused: [] });
+      expect(names(remote.registry, 'ch.')).toEqual(['ch.flip', 'ch.target', 'ch.extra']);
+      // The new schema is the one checked: { b: number } now, and { a } is refused here, before the server.
+      expect(await remote.registry.call('ch.target', { b: 1 })).toBe('target ok');
+      expect(await codeOf(remote.registry.call('ch.target', { a: 'x' }))).toBe('invalid_input');
+      expect(await remote.registry.call('ch.extra', {})).toBe('extra ok');
       const restored = remote.events.next('tools_changed');
       await remote.registry.call('ch.flip', {});
-      expect(await restored).toMatchObject({ unavailable: [], added: [] });
+      expect(await restored).toMatchObject({ unavailable: ['extra'], added: [], refused: [] });
+      expect(names(remote.registry, 'ch.')).toEqual(['ch.flip', 'ch.target']);
+      expect(remote.registry.has('ch.extra')).toBe(false);
+      expect(await codeOf(remote.registry.call('ch.extra', {}))).toBe('tool_not_found');
       expect(await remote.registry.call('ch.target', { a: 'x' })).toBe('target ok');
     } finally {
       await remote.module.close();

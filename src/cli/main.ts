@@ -150,7 +150,7 @@ const COMMANDS: Record<string, Command> = {
       // Loaded here, so the other commands work without the MCP SDK installed.
       const mcp = await import('../mcp/index.js').catch((error: unknown) => {
         throw new UsageError(
-          `serve needs the MCP SDK installed: npm install @modelcontextprotocol/server @modelcontextprotocol/node @modelcontextprotocol/sdk (${(error as Error).message.split('\n')[0]})`,
+          `serve needs the MCP SDK installed: npm install @modelcontextprotocol/server @modelcontextprotocol/node @modelcontextprotocol/client (${(error as Error).message.split('\n')[0]})`,
         );
       });
       const server = { name: 'hermes-tools', version: VERSION };
@@ -310,7 +310,7 @@ async function gatewayRegistry(specs: readonly RemoteSpec[]): Promise<ToolRegist
 async function loadRemotes(container: Container, specs: readonly RemoteSpec[]): Promise<void> {
   const mcp = await import('../mcp/index.js').catch((error: unknown) => {
     throw new UsageError(
-      `--remote needs the MCP SDK installed: npm install @modelcontextprotocol/server @modelcontextprotocol/node @modelcontextprotocol/sdk (${(error as Error).message.split('\n')[0]})`,
+      `--remote needs the MCP SDK installed: npm install @modelcontextprotocol/server @modelcontextprotocol/node @modelcontextprotocol/client (${(error as Error).message.split('\n')[0]})`,
     );
   });
   const modules = specs.map((spec) =>

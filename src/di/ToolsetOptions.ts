@@ -2,6 +2,7 @@ import type { PermissionSet } from '../permissions/PermissionSet.js';
 import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
+import type { DeclarationFeed } from './DeclarationFeed.js';
 
 /** A named group of tools with one grant, decided at the composition root. */
 export interface ToolsetOptions {
@@ -26,4 +27,13 @@ export interface ToolsetOptions {
    * @internal
    */
   readonly declarations?: readonly ToolDeclaration[];
+  /**
+   * Where the toolset's tools come from after load, when they change while the registry runs: `declarations` are then
+   * the first ones. For `mcpToolset`.
+   * @internal
+   */
+  readonly feed?: DeclarationFeed;
 }
+
+/** A toolset as the registry reads it: every option read and defaulted. @internal */
+export type ToolsetDescriptor = Required<Omit<ToolsetOptions, 'feed'>> & Pick<ToolsetOptions, 'feed'>;

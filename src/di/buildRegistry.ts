@@ -18,7 +18,11 @@ import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { isTimeoutMs, MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import { MemoryResultStore } from '../registry/MemoryResultStore.js';
 import { ReadResults } from '../registry/ReadResults.js';
-import { ToolRegistry } from '../registry/ToolRegistry.js';
+import { LiveTools } from '../registry/LiveTools.js';
+import { ToolCatalog } from '../registry/ToolCatalog.js';
+import { registryOver, ToolRegistry } from '../registry/ToolRegistry.js';
+import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
+import type { DeclarationFeed } from './DeclarationFeed.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import { ownOptions } from '../internal/ownOptions.js';
 import type { ResultBudgetOptions, ResultStore } from '../contracts/ResultStore.js';
@@ -29,7 +33,7 @@ import { createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { TOOLS_MODULE_OPTIONS, TOOLSET } from './tokens.js';
 import type { ToolsModuleOptions } from './ToolsModuleOptions.js';
-import type { ToolsetOptions } from './ToolsetOptions.js';
+import type { ToolsetDescriptor } from './ToolsetOptions.js';
 
 /** The default result budget: about 25,000 tokens of JSON. */
 const DEFAULT_RESULT_CHARS = 100_000;
@@ -95,7 +99,7 @@ function inversifyResolver(context: ResolutionContext): InstanceResolver {
  */
 export function assembleRegistry(
   givenOptions: ToolsModuleOptions,
-  toolsets: readonly Required<ToolsetOptions>[],
+  toolsets: readonly ToolsetDescriptor[],
   resolver: InstanceResolver,
   problems: DefinitionProblem[],
 ): ToolRegistry {
@@ -256,6 +260,7 @@ export function assembleRegistry(
   const tools: RegisteredTool[] = [];
   const owners = new Map<string, string>();
   const seenToolsets = new Set<string>();
+  const lives: LiveToolset[] = [];
   for (const set of toolsets) {
     if (typeof set.name !== 'string' || !TOOLSET_NAME.test(set.name))
       problems.push({
@@ -277,10 +282,20 @@ export function assembleRegistry(
     ];
     const outerGuards = [...moduleGuards, ...(set.guards ?? []).flatMap((g) => toGuard(g, where, problems) ?? [])];
     const handlers = new Map<Function, ((ctx: ToolContext) => object) | undefined>();
+    // Where a failure to resolve goes: this build's problems, or a live toolset's update's.
+    let found = problems;
     const instanceFor = (target: Function): ((ctx: ToolContext) => object) | undefined => {
-      if (!handlers.has(target)) handlers.set(target, resolveInstance(resolver, target, set.scope, problems));
+      if (!handlers.has(target)) handlers.set(target, resolveInstance(resolver, target, set.scope, found));
       return handlers.get(target);
     };
+    const env = environment({
+      toolset: set.name,
+      granted: set.granted,
+      outerMiddlewares,
+      outerGuards,
+      approvals,
+      instanceFor,
+    });
     const declarations = [...(set.declarations ?? [])];
     for (const target of set.tools) {
       if (typeof target !== 'function') {
@@ -291,12 +306,10 @@ export function assembleRegistry(
       problems.push(...read.problems);
       declarations.push(...read.declarations);
     }
+    const live = set.feed === undefined ? undefined : new LiveTools(set.name);
+    const first = new Map<string, RegisteredTool>();
     for (const declaration of declarations) {
-      const core = compileTool(
-        declaration,
-        environment({ toolset: set.name, granted: set.granted, outerMiddlewares, outerGuards, approvals, instanceFor }),
-        problems,
-      );
+      const core = compileTool(declaration, env, problems);
       const name = declaration.options.name;
       const owner = owners.get(name);
       if (owner !== undefined) {
@@ -306,7 +319,29 @@ export function assembleRegistry(
           message: `tool name "${name}" is already used by ${owner}; tool names must be unique across toolsets`,
         });
       } else owners.set(name, `${declaration.where} in toolset "${set.name}"`);
-      if (core !== undefined && owner === undefined) tools.push(createRegisteredTool(core));
+      if (core !== undefined && owner === undefined) {
+        const tool = createRegisteredTool(core);
+        if (live === undefined) tools.push(tool);
+        else first.set(name, tool);
+      }
+    }
+    if (live !== undefined && set.feed !== undefined) {
+      live.replace(first);
+      const compile = (declaration: ToolDeclaration, into: DefinitionProblem[]): RegisteredTool | undefined => {
+        found = into;
+        try {
+          const core = compileTool(declaration, env, into);
+          return core === undefined ? undefined : createRegisteredTool(core);
+        } finally {
+          found = problems;
+        }
+      };
+      const compiled = new Map<ToolDeclaration, RegisteredTool>();
+      for (const declaration of declarations) {
+        const tool = first.get(declaration.options.name);
+        if (tool !== undefined) compiled.set(declaration, tool);
+      }
+      lives.push({ live, feed: set.feed, compile, compiled });
     }
   }
   if (store !== undefined && maxResultChars !== undefined) {
@@ -335,10 +370,71 @@ export function assembleRegistry(
     else if (core !== undefined) tools.push(createRegisteredTool(core));
   }
   if (problems.length > 0) throw new ToolDefinitionError(problems);
-  return new ToolRegistry(tools, {
+  const registryOptions = {
     ...(audit !== undefined && { audit }),
     ...(store !== undefined && { results: store }),
-  });
+  };
+  if (lives.length === 0) return new ToolRegistry(tools, registryOptions);
+  const fixed = new Set(tools.map((tool) => tool.name));
+  for (const entry of lives) entry.feed.attach((declarations) => updateLive(entry, declarations, fixed, lives));
+  const catalog = ToolCatalog.of(
+    tools,
+    undefined,
+    undefined,
+    lives.map(({ live }) => ({ tools: live, filters: [] })),
+  );
+  return registryOver(catalog, registryOptions);
+}
+
+/** A toolset whose tools follow its feed, in the registry being built. */
+interface LiveToolset {
+  readonly live: LiveTools;
+  readonly feed: DeclarationFeed;
+  /** Compiles one declaration with the toolset's environment, its problems pushed to `into`. */
+  readonly compile: (declaration: ToolDeclaration, into: DefinitionProblem[]) => RegisteredTool | undefined;
+  /** The tool each current declaration compiled to: a declaration given again is not compiled again. */
+  compiled: Map<ToolDeclaration, RegisteredTool>;
+}
+
+/**
+ * Puts in place the tools compiled from a live toolset's new declarations: a declaration already compiled keeps its
+ * tool, and a name held by a fixed tool or by another live toolset is refused as at load.
+ */
+function updateLive(
+  entry: LiveToolset,
+  declarations: readonly ToolDeclaration[],
+  fixed: ReadonlySet<string>,
+  lives: readonly LiveToolset[],
+): readonly DefinitionProblem[] {
+  const problems: DefinitionProblem[] = [];
+  const compiled = new Map<ToolDeclaration, RegisteredTool>();
+  const next = new Map<string, RegisteredTool>();
+  for (const declaration of declarations) {
+    const name = declaration.options.name;
+    const other = lives.find((l) => l !== entry && l.live.find(name) !== undefined);
+    const holder = fixed.has(name)
+      ? 'a tool of another toolset'
+      : other !== undefined
+        ? `toolset "${other.live.toolset}"`
+        : next.has(name)
+          ? 'another tool of this toolset'
+          : undefined;
+    if (holder !== undefined) {
+      problems.push({
+        where: declaration.where,
+        code: 'duplicate_name',
+        message: `tool name "${name}" is already used by ${holder}; it is left out (tool names must be unique across toolsets)`,
+      });
+      continue;
+    }
+    const tool = entry.compiled.get(declaration) ?? entry.compile(declaration, problems);
+    if (tool === undefined) continue;
+    compiled.set(declaration, tool);
+    next.set(name, tool);
+  }
+  entry.compiled = compiled;
+  entry.live.replace(next);
+  return problems;
 }
 
 function resolveInstance(

@@ -5,9 +5,9 @@ import { ownOptions } from '../internal/ownOptions.js';
 import { bindShared } from './bindShared.js';
 import { ensureInjectable } from './ensureInjectable.js';
 import { TOOLSET } from './tokens.js';
-import type { ToolsetOptions } from './ToolsetOptions.js';
+import type { ToolsetDescriptor, ToolsetOptions } from './ToolsetOptions.js';
 
-const TOOLSET_KEYS = ['name', 'tools', 'granted', 'guards', 'interceptors', 'scope', 'declarations'] as const;
+const TOOLSET_KEYS = ['name', 'tools', 'granted', 'guards', 'interceptors', 'scope', 'declarations', 'feed'] as const;
 
 /**
  * A container module holding one toolset: its tool classes, bound unless already bound (singletons,
@@ -38,7 +38,7 @@ export function loadToolset(load: ContainerModuleLoadOptions, given: ToolsetOpti
       },
     ]);
   }
-  const descriptor: Required<ToolsetOptions> = Object.freeze({
+  const descriptor: ToolsetDescriptor = Object.freeze({
     name: options.name as string,
     tools: Object.freeze([...(options.tools ?? [])]),
     granted: options.granted ?? PermissionSet.none(),
@@ -46,6 +46,7 @@ export function loadToolset(load: ContainerModuleLoadOptions, given: ToolsetOpti
     guards: Object.freeze([...(options.guards ?? [])]),
     scope: options.scope ?? 'singleton',
     declarations: Object.freeze([...(options.declarations ?? [])]),
+    ...(options.feed !== undefined && { feed: options.feed }),
   });
   for (const tool of descriptor.tools) {
     const id = tool as Newable<object>;

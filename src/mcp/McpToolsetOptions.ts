@@ -24,7 +24,14 @@ export interface McpHttpServerAddress {
 
 /** What happened to a remote toolset's connection, for logs and tests. */
 export type McpToolsetEvent =
-  | { readonly type: 'connected'; readonly toolset: string; readonly tools: readonly string[]; readonly pid?: number }
+  | {
+      readonly type: 'connected';
+      readonly toolset: string;
+      readonly tools: readonly string[];
+      /** The revision spoken: `2026-07-28` (stateless) or a 2025 one. */
+      readonly protocolVersion: string;
+      readonly pid?: number;
+    }
   | { readonly type: 'disconnected'; readonly toolset: string; readonly reason: string; readonly retryInMs: number }
   | { readonly type: 'reconnect_failed'; readonly toolset: string; readonly reason: string; readonly retryInMs: number }
   | {
@@ -35,8 +42,13 @@ export type McpToolsetEvent =
        * until it offers them again.
        */
       readonly unavailable: readonly string[];
-      /** Tools the server now offers that the registry does not hold: they need a new registry. */
+      /** Tools the server now offers that were not registered: registered now, in the running registry. */
       readonly added: readonly string[];
+      /**
+       * Tools the server now offers that are left out, with a warning to the logger: a schema beyond the limits or
+       * the local model, or a name another tool holds.
+       */
+      readonly refused: readonly string[];
     };
 
 /** Options of `mcpToolset`. */
@@ -88,4 +100,11 @@ export interface McpToolsetOptions {
   readonly reconnect?: { readonly initialMs?: number; readonly maxMs?: number };
   /** Told of connections, disconnections and changes of the remote's tool list. */
   readonly onEvent?: (event: McpToolsetEvent) => void;
+  /**
+   * Which MCP revision to speak. `'auto'` (default): ask with `server/discover` and speak 2026-07-28 (stateless) to a
+   * server that answers, 2025-11-25 (`initialize`) to one that does not; over stdio the question costs one short-lived
+   * extra spawn of the server. `'legacy'`: 2025-11-25 only, no question. `'modern'`: 2026-07-28 only; a server
+   * without it fails the load.
+   */
+  readonly protocol?: 'auto' | 'legacy' | 'modern';
 }

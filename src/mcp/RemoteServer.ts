@@ -1,14 +1,15 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   type CallToolResult,
-  ErrorCode,
-  McpError,
+  Client,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  StreamableHTTPClientTransport,
   type Tool,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+} from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
@@ -23,12 +24,13 @@ const MAX_DETAIL = 500;
 /** Most pages of one tool listing: a server that never stops paging is listed this far. */
 const MAX_PAGES = 100;
 
+/** The revision `protocol: 'modern'` pins. */
+const MODERN = '2026-07-28';
+
 /**
- * The SDK client would compile every listed tool's `outputSchema` (Ajv, in this process, on every listing) and run it
- * on
- * each result: a hostile server's schema could then hold the event loop (a catastrophic pattern) or the heap (thousands
- * of
- * schemas). Remote results are not checked against their schema here (the README says so): nothing is compiled.
+ * The SDK client would compile a called tool's `outputSchema` (Ajv, in this process) and run it on each result: a
+ * hostile server's schema could then hold the event loop (a catastrophic pattern) or the heap. Remote results are not
+ * checked against their schema here (the README says so): nothing is compiled.
  */
 const UNCHECKED_OUTPUT: jsonSchemaValidator = {
   getValidator<T>(): JsonSchemaValidator<T> {
@@ -44,9 +46,15 @@ const UNCHECKED_OUTPUT: jsonSchemaValidator = {
 export const remoteCallDefaults = { timeoutMs: 60_000 };
 
 /**
- * One remote MCP server as `mcpToolset` sees it: a connected SDK Client (or none while it
- * reconnects, with doubling delays on timers that never keep the process alive), the tools it
- * offers now, and the input schemas the registry compiled at load.
+ * What `mcpToolset` does with a new listing of the server's tools (after a change notice or a reconnection): it
+ * registers those it can take and returns their names and the names of those it refused.
+ */
+export type ListedTools = (tools: readonly Tool[]) => { added: readonly string[]; refused: readonly string[] };
+
+/**
+ * One remote MCP server as `mcpToolset` sees it: a connected SDK Client in the era the server speaks (or none while it
+ * reconnects, with doubling delays on timers that never keep the process alive), the tools it offers now, and the
+ * input schemas the registry compiled them from.
  */
 export class RemoteServer {
   private client: Client | undefined;
@@ -56,6 +64,8 @@ export class RemoteServer {
   private timer: NodeJS.Timeout | undefined;
   private probing = false;
   private closed = false;
+  /** Told of each new listing, once the first load is done. */
+  onListed: ListedTools | undefined;
 
   constructor(private readonly options: ToolsetSettings) {}
 
@@ -66,40 +76,57 @@ export class RemoteServer {
     return opened.tools;
   }
 
-  /** Records the tools the registry holds, with the input schemas they were compiled from. */
+  /** Records the tools the registry holds, with the input schemas they were compiled from; forgets the others. */
   register(tools: readonly Tool[]): void {
+    this.registered.clear();
     for (const tool of tools) this.registered.set(tool.name, schemaKey(tool));
   }
 
-  /** Whether a registered remote tool can be called now: connected, still offered, same input schema. */
-  isAvailable(name: string): boolean {
+  /**
+   * Whether a remote tool can be called now: connected, still offered, and with the input schema given (the one its
+   * registered tool was compiled from; by default the one registered last).
+   */
+  isAvailable(name: string, inputSchema: string | undefined = this.registered.get(name)): boolean {
     const tool = this.offered.get(name);
-    return this.client !== undefined && tool !== undefined && schemaKey(tool) === this.registered.get(name);
+    return this.client !== undefined && tool !== undefined && schemaKey(tool) === inputSchema;
   }
 
   /** Calls a remote tool with validated input, relaying progress and cancellation. */
   async call(name: string, input: unknown, ctx: ToolContext): Promise<unknown> {
     const client = this.client;
-    if (client === undefined)
+    const tool = this.offered.get(name);
+    if (client === undefined || tool === undefined)
       throw new ToolUnavailableError(ctx.tool, `the MCP server "${this.options.name}" is disconnected`);
     let result: CallToolResult;
     // A toolset's own timeoutMs is the pipeline's deadline, which aborts the signal; without one, the SDK's default
     // bounds the call.
     const timeout = this.options.timeoutMs === undefined ? remoteCallDefaults.timeoutMs : MAX_TIMEOUT_MS;
     try {
-      result = (await client.callTool({ name, arguments: input as Record<string, unknown> }, undefined, {
-        signal: ctx.signal,
-        timeout,
-        onprogress: (p) => ctx.progress(p.progress, p.total, p.message),
-      })) as CallToolResult;
+      result = await client.callTool(
+        { name, arguments: input as Record<string, unknown> },
+        {
+          signal: ctx.signal,
+          timeout,
+          onprogress: (p) => ctx.progress(p.progress, p.total, p.message),
+          // The definition listed: the SDK then needs no cached listing of its own to send the call.
+          toolDefinition: tool,
+        },
+      );
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        // A server that does not answer one call may still be there: a ping tells.
+      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+        // A server that does not answer one call may still be there: a probe tells.
         this.probe(client, error);
         throw new ToolTimeoutError(ctx.tool, timeout);
       }
-      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
+      if (error instanceof SdkError && error.code === SdkErrorCode.UnsupportedResultType) {
+        throw new ToolExecutionError(
+          ctx.tool,
+          `the MCP server "${this.options.name}" asked for input to finish "${name}" (${clip(describeResultType(error), 40)}); hermes-tools does not answer a remote server's questions: give the tool what it needs in its arguments, or have the server's own approver answer`,
+          { cause: error },
+        );
+      }
+      if (error instanceof ProtocolError || (error instanceof SdkError && isAnswered(error.code))) {
         throw new ToolExecutionError(ctx.tool, clip(error.message), { cause: error });
       }
       this.lost(client, describe(error));
@@ -132,10 +159,21 @@ export class RemoteServer {
 
   private async open(): Promise<{ client: Client; tools: Tool[]; pid: number | undefined }> {
     const server = this.options.server;
+    const protocol = this.options.protocol;
+    let refreshing: (() => void) | undefined;
     const client = new Client(
       { name: 'hermes-tools', version: '1' },
-      { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT },
+      {
+        capabilities: {},
+        jsonSchemaValidator: UNCHECKED_OUTPUT,
+        versionNegotiation: { mode: protocol === 'modern' ? { pin: MODERN } : protocol },
+        // A question from the server (input_required) comes back as an error this class names; none is answered.
+        inputRequired: { autoFulfill: false },
+        // A change notice (the 2025 notification, or the 2026 subscription the SDK opens at connect) lists again.
+        listChanged: { tools: { autoRefresh: false, onChanged: () => refreshing?.() } },
+      },
     );
+    refreshing = () => void this.refresh(client);
     let stdio: StdioClientTransport | undefined;
     const transport =
       'command' in server
@@ -164,42 +202,52 @@ export class RemoteServer {
     this.attempt = 0;
     client.onclose = () => this.lost(client, 'the connection closed');
     client.onerror = (error) => this.probe(client, error);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refresh(client));
-    const changes = this.setOffered(tools);
+    // In the 2026 era nothing stays connected but the change subscription: its end is the server's going away.
+    void client.autoOpenedSubscription?.closed.then((how) => {
+      if (how !== 'local') this.lost(client, `the server ended its change subscription (${how})`);
+    });
     this.emit({
       type: 'connected',
       toolset: this.options.name,
       tools: tools.map((t) => t.name),
+      protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
       ...(pid !== undefined && { pid }),
     });
-    if (this.registered.size > 0 && (changes.unavailable.length > 0 || changes.added.length > 0))
-      this.emit({ type: 'tools_changed', toolset: this.options.name, ...changes });
+    // The first listing is the load's own; a reconnection's is a new listing.
+    if (this.onListed === undefined) this.offered = new Map(tools.map((t) => [t.name, t]));
+    else this.listed(tools);
   }
 
-  private setOffered(tools: readonly Tool[]): { unavailable: string[]; added: string[] } {
+  /** A new listing: offered now, registered as `mcpToolset` can, and told as a change when something changed. */
+  private listed(tools: readonly Tool[]): void {
+    const before = [...this.registered.keys()];
     this.offered = new Map(tools.map((t) => [t.name, t]));
-    const unavailable = [...this.registered.keys()].filter((name) => !this.isAvailable(name));
-    const added = tools.filter((t) => !this.registered.has(t.name)).map((t) => t.name);
-    return { unavailable, added };
+    const { added, refused } = this.onListed?.(tools) ?? { added: [], refused: [] };
+    const unavailable = before.filter((name) => !this.isAvailable(name));
+    if (unavailable.length > 0 || added.length > 0 || refused.length > 0)
+      this.emit({ type: 'tools_changed', toolset: this.options.name, unavailable, added, refused });
   }
 
   private async refresh(client: Client): Promise<void> {
+    let tools: Tool[];
     try {
-      const tools = await this.listAll(client, this.options.connectTimeoutMs);
-      if (client !== this.client) return;
-      this.emit({ type: 'tools_changed', toolset: this.options.name, ...this.setOffered(tools) });
+      tools = await this.listAll(client, this.options.connectTimeoutMs);
     } catch (error) {
       this.probe(client, error);
+      return;
     }
+    if (client === this.client) this.listed(tools);
   }
 
   /** Something went wrong on the transport: a ping tells whether the server is still there. */
   private probe(client: Client, error: unknown): void {
     if (client !== this.client || this.probing) return;
     this.probing = true;
-    client
-      .ping({ timeout: 10_000 })
-      // No answer to the ping: the connection is lost, and reconnecting starts.
+    // The 2026 era has no ping: asking for the server's description tells as much.
+    const asked =
+      client.getProtocolEra() === 'modern' ? client.discover({ timeout: 10_000 }) : client.ping({ timeout: 10_000 });
+    asked
+      // No answer: the connection is lost, and reconnecting starts.
       .catch(() => this.lost(client, describe(error)))
       .finally(() => {
         this.probing = false;
@@ -283,7 +331,11 @@ export class RemoteServer {
     let pages = 0;
     let dropped = 0;
     do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+      // One page at a time (the SDK's own walk would hold every page before these limits apply), not cached.
+      const page = await client.request(
+        { method: 'tools/list', ...(cursor !== undefined && { params: { cursor } }) },
+        { timeout },
+      );
       pages++;
       const room = Math.max(0, max - tools.length);
       tools.push(...page.tools.slice(0, room));
@@ -303,8 +355,25 @@ export class RemoteServer {
   }
 }
 
-function schemaKey(tool: Tool): string {
+/** What a tool's input schema is compared by. */
+export function schemaKey(tool: Tool): string {
   return JSON.stringify(tool.inputSchema);
+}
+
+/** SDK errors that mean the server answered, and the call failed: not a lost connection. */
+function isAnswered(code: SdkErrorCode): boolean {
+  return (
+    code === SdkErrorCode.InvalidResult ||
+    code === SdkErrorCode.InputRequiredRoundsExceeded ||
+    code === SdkErrorCode.CapabilityNotSupported ||
+    code === SdkErrorCode.MethodNotSupportedByProtocolVersion
+  );
+}
+
+/** The kind of result the server sent that the client cannot take (`input_required`, or a task). */
+function describeResultType(error: SdkError): string {
+  const data = error.data as { resultType?: unknown } | undefined;
+  return typeof data?.resultType === 'string' ? data.resultType : 'an unsupported result';
 }
 
 function describe(error: unknown): string {

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ServedRegistry } from './ServedRegistry.js';
 import { hasObjectOutput, toMcpTool } from './toMcpTool.js';
 
@@ -7,8 +8,8 @@ import { hasObjectOutput, toMcpTool } from './toMcpTool.js';
  * gets a fresh server, and a listing or a per-tool fact made for one request serves the next.
  */
 export class ToolListing {
-  readonly #listings = new Map<string, Tool[]>();
-  readonly #structured = new Map<string, boolean>();
+  readonly #listings = new Map<string, { definitions: ToolDefinition[]; tools: Tool[] }>();
+  readonly #structured = new WeakMap<ToolDefinition, boolean>();
 
   /** @param tasks Whether the endpoint offers tasks: without them no tool is listed with `execution`. */
   constructor(
@@ -24,22 +25,24 @@ export class ToolListing {
   tools(view: ServedRegistry, tasks = this.tasks): Tool[] {
     const definitions = view.definitions();
     const key = `${tasks ? 't' : '-'}\n${definitions.map((d) => d.name).join('\n')}`;
-    let tools = this.#listings.get(key);
-    if (tools === undefined) {
-      tools = definitions.map((d) => (tasks ? toMcpTool(d) : withoutTasks(toMcpTool(d))));
-      if (this.#listings.size >= MAX_LISTINGS) this.#listings.delete(this.#listings.keys().next().value as string);
-      this.#listings.set(key, tools);
-    }
+    const kept = this.#listings.get(key);
+    // The same names may come with other definitions: a remote toolset's tool refreshed with a new schema.
+    if (kept !== undefined && kept.definitions.every((d, i) => d === definitions[i])) return kept.tools;
+    const tools = definitions.map((d) => (tasks ? toMcpTool(d) : withoutTasks(toMcpTool(d))));
+    if (kept === undefined && this.#listings.size >= MAX_LISTINGS)
+      this.#listings.delete(this.#listings.keys().next().value as string);
+    this.#listings.set(key, { definitions, tools });
     return tools;
   }
 
-  /** Whether a tool's result goes out as `structuredContent`: fixed per tool, decided once per name. */
+  /** Whether a tool's result goes out as `structuredContent`: fixed per tool, decided once per definition. */
   structured(name: string): boolean {
-    let known = this.#structured.get(name);
+    if (!this.registry.has(name)) return false;
+    const definition = this.registry.get(name).definition;
+    let known = this.#structured.get(definition);
     if (known === undefined) {
-      const exists = this.registry.has(name);
-      known = exists && hasObjectOutput(this.registry.get(name).definition);
-      if (exists) this.#structured.set(name, known);
+      known = hasObjectOutput(definition);
+      this.#structured.set(definition, known);
     }
     return known;
   }

@@ -1,6 +1,6 @@
 /**
  * hermes-tools/mcp: a ToolRegistry as a Model Context Protocol server, on the official SDK
- * (`@modelcontextprotocol/server` and `node` v2 to serve, `@modelcontextprotocol/sdk` 1.x for `mcpToolset`'s client:
+ * (`@modelcontextprotocol/server` and `node` v2 to serve, `@modelcontextprotocol/client` v2 for `mcpToolset`:
  * optional peer dependencies loaded only by this entry point).
  *
  * @module hermes-tools/mcp

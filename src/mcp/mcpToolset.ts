@@ -1,8 +1,9 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { ContainerModule } from 'inversify';
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
+import type { DeclarationFeed, UpdateDeclarations } from '../di/DeclarationFeed.js';
 import { loadToolset } from '../di/toolset.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
@@ -12,7 +13,7 @@ import { jsonSchemaToShape } from '../schema/jsonSchemaToShape.js';
 import type { Shape } from '../schema/Shape.js';
 import type { McpToolsetOptions } from './McpToolsetOptions.js';
 import { readToolsetOptions, type ToolsetSettings } from './readToolsetOptions.js';
-import { RemoteServer } from './RemoteServer.js';
+import { RemoteServer, schemaKey } from './RemoteServer.js';
 import { schemaExcess } from './schemaExcess.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
@@ -25,12 +26,15 @@ export interface McpToolsetModule extends ContainerModule {
 
 /**
  * A container module holding the tools of another MCP server, spawned over stdio or reached over
- * Streamable HTTP. Loading it (`await container.loadAsync(...)`: the load is asynchronous) connects and lists the
- * remote tools;
+ * Streamable HTTP, in the revision it speaks (2026-07-28 statelessly, or 2025-11-25). Loading it
+ * (`await container.loadAsync(...)`: the load is asynchronous) connects and lists the remote tools;
  * each becomes a registered tool named `<prefix><remote name>`, validated locally against the
  * remote's input schema and run through the same guards, approvals, interceptors, deadline and
  * audit as a local tool, under this toolset's `granted`. A schema the local model cannot hold
- * fails the load with one ToolDefinitionError naming every such tool.
+ * fails the load with one ToolDefinitionError naming every such tool. When the server says its
+ * list changed, its tools are listed again and the running registry follows, under the same
+ * grant and limits: new tools are added, changed ones recompiled, and those it no longer offers
+ * become unavailable.
  *
  * @example
  * const files = mcpToolset({ name: 'files', server: { command: 'npx', args: ['@modelcontextprotocol/server-filesystem',
@@ -42,32 +46,34 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
   const remote = new RemoteServer(settings);
   // One class per toolset: its bound instance holds the handlers of this server's tools.
   const Handlers = { [`McpToolset(${settings.name})`]: class {} }[`McpToolset(${settings.name})`]!;
+  const handlers: Record<string, (input: unknown, ctx: ToolContext) => Promise<unknown>> = Object.create(null);
+  const imported = new ImportedTools(settings, Handlers, remote, handlers);
+  // Each registry built with this toolset, told of every new listing.
+  const updates: UpdateDeclarations[] = [];
+  const feed: DeclarationFeed = {
+    attach(update) {
+      updates.push(update);
+      // The server may have changed its list between the load and this registry's build.
+      imported.report(update(imported.current()));
+    },
+  };
   const module = new ContainerModule(async (load) => {
     if (optionProblems.length > 0) throw new ToolDefinitionError(optionProblems);
-    const problems: DefinitionProblem[] = [];
     const listed = await remote.start();
-    const tools = listed.filter((tool) => {
-      const excess = schemaExcess(tool.inputSchema, settings.limits.maxSchemaChars, settings.limits.maxEnumValues);
-      if (excess !== undefined) {
-        settings.logger.warn("hermes-tools: a remote tool is refused; the server's other tools are served", {
-          toolset: settings.name,
-          tool: tool.name.slice(0, 200),
-          reason: excess,
-        });
-      }
-      return excess === undefined;
-    });
-    const handlers: Record<string, (input: unknown, ctx: ToolContext) => Promise<unknown>> = Object.create(null);
-    const declarations = tools.flatMap((tool) => {
-      const declaration = toDeclaration(tool, settings, Handlers, remote, problems);
-      if (declaration !== undefined) handlers[declaration.method] = (input, ctx) => remote.call(tool.name, input, ctx);
-      return declaration ?? [];
-    });
+    const problems: DefinitionProblem[] = [];
+    const declarations = imported.take(listed, problems);
     if (problems.length > 0) {
       await remote.close();
       throw new ToolDefinitionError(problems);
     }
-    remote.register(tools);
+    remote.onListed = (tools) => {
+      const before = new Set(imported.names());
+      const refusedHere: DefinitionProblem[] = [];
+      const next = imported.take(tools, refusedHere);
+      const refused = imported.report(refusedHere);
+      for (const update of updates) refused.push(...imported.report(update(next)));
+      return { added: imported.names().filter((name) => !before.has(name) && !refused.includes(name)), refused };
+    };
     load.bind(Handlers).toConstantValue(handlers);
     loadToolset(load, {
       name: settings.name,
@@ -77,9 +83,88 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
       interceptors: settings.interceptors,
       scope: 'singleton',
       declarations,
+      feed,
     });
   });
   return Object.assign(module, { close: () => remote.close() });
+}
+
+/**
+ * The remote tools this toolset has taken, as declarations: one per tool, kept while the server lists the tool
+ * unchanged, so that the registry compiles a tool again only when the server changed it.
+ */
+class ImportedTools {
+  #taken = new Map<string, { key: string; declaration: ToolDeclaration }>();
+  /** The remote tool each declaration's `where` names in the last listing, for the problems the registry reports. */
+  #named = new Map<string, string>();
+
+  constructor(
+    private readonly settings: ToolsetSettings,
+    private readonly target: Function,
+    private readonly remote: RemoteServer,
+    private readonly handlers: Record<string, (input: unknown, ctx: ToolContext) => Promise<unknown>>,
+  ) {}
+
+  /**
+   * Takes a listing: a declaration for every tool within the limits and the local model (`problems` names the
+   * others), registered with the remote as the tools the registry holds.
+   */
+  take(listed: readonly Tool[], problems: DefinitionProblem[]): ToolDeclaration[] {
+    const settings = this.settings;
+    const taken = new Map<string, { key: string; declaration: ToolDeclaration }>();
+    const accepted: Tool[] = [];
+    this.#named = new Map();
+    for (const tool of listed) {
+      const where = `mcpToolset "${settings.name}" tool "${tool.name}"`;
+      this.#named.set(where, tool.name);
+      const excess = schemaExcess(tool.inputSchema, settings.limits.maxSchemaChars, settings.limits.maxEnumValues);
+      if (excess !== undefined) {
+        settings.logger.warn("hermes-tools: a remote tool is refused; the server's other tools are served", {
+          toolset: settings.name,
+          tool: tool.name.slice(0, 200),
+          reason: excess,
+        });
+        continue;
+      }
+      const key = JSON.stringify(tool);
+      const kept = this.#taken.get(tool.name);
+      const declaration =
+        kept !== undefined && kept.key === key
+          ? kept.declaration
+          : toDeclaration(tool, settings, this.target, this.remote, problems);
+      if (declaration === undefined) continue;
+      this.handlers[declaration.method] ??= (input, ctx) => this.remote.call(tool.name, input, ctx);
+      taken.set(tool.name, { key, declaration });
+      accepted.push(tool);
+    }
+    // A tool the server stopped listing is unavailable (its requirement says so) before its handler could be reached.
+    for (const method of Object.keys(this.handlers)) {
+      if (!taken.has(method.slice('tool:'.length))) delete this.handlers[method];
+    }
+    this.#taken = taken;
+    this.remote.register(accepted);
+    return this.current();
+  }
+
+  current(): ToolDeclaration[] {
+    return [...this.#taken.values()].map((t) => t.declaration);
+  }
+
+  names(): string[] {
+    return [...this.#taken.keys()];
+  }
+
+  /** Logs each problem of a listing taken after the load; returns the remote names of the tools they refused. */
+  report(problems: readonly DefinitionProblem[]): string[] {
+    for (const problem of problems) {
+      this.settings.logger.warn("hermes-tools: a remote tool is refused; the server's other tools are served", {
+        toolset: this.settings.name,
+        where: problem.where.slice(0, 300),
+        reason: problem.message.slice(0, 500),
+      });
+    }
+    return problems.flatMap((p) => this.#named.get(p.where) ?? []);
+  }
 }
 
 function toDeclaration(
@@ -99,6 +184,7 @@ function toDeclaration(
       message: `its name "${name}" must match ${NAME.source}; choose another prefix`,
     });
   const schema = tool.inputSchema as unknown as JsonSchema;
+  const inputKey = schemaKey(tool);
   const shape = jsonSchemaToShape(schema, where, problems);
   if (shape.kind !== 'object')
     problems.push({ where, code: 'invalid_schema', message: 'its input schema must be an object schema' });
@@ -153,8 +239,8 @@ function toDeclaration(
     approval: undefined,
     requires: [
       {
-        check: () => remote.isAvailable(tool.name),
-        description: `the MCP server "${settings.name}", connected and offering "${tool.name}" as it did at load`,
+        check: () => remote.isAvailable(tool.name, inputKey),
+        description: `the MCP server "${settings.name}", connected and offering "${tool.name}" with the input schema it was registered with`,
       },
     ],
     params: new Map(),

@@ -24,6 +24,7 @@ export interface ToolsetSettings {
   readonly trustReadOnly: ReadonlySet<string>;
   readonly limits: Required<NonNullable<McpToolsetOptions['limits']>>;
   readonly logger: Logger;
+  readonly protocol: 'auto' | 'legacy' | 'modern';
 }
 
 const OPTION_KEYS = [
@@ -41,7 +42,9 @@ const OPTION_KEYS = [
   'connectTimeoutMs',
   'reconnect',
   'onEvent',
+  'protocol',
 ] as const;
+const PROTOCOLS = ['auto', 'legacy', 'modern'] as const;
 const STDIO_KEYS = ['command', 'args', 'env', 'cwd', 'stderr'] as const;
 const HTTP_KEYS = ['url', 'headers'] as const;
 const LIMIT_DEFAULTS = { maxTools: 1_000, maxDescriptionChars: 10_000, maxSchemaChars: 100_000, maxEnumValues: 1_000 };
@@ -95,6 +98,12 @@ export function readToolsetOptions(given: McpToolsetOptions): {
       problem(`limits.${key} must be a whole number greater than 0, not ${String(JSON.stringify(value)).slice(0, 40)}`);
   }
 
+  const protocol = options.protocol ?? 'auto';
+  if (!PROTOCOLS.includes(protocol))
+    problem(
+      `protocol must be 'auto' (ask with server/discover, fall back to initialize), 'legacy' (2025-11-25) or 'modern' (2026-07-28 only), not ${String(JSON.stringify(protocol)).slice(0, 40)}`,
+    );
+
   const reconnect = ownOptions(options.reconnect, ['initialMs', 'maxMs']);
   problem(reconnect.problem && `reconnect: ${reconnect.problem}`);
   const settings: ToolsetSettings = {
@@ -112,6 +121,7 @@ export function readToolsetOptions(given: McpToolsetOptions): {
     trustReadOnly: new Set(Array.isArray(trusted) ? trusted : []),
     limits,
     logger: options.logger ?? silentLogger,
+    protocol,
   };
   return { settings, problems };
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { assembleRegistry } from '../di/buildRegistry.js';
-import type { ToolsetOptions } from '../di/ToolsetOptions.js';
+import type { ToolsetDescriptor } from '../di/ToolsetOptions.js';
 import { refreshSecrets } from '../errors/redactSecrets.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
@@ -42,7 +42,7 @@ export class RegistryBuilder implements OnModuleInit {
     const problems: DefinitionProblem[] = mcpOptionProblems(mcp, mcpFromFactory);
     const providers = this.discovery.getProviders();
     const owners = new Map<Function, ModuleRef>();
-    const toolsets: Required<ToolsetOptions>[] = [];
+    const toolsets: ToolsetDescriptor[] = [];
     const features = [
       ...rootToolsets.map((set) => new FeatureToolset(toDescriptor(set, problems), this.moduleRef)),
       ...providers
@@ -82,7 +82,7 @@ export class RegistryBuilder implements OnModuleInit {
     options: { readonly name?: string; readonly granted?: PermissionSet },
     owners: Map<Function, ModuleRef>,
     resolved: Map<Function, object | Error>,
-  ): Required<ToolsetOptions> {
+  ): ToolsetDescriptor {
     const tools: Function[] = [];
     for (const wrapper of this.discovery.getProviders()) {
       const type = wrapper.metatype;

@@ -1,9 +1,9 @@
-import type { ToolsetOptions } from '../di/ToolsetOptions.js';
+import type { ToolsetDescriptor } from '../di/ToolsetOptions.js';
 import type { ToolsModuleOptions } from '../di/ToolsModuleOptions.js';
 import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
 import { ownValue } from '../internal/ownValue.js';
 
-type Toolset = Required<ToolsetOptions>;
+type Toolset = ToolsetDescriptor;
 
 /**
  * Every class the registry build will ask the container for, each once:

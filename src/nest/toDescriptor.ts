@@ -1,11 +1,11 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
-import type { ToolsetOptions } from '../di/ToolsetOptions.js';
+import type { ToolsetDescriptor } from '../di/ToolsetOptions.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import type { NestToolsetOptions } from './NestToolsetOptions.js';
 import { ownCopy } from '../internal/ownOptions.js';
 
 /** A toolset as the registry build reads it, from its own keys only; a `scope` given anyway is reported. */
-export function toDescriptor(given: NestToolsetOptions, problems: DefinitionProblem[]): Required<ToolsetOptions> {
+export function toDescriptor(given: NestToolsetOptions, problems: DefinitionProblem[]): ToolsetDescriptor {
   const options = ownCopy(given);
   if ((options as { scope?: unknown }).scope !== undefined && (options as { scope?: unknown }).scope !== 'singleton')
     problems.push({

@@ -6,14 +6,23 @@ import { coreOf, isRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import type { CallerIdentity } from './CallerIdentity.js';
 import { closestNames } from './closestNames.js';
+import type { LiveTools } from './LiveTools.js';
 import type { ToolFilter } from './ToolFilter.js';
+
+/** A toolset whose tools may change, as a catalog sees it: through the filters of the views it was narrowed by. */
+export interface LiveSource {
+  readonly tools: LiveTools;
+  readonly filters: readonly ToolFilter[];
+}
 
 /**
  * The tools of one registry, as one caller sees them: storage, lookup with suggestions, and listing.
- * Immutable: a view or a caller's view is a new catalog.
+ * Immutable: a view or a caller's view is a new catalog. Its live sources (toolsets whose tools change while it runs)
+ * are read on every lookup; their names never shadow the fixed tools', which the registry checked.
  */
 export class ToolCatalog {
   readonly #tools: ReadonlyMap<string, RegisteredTool>;
+  readonly #live: readonly LiveSource[];
   /** In a caller's view, the tools it may call: the only ones listed or suggested. */
   readonly #listed: ReadonlySet<string> | undefined;
   /** In a caller's view, who it acts for. */
@@ -21,8 +30,14 @@ export class ToolCatalog {
   /** Whether any tool carries a caller's identity: a view, whose identity cannot be replaced. */
   readonly bound: boolean;
 
-  private constructor(tools: Map<string, RegisteredTool>, listed?: ReadonlySet<string>, caller?: CallerIdentity) {
+  private constructor(
+    tools: Map<string, RegisteredTool>,
+    live: readonly LiveSource[],
+    listed?: ReadonlySet<string>,
+    caller?: CallerIdentity,
+  ) {
     this.#tools = tools;
+    this.#live = live;
     this.#listed = listed;
     this.caller = caller;
     this.bound = [...tools.values()].some((tool) => coreOf(tool).identity !== undefined);
@@ -30,7 +45,12 @@ export class ToolCatalog {
   }
 
   /** A catalog of `tools`, each checked: a ToolDefinitionError names every one not made here or named twice. */
-  static of(tools: Iterable<RegisteredTool>, listed?: ReadonlySet<string>, caller?: CallerIdentity): ToolCatalog {
+  static of(
+    tools: Iterable<RegisteredTool>,
+    listed?: ReadonlySet<string>,
+    caller?: CallerIdentity,
+    live: readonly LiveSource[] = [],
+  ): ToolCatalog {
     const map = new Map<string, RegisteredTool>();
     const problems: DefinitionProblem[] = [];
     for (const tool of tools) {
@@ -55,22 +75,35 @@ export class ToolCatalog {
       }
     }
     if (problems.length > 0) throw new ToolDefinitionError(problems);
-    return new ToolCatalog(map, listed, caller);
+    return new ToolCatalog(map, live, listed, caller);
   }
 
   /** The tool of that name, listed or not: a call of one the caller may not see is denied by its pipeline. */
   find(name: unknown): RegisteredTool | undefined {
-    return typeof name === 'string' ? this.#tools.get(name) : undefined;
+    if (typeof name !== 'string') return undefined;
+    const tool = this.#tools.get(name);
+    if (tool !== undefined || this.#live.length === 0) return tool;
+    for (const source of this.#live) {
+      const found = source.tools.find(name);
+      if (found !== undefined) return source.filters.every((f) => matches(found.definition, f)) ? found : undefined;
+    }
+    return undefined;
   }
 
-  /** Every tool here, listed or not. */
+  /** Every tool here, listed or not: the fixed ones, then each live toolset's current ones. */
   all(): RegisteredTool[] {
-    return [...this.#tools.values()];
+    const out = [...this.#tools.values()];
+    for (const source of this.#live) {
+      for (const tool of source.tools.all()) {
+        if (source.filters.every((f) => matches(tool.definition, f))) out.push(tool);
+      }
+    }
+    return out;
   }
 
   /** Whether the tool of that name is registered and, in a caller's view, one it may call. */
   knows(name: string): boolean {
-    return this.#tools.has(name) && this.isListed(name);
+    return this.find(name) !== undefined && this.isListed(name);
   }
 
   /** Whether a caller's view lists that name (any name, outside a caller's view). */
@@ -79,14 +112,14 @@ export class ToolCatalog {
   }
 
   get(name: string): RegisteredTool {
-    const tool = typeof name === 'string' && this.knows(name) ? this.#tools.get(name) : undefined;
+    const tool = typeof name === 'string' && this.isListed(name) ? this.find(name) : undefined;
     if (tool === undefined) throw this.notFound(name);
     return tool;
   }
 
   list(): { name: string; description: string }[] {
     const out: { name: string; description: string }[] = [];
-    for (const tool of this.#tools.values()) {
+    for (const tool of this.all()) {
       if (this.#shows(tool)) out.push({ name: tool.name, description: tool.description });
     }
     return out;
@@ -94,7 +127,7 @@ export class ToolCatalog {
 
   definitions(filter?: ToolFilter): ToolDefinition[] {
     const out: ToolDefinition[] = [];
-    for (const tool of this.#tools.values()) {
+    for (const tool of this.all()) {
       if (matches(tool.definition, filter) && this.#shows(tool)) out.push(tool.definition);
     }
     return out;
@@ -103,9 +136,10 @@ export class ToolCatalog {
   /** The tools that match `filter`, seen by the same caller. */
   narrow(filter: ToolFilter): ToolCatalog {
     return ToolCatalog.of(
-      this.all().filter((tool) => matches(tool.definition, filter)),
+      [...this.#tools.values()].filter((tool) => matches(tool.definition, filter)),
       this.#listed,
       this.caller,
+      this.#live.map((source) => ({ tools: source.tools, filters: [...source.filters, filter] })),
     );
   }
 

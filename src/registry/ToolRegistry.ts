@@ -22,6 +22,8 @@ import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
  * const outcome = await registry.dispatch('fs.read', { path: '/etc/hosts' });
  * if (!outcome.ok) console.log(outcome.error.message);
  */
+let overCatalog: (catalog: ToolCatalog, options: ToolRegistryOptions) => ToolRegistry;
+
 export class ToolRegistry implements HasDispatcher {
   // Set once, by the constructor or, for a view, by #over right after it.
   #catalog: ToolCatalog;
@@ -41,12 +43,18 @@ export class ToolRegistry implements HasDispatcher {
     Object.freeze(this);
   }
 
+  static {
+    overCatalog = (catalog, options) => {
+      const registry = new ToolRegistry([], options);
+      registry.#catalog = catalog;
+      registry.#dispatcher = new ToolDispatcher(catalog, options);
+      return registry;
+    };
+  }
+
   /** A registry over `catalog`, a view of this one's. */
   #over(catalog: ToolCatalog): ToolRegistry {
-    const registry = new ToolRegistry([], this.#options);
-    registry.#catalog = catalog;
-    registry.#dispatcher = new ToolDispatcher(catalog, this.#options);
-    return registry;
+    return overCatalog(catalog, this.#options);
   }
 
   /** The kernel's listing: name and description of every available tool. */
@@ -118,4 +126,12 @@ export class ToolRegistry implements HasDispatcher {
   async forCaller(given: CallerIdentity, options: ForCallerOptions = {}): Promise<ToolRegistry> {
     return this.#over(await callerView(this.#catalog, given, options));
   }
+}
+
+/**
+ * A registry over a catalog built elsewhere: the container's, whose live toolsets a constructor cannot take.
+ * @internal
+ */
+export function registryOver(catalog: ToolCatalog, options: ToolRegistryOptions): ToolRegistry {
+  return overCatalog(catalog, options);
 }

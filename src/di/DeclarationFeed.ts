@@ -1,0 +1,19 @@
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
+
+/**
+ * Replaces a live toolset's tools in one registry with those compiled from `declarations`, under the toolset's grant,
+ * guards and interceptors and the module's options, as at load. Returns the problems of the declarations it could not
+ * take (an invalid schema, a name another toolset holds): those are left out, the others are in place.
+ * @internal
+ */
+export type UpdateDeclarations = (declarations: readonly ToolDeclaration[]) => readonly DefinitionProblem[];
+
+/**
+ * The source of a toolset whose tools change while the registry runs (`mcpToolset`'s, following its server). Each
+ * registry built with the toolset attaches once, after it has compiled the toolset's first `declarations`.
+ * @internal
+ */
+export interface DeclarationFeed {
+  attach(update: UpdateDeclarations): void;
+}
