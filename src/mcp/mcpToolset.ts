@@ -69,8 +69,9 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
     remote.onListed = (tools) => {
       const before = new Set(imported.names());
       const refusedHere: DefinitionProblem[] = [];
-      const next = imported.take(tools, refusedHere);
-      const refused = imported.report(refusedHere);
+      const refused: string[] = [];
+      const next = imported.take(tools, refusedHere, refused);
+      refused.push(...imported.report(refusedHere));
       for (const update of updates) refused.push(...imported.report(update(next)));
       return { added: imported.names().filter((name) => !before.has(name) && !refused.includes(name)), refused };
     };
@@ -109,7 +110,7 @@ class ImportedTools {
    * Takes a listing: a declaration for every tool within the limits and the local model (`problems` names the
    * others), registered with the remote as the tools the registry holds.
    */
-  take(listed: readonly Tool[], problems: DefinitionProblem[]): ToolDeclaration[] {
+  take(listed: readonly Tool[], problems: DefinitionProblem[], refused: string[] = []): ToolDeclaration[] {
     const settings = this.settings;
     const taken = new Map<string, { key: string; declaration: ToolDeclaration }>();
     const accepted: Tool[] = [];
@@ -124,6 +125,7 @@ class ImportedTools {
           tool: tool.name.slice(0, 200),
           reason: excess,
         });
+        refused.push(tool.name);
         continue;
       }
       const key = JSON.stringify(tool);
