@@ -27,7 +27,7 @@ export class ToolListing {
     const key = `${tasks ? 't' : '-'}\n${definitions.map((d) => d.name).join('\n')}`;
     const kept = this.#listings.get(key);
     // The same names may come with other definitions: a remote toolset's tool refreshed with a new schema.
-    if (kept !== undefined && kept.definitions.every((d, i) => d === definitions[i])) return kept.tools;
+    if (kept?.definitions.every((d, i) => d === definitions[i])) return kept.tools;
     const tools = definitions.map((d) => (tasks ? toMcpTool(d) : withoutTasks(toMcpTool(d))));
     if (kept === undefined && this.#listings.size >= MAX_LISTINGS)
       this.#listings.delete(this.#listings.keys().next().value as string);
