@@ -216,5 +216,16 @@ describe('MCP authorization: RFC 9728 metadata, the 401 scope, and the 403 insuf
     await expect(start({ verify, resourceMetadata: { scopesSupported: ['a"b'] } })).rejects.toThrow(
       /scopesSupported: "a"b" is not an OAuth scope/,
     );
+    // Each refused before the port is bound: a string where a list goes, a server that is not a URL, a relative
+    // resource.
+    await expect(start({ verify, resourceMetadata: { scopesSupported: 'notes:read' } })).rejects.toThrow(
+      /scopesSupported must be a list of OAuth scopes/,
+    );
+    await expect(start({ verify, resourceMetadata: { authorizationServers: ['auth.example.com'] } })).rejects.toThrow(
+      /authorizationServers must be a list of URLs/,
+    );
+    await expect(start({ verify, resourceMetadata: { resource: '/mcp' } })).rejects.toThrow(
+      /resource must be an absolute URL/,
+    );
   });
 });

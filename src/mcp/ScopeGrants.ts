@@ -60,16 +60,25 @@ export class ScopeGrants {
   }
 
   /**
-   * The scopes that would grant every permission in `missing` (the first declared scope granting each), or undefined
-   * when one of them no scope grants.
+   * The scopes that would grant every permission in `missing`, or undefined when one of them no scope grants. For
+   * each, a scope already chosen if it grants it, else the narrowest that does (fewest wildcards, then fewest
+   * permissions; declaration order breaks ties): a client steps up to no more than the call needs.
    */
   scopesFor(missing: readonly string[]): string[] | undefined {
     const needed = new Set<string>();
     for (const permission of missing) {
-      const grant = this.#grants.find(([, , granted]) => granted.allows(permission));
-      if (grant === undefined) return undefined;
-      needed.add(grant[0]);
+      const granting = this.#grants.filter(([, , granted]) => granted.allows(permission));
+      if (granting.length === 0) return undefined;
+      if (granting.some(([scope]) => needed.has(scope))) continue;
+      let narrowest = granting[0]!;
+      for (const grant of granting) if (breadth(grant[1]) < breadth(narrowest[1])) narrowest = grant;
+      needed.add(narrowest[0]);
     }
     return [...needed];
   }
+}
+
+/** How much a scope grants, to compare: each wildcard counts more than any number of plain permissions. */
+function breadth(permissions: readonly string[]): number {
+  return permissions.reduce((sum, p) => sum + (p.includes('*') ? 1_000_000 : 1), 0);
 }

@@ -259,6 +259,7 @@ export function buildServer(
         structured: listing.structured(name),
         options: taskOptions,
         onError: failed,
+        era,
       });
       // Refused before a task was made (input, guards): a JSON-RPC error to the 2025 client that asked for a task, and
       // to a 2026 client the error result an ordinary call gets, since it never asked for one.

@@ -18,6 +18,8 @@ export interface TaskCall {
   readonly options: CallOptions;
   /** Hears a task whose end the store could not record (the task then expires unfinished). */
   readonly onError: (error: unknown) => void;
+  /** The revision the request speaks: what a full caller is told to do differs. */
+  readonly era: 'legacy' | 'modern';
 }
 
 /**
@@ -46,7 +48,11 @@ export async function callAsTask(
       if (started === undefined) {
         refusal = new McpError(
           ErrorCode.InvalidRequest,
-          `this caller already holds ${runner.maxPerCaller} tasks, the most it may (or the server is full); fetch their results with tasks/result, cancel them with tasks/cancel, or wait until they expire`,
+          `this caller already holds ${runner.maxPerCaller} tasks, the most it may (or the server is full); ${
+            call.era === 'legacy'
+              ? 'fetch their results with tasks/result'
+              : 'poll tasks/get until they end, call without declaring the tasks extension to run this call at once'
+          }, cancel them with tasks/cancel, or wait until they expire`,
         );
       }
     } catch (error) {

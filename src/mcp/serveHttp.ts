@@ -4,6 +4,7 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 import { ownValue } from '../internal/ownValue.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { type AuthChallenge, authenticate } from './authenticate.js';
+import type { McpHttpAuth } from './McpHttpAuth.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import type { McpHttpOptions, McpHttpServer } from './McpHttpOptions.js';
 import { McpHttpHandler } from './McpHttpHandler.js';
@@ -45,12 +46,7 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
       'serveHttp: auth.scopes and auth.mapScopes both say what a scope grants; give one (scopes also enables the step-up)',
     );
   const grants = declaredScopes === undefined ? undefined : new ScopeGrants(declaredScopes, 'serveHttp');
-  // Checked before the port is bound: each goes into a WWW-Authenticate header.
-  for (const scope of ownValue(ownValue(auth, 'resourceMetadata'), 'scopesSupported') ?? [])
-    if (!isScopeToken(scope))
-      throw new TypeError(
-        `serveHttp: auth.resourceMetadata.scopesSupported: "${String(scope).slice(0, 80)}" is not an OAuth scope (printable ASCII, no spaces, quotes or backslashes)`,
-      );
+  checkResourceMetadata(ownValue(auth, 'resourceMetadata'));
   if (!loopback && auth === undefined) {
     if (options.allowUnauthenticated !== true) {
       throw new TypeError(
@@ -194,4 +190,31 @@ function ownOrigins(host: string, address: string, port: number): string[] {
   const origins = [`http://${shown}:${port}`];
   if (/^localhost\.?$/i.test(host)) origins.push(`http://localhost:${port}`);
   return origins;
+}
+
+/** The app's RFC 9728 fields, checked before the port is bound: a mistake must not leave a server half started. */
+function checkResourceMetadata(m: McpHttpAuth['resourceMetadata']): void {
+  const where = 'serveHttp: auth.resourceMetadata';
+  const scopes = ownValue(m, 'scopesSupported');
+  if (scopes !== undefined && !Array.isArray(scopes))
+    throw new TypeError(`${where}.scopesSupported must be a list of OAuth scopes`);
+  // Each goes into a WWW-Authenticate header.
+  for (const scope of scopes ?? [])
+    if (!isScopeToken(scope))
+      throw new TypeError(
+        `${where}.scopesSupported: "${String(scope).slice(0, 80)}" is not an OAuth scope (printable ASCII, no spaces, quotes or backslashes)`,
+      );
+  const servers = ownValue(m, 'authorizationServers');
+  if (servers !== undefined && !(Array.isArray(servers) && servers.every(isAbsoluteUrl)))
+    throw new TypeError(`${where}.authorizationServers must be a list of URLs (the issuers of the tokens it accepts)`);
+  const resource = ownValue(m, 'resource');
+  if (resource !== undefined && !isAbsoluteUrl(resource))
+    throw new TypeError(`${where}.resource must be an absolute URL (the endpoint as clients reach it), or left out`);
+  const name = ownValue(m, 'resourceName');
+  if (name !== undefined && typeof name !== 'string')
+    throw new TypeError(`${where}.resourceName must be a string, or left out`);
+}
+
+function isAbsoluteUrl(value: unknown): boolean {
+  return typeof value === 'string' && URL.canParse(value);
 }

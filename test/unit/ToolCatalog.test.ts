@@ -1,4 +1,5 @@
 import { Tool, ToolDefinitionError, ToolNotFoundError, toolset, toolsModule } from 'hermes-tools';
+import { LiveTools } from '../../src/registry/LiveTools.js';
 import { ToolCatalog } from '../../src/registry/ToolCatalog.js';
 import { buildRegistry } from '../support/buildRegistry.js';
 
@@ -49,5 +50,36 @@ describe('ToolCatalog', () => {
     expect(narrowed.all().map((t) => t.name)).toEqual(['fs.write']);
     expect(narrowed.caller).toEqual({ caller: 'ann' });
     expect(narrowed.definitions()).toEqual([]);
+  });
+
+  it('reads its live sources on every lookup, through the filters of the views it was narrowed by', async () => {
+    const [read, write] = await tools();
+    const live = new LiveTools('fs');
+    const catalog = ToolCatalog.of([], undefined, undefined, [{ tools: live, filters: [] }]);
+    const writes = catalog.narrow({ tags: ['write'] });
+    expect(catalog.all()).toEqual([]);
+    expect(catalog.find('fs.read')).toBeUndefined();
+    live.replace(
+      new Map([
+        ['fs.read', read],
+        ['fs.write', write],
+      ]),
+    );
+    expect(catalog.list().map((t) => t.name)).toEqual(['fs.read', 'fs.write']);
+    expect(catalog.get('fs.write')).toBe(write);
+    expect(writes.all()).toEqual([write]);
+    expect(writes.find('fs.read')).toBeUndefined();
+    expect(writes.knows('fs.write')).toBe(true);
+    live.replace(new Map());
+    expect(catalog.knows('fs.read')).toBe(false);
+    expect(writes.all()).toEqual([]);
+  });
+
+  it('looks a fixed tool up before any live one of the same name', async () => {
+    const [read, write] = await tools();
+    const live = new LiveTools('other');
+    live.replace(new Map([['fs.read', write]]));
+    const catalog = ToolCatalog.of([read], undefined, undefined, [{ tools: live, filters: [] }]);
+    expect(catalog.find('fs.read')).toBe(read);
   });
 });
