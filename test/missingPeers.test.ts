@@ -71,8 +71,8 @@ describe('an optional peer that is not installed', () => {
     ],
     [
       'hermes-tools/mcp',
-      ['@modelcontextprotocol/sdk'],
-      'hermes-tools/mcp needs the optional peer @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk',
+      ['@modelcontextprotocol/client'],
+      'hermes-tools/mcp needs the optional peer @modelcontextprotocol/client: npm install @modelcontextprotocol/client',
     ],
     [
       'hermes-tools/mcp',
