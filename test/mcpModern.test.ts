@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotoc
 import { Arg, Ctx, PermissionSet, Tool, type ToolContext, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
 import { type McpHttpAuth, type McpHttpServer, serveHttp, serveStdio } from 'hermes-tools/mcp';
 import { buildRegistry } from './support/buildRegistry.js';
+import { ENVELOPE, rawCall } from './support/modernRawCall.js';
 import { ManualClock } from './support/manualClock.js';
 
 // The 2026-07-28 revision (stateless, server/discover, MRTR approvals) next to the 2025 protocol on the same endpoint.
@@ -118,44 +119,6 @@ async function legacyClient(url: URL, token = 'alice-token-0123456789'): Promise
 
 function textOf(result: unknown): string {
   return ((result as { content: { type: string; text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('');
-}
-
-const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'raw-client', version: '1.0.0' },
-  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-};
-
-/** One 2026-07-28 `tools/call` sent by hand, with the headers the revision requires; its JSON-RPC answer. */
-async function rawCall(
-  url: URL,
-  token: string,
-  params: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: { result?: Record<string, unknown>; error?: { code: number; message: string } } }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': String(params.name),
-      ...headers,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...params, _meta: ENVELOPE } }),
-  });
-  const text = await response.text();
-  // A JSON answer, or an event stream whose last data line is the answer.
-  const json = response.headers.get('content-type')?.includes('text/event-stream')
-    ? (text
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .at(-1)
-        ?.slice(6) ?? '{}')
-    : text;
-  return { status: response.status, body: JSON.parse(json) };
 }
 
 describe.each([

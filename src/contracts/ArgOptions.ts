@@ -32,4 +32,11 @@ export interface ArgOptions {
   readonly items?: TypeSpec;
   /** The type, where reflection cannot tell (unions, interfaces, `Record`, `unknown`). */
   readonly type?: TypeSpec;
+  /**
+   * An HTTP header that MCP 2026-07-28 clients copy this argument into (`Mcp-Param-<header>`, the spec's
+   * `x-mcp-header`), so that a gateway or load balancer can route on it without reading the body; the server checks
+   * that the header and the argument agree. A string, integer or boolean argument; an RFC 9110 token (`Region`,
+   * `Tenant-Id`), unique within the tool whatever its case.
+   */
+  readonly header?: string;
 }

@@ -47,6 +47,7 @@ export type DefinitionProblemCode =
   | 'unsupported_keyword'
   | 'invalid_type'
   | 'invalid_schema'
+  | 'invalid_header'
   // wiring
   | 'invalid_interceptor'
   | 'invalid_guard'

@@ -21,4 +21,6 @@ export interface ToolDefinition extends ToolHints {
    */
   readonly approval?: { readonly reason?: string };
   readonly examples: readonly ExampleOptions[];
+  /** The arguments MCP clients copy into HTTP headers (`@Arg({ header })`): argument name → header name. */
+  readonly headers?: Readonly<Record<string, string>>;
 }

@@ -47,6 +47,11 @@ export class ToolListing {
     return known;
   }
 
+  /** The arguments a tool copies into HTTP headers, read from the whole registry. */
+  headers(name: string): Readonly<Record<string, string>> | undefined {
+    return this.registry.has(name) ? this.registry.get(name).definition.headers : undefined;
+  }
+
   /** A tool's declared task support, read from the whole registry; undefined when the endpoint offers no tasks. */
   taskSupport(name: string): string | undefined {
     return this.tasks && this.registry.has(name) ? this.registry.get(name).definition.task : undefined;

@@ -32,6 +32,7 @@ import {
   tasksRequired,
 } from './serveTaskExtension.js';
 import type { ToolListing } from './ToolListing.js';
+import { HEADER_MISMATCH, paramHeaderMismatch } from './paramHeaderMismatch.js';
 import { traceContextOf } from './traceContextOf.js';
 import { toCallToolResult } from './toCallToolResult.js';
 
@@ -216,6 +217,19 @@ export function buildServer(
             ProtocolErrorCode.MethodNotFound,
             `${name} runs only as a task: call it with a task (a task-augmented tools/call, params.task), then fetch its result with tasks/result`,
           );
+    }
+    // 2026 over HTTP: the arguments a tool declares as headers must agree with their Mcp-Param-* headers. Checked only
+    // for a tool the caller sees: another answers as unknown.
+    const headers = era === 'modern' ? listing.headers(name) : undefined;
+    const http = extra.http?.req;
+    if (headers !== undefined && http !== undefined && (await visible(identity, extra)).has(name)) {
+      const mismatch = paramHeaderMismatch(headers, args, (header) => http.headers.get(header));
+      if (mismatch !== undefined)
+        throw new ProtocolError(
+          HEADER_MISMATCH,
+          `Bad Request: the request headers and body disagree on ${mismatch.header}: the body carries ${mismatch.body}; send each argument the tool declares as a header (x-mcp-header) in its Mcp-Param-* header too, as the SDK's client does`,
+          { mismatch },
+        );
     }
     const progressToken = request.params._meta?.progressToken;
     const relay =

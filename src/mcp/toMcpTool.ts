@@ -7,7 +7,7 @@ export const JSON_SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema
 /**
  * A tool as MCP's `tools/list` shows it: the model description, the input schema, the output schema
  * when it is an object (MCP allows no other), annotations from the tool's metadata, and
- * `execution.taskSupport` when the tool declares `task`.
+ * `execution.taskSupport` when the tool declares `task`, and `x-mcp-header` on each argument declared as a header.
  * Pure: it loads nothing from the MCP SDK.
  */
 export function toMcpTool(definition: ToolDefinition): Tool {
@@ -19,7 +19,11 @@ export function toMcpTool(definition: ToolDefinition): Tool {
   const tool: Tool = {
     name: definition.name,
     description: definition.modelDescription,
-    inputSchema: { $schema: JSON_SCHEMA_2020_12, ...definition.inputSchema } as unknown as Tool['inputSchema'],
+    inputSchema: {
+      $schema: JSON_SCHEMA_2020_12,
+      ...definition.inputSchema,
+      ...(definition.headers !== undefined && { properties: withHeaders(definition) }),
+    } as unknown as Tool['inputSchema'],
   };
   if (hasObjectOutput(definition))
     tool.outputSchema = { $schema: JSON_SCHEMA_2020_12, ...definition.outputSchema } as unknown as Tool['outputSchema'];
@@ -31,4 +35,12 @@ export function toMcpTool(definition: ToolDefinition): Tool {
 /** Whether a result of this tool goes to MCP as `structuredContent`. */
 export function hasObjectOutput(definition: ToolDefinition): boolean {
   return definition.outputSchema !== undefined && definition.outputSchema.type === 'object';
+}
+
+/** The input schema's properties, each argument declared as a header marked with its `x-mcp-header`. */
+function withHeaders(definition: ToolDefinition): Record<string, unknown> {
+  const properties = { ...(definition.inputSchema.properties as Record<string, object>) };
+  for (const [arg, header] of Object.entries(definition.headers ?? {}))
+    properties[arg] = { ...properties[arg], 'x-mcp-header': header };
+  return properties;
 }

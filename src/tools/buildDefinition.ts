@@ -12,6 +12,7 @@ export function buildDefinition(
   toolset: string,
   input: Shape,
   output: Shape | undefined,
+  headers?: Readonly<Record<string, string>>,
 ): ToolDefinition {
   const { options, permissions, examples } = declaration;
   const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
@@ -34,5 +35,6 @@ export function buildDefinition(
     ...optional('task', options.task),
     examples: examples.map((e) => ({ ...e })),
     ...optional('metadata', options.metadata),
+    ...optional('headers', headers),
   };
 }

@@ -9,6 +9,7 @@ import { permissionProblem } from '../permissions/permissionProblem.js';
 import { composeMiddleware } from '../pipeline/composeMiddleware.js';
 import { resolveGuard } from '../pipeline/resolveGuard.js';
 import { compileShape } from '../schema/compileShape.js';
+import { argHeaders } from './argHeaders.js';
 import { buildDefinition } from './buildDefinition.js';
 import { checkExamples } from './checkExamples.js';
 import { checkOutput } from './checkOutput.js';
@@ -48,6 +49,7 @@ export function compileTool(
   const beforeShapes = problems.length;
   const { shape: inputShape, plan } = planArguments(declaration, problems);
   const outputShape = readOutput(options.output, where, problems);
+  const headers = argHeaders(declaration, inputShape, problems);
   // Examples are still checked when only options are wrong, so one build reports both.
   if (problems.length > beforeShapes) return undefined;
 
@@ -84,7 +86,7 @@ export function compileTool(
     }
   };
 
-  const declared = buildDefinition(declaration, env.toolset, inputShape, outputShape);
+  const declared = buildDefinition(declaration, env.toolset, inputShape, outputShape, headers);
   const approvals = env.approvals;
   // @RequiresApproval holds even when the module configures no approvals: such a call is refused, never run unasked.
   const needsApproval = declaration.approval !== undefined || (approvals?.when(declared) ?? false);

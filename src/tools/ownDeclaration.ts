@@ -42,6 +42,7 @@ const ARG_KEYS = [
   'nullable',
   'items',
   'type',
+  'header',
 ] as const satisfies readonly (keyof ArgOptions)[];
 const EXAMPLE_KEYS = ['description', 'input', 'output'] as const satisfies readonly (keyof ExampleOptions)[];
 const REQUIRES_KEYS = ['env', 'check', 'description'] as const satisfies readonly (keyof RequiresOptions)[];

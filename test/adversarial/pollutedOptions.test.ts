@@ -331,7 +331,7 @@ describe('declaration options a user misspelt', () => {
   it('are refused in toolset and toolsModule, naming the key and the known ones', async () => {
     const grant = { grnated: PermissionSet.all() } as object;
     expect(await problemsOf(toolset({ name: 'db', tools: [ReadTable], ...grant }))).toEqual([
-      'toolset "db": unknown option "grnated" (known: name, tools, granted, guards, interceptors, scope, declarations)',
+      'toolset "db": unknown option "grnated" (known: name, tools, granted, guards, interceptors, scope, declarations, feed)',
     ]);
     const misspelt = { aprovals: {}, results: { maxChar: 500 }, approvals: { aprove: () => true } } as object;
     expect(await problemsOf(toolsModule(misspelt), toolset({ name: 'db', tools: [ReadTable] }))).toEqual([
