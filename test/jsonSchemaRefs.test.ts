@@ -1,4 +1,5 @@
 import { Arg, Tool, toolset } from 'hermes-tools';
+import { toMcpTool } from 'hermes-tools/mcp';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 // JSON Schema 2020-12 `$defs` and local `$ref`s in a hand-written schema (an @Arg's `type`, a tool's `output`; a
@@ -53,6 +54,35 @@ describe('JSON Schema $defs and $ref in hand-written schemas', () => {
     const wrong = await registry.dispatch('map.pin', { point: { lat: 10, lon: 200 } });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(JSON.stringify(wrong)).toMatch(/lon/);
+  });
+
+  it("keeps the declared $defs for the MCP listing (2020-12 keywords as written), and out of other kernels' schema", async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'map', tools: [Pin] }));
+    const definition = registry.get('map.pin').definition;
+    expect(definition.inputDefs).toEqual({ coordinate: { type: 'number', minimum: -180, maximum: 180 } });
+    expect(JSON.stringify(definition.inputSchema)).not.toContain('$defs');
+    const listed = toMcpTool(definition).inputSchema as Record<string, unknown>;
+    expect(listed).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $defs: { coordinate: { type: 'number' } },
+      additionalProperties: false,
+    });
+    // The app's own schema object is copied, not frozen with the definition.
+    expect(Object.isFrozen(POINT.$defs)).toBe(false);
+  });
+
+  it('refuses two arguments that define one $defs name differently', async () => {
+    @Tool({ name: 'two.defs', description: 'Has two schemas with one name.' })
+    class TwoDefs {
+      execute(
+        @Arg('a', { type: { $defs: { n: { type: 'string' } }, $ref: '#/$defs/n' } }) a: string,
+        @Arg('b', { type: { $defs: { n: { type: 'number' } }, $ref: '#/$defs/n' } }) b: number,
+      ): string {
+        return `${a}${b}`;
+      }
+    }
+    const problems = await definitionProblems(toolset({ name: 'two', tools: [TwoDefs] }));
+    expect(problems.join('\n')).toMatch(/@Arg\('b'\).*"\$defs" names "n" as @Arg\('a'\) does, with another schema/);
   });
 
   it.each([

@@ -23,4 +23,9 @@ export interface ToolDefinition extends ToolHints {
   readonly examples: readonly ExampleOptions[];
   /** The arguments MCP clients copy into HTTP headers (`@Arg({ header })`): argument name → header name. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The `$defs` the declared input schemas carry (`@Arg` JSON Schema types). Their references are resolved in place in
+   * `inputSchema`; a listing that keeps JSON Schema 2020-12 keywords as written (MCP's) shows them at its root.
+   */
+  readonly inputDefs?: Readonly<Record<string, JsonSchema>>;
 }

@@ -7,7 +7,8 @@ export const JSON_SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema
 /**
  * A tool as MCP's `tools/list` shows it: the model description, the input schema, the output schema
  * when it is an object (MCP allows no other), annotations from the tool's metadata, and
- * `execution.taskSupport` when the tool declares `task`, and `x-mcp-header` on each argument declared as a header.
+ * `execution.taskSupport` when the tool declares `task`, `x-mcp-header` on each argument declared as a header, and
+ * the `$defs` its declared schemas carry (kept as written; the properties have their references resolved in place).
  * Pure: it loads nothing from the MCP SDK.
  */
 export function toMcpTool(definition: ToolDefinition): Tool {
@@ -23,6 +24,7 @@ export function toMcpTool(definition: ToolDefinition): Tool {
       $schema: JSON_SCHEMA_2020_12,
       ...definition.inputSchema,
       ...(definition.headers !== undefined && { properties: withHeaders(definition) }),
+      ...(definition.inputDefs !== undefined && { $defs: definition.inputDefs }),
     } as unknown as Tool['inputSchema'],
   };
   if (hasObjectOutput(definition))

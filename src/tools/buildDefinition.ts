@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import type { Shape } from '../schema/Shape.js';
@@ -13,6 +14,7 @@ export function buildDefinition(
   input: Shape,
   output: Shape | undefined,
   headers?: Readonly<Record<string, string>>,
+  defs?: Readonly<Record<string, JsonSchema>>,
 ): ToolDefinition {
   const { options, permissions, examples } = declaration;
   const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
@@ -36,5 +38,6 @@ export function buildDefinition(
     examples: examples.map((e) => ({ ...e })),
     ...optional('metadata', options.metadata),
     ...optional('headers', headers),
+    ...optional('inputDefs', defs),
   };
 }

@@ -11,6 +11,7 @@ import { resolveGuard } from '../pipeline/resolveGuard.js';
 import { compileShape } from '../schema/compileShape.js';
 import { argHeaders } from './argHeaders.js';
 import { buildDefinition } from './buildDefinition.js';
+import { inputDefs } from './inputDefs.js';
 import { checkExamples } from './checkExamples.js';
 import { checkOutput } from './checkOutput.js';
 import { checkRequirements } from './checkRequirements.js';
@@ -50,6 +51,7 @@ export function compileTool(
   const { shape: inputShape, plan } = planArguments(declaration, problems);
   const outputShape = readOutput(options.output, where, problems);
   const headers = argHeaders(declaration, inputShape, problems);
+  const defs = inputDefs(declaration, problems);
   // Examples are still checked when only options are wrong, so one build reports both.
   if (problems.length > beforeShapes) return undefined;
 
@@ -86,7 +88,7 @@ export function compileTool(
     }
   };
 
-  const declared = buildDefinition(declaration, env.toolset, inputShape, outputShape, headers);
+  const declared = buildDefinition(declaration, env.toolset, inputShape, outputShape, headers, defs);
   const approvals = env.approvals;
   // @RequiresApproval holds even when the module configures no approvals: such a call is refused, never run unasked.
   const needsApproval = declaration.approval !== undefined || (approvals?.when(declared) ?? false);
