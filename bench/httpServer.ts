@@ -1,11 +1,16 @@
 // One MCP server over Streamable HTTP, stateless, on a free loopback port, for the throughput case
-// of bench/httpThroughput.ts: `node build/bench/httpServer.js ours|bare` prints the URL, then serves
-// until stopped. Both answer `tools/call` for the reference tool, with a new server and transport
-// per request (the SDK's stateless pattern) and the SDK's default SSE response.
+// of bench/httpThroughput.ts: `node build/bench/httpServer.js ours|bare|bare-2026` prints the URL, then serves
+// until stopped. Each answers `tools/call` for the reference tool with a new server per request (the SDK's stateless
+// pattern). `ours` serves both eras (the client's request chooses); `bare` is the SDK's 2025 transport per request,
+// `bare-2026` the SDK's own `createMcpHandler`, which serves the 2026-07-28 era (and the 2025 one, statelessly).
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import {
+  NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport,
+  toNodeHandler,
+} from '@modelcontextprotocol/node';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { serveHttp } from 'hermes-tools/mcp';
@@ -47,6 +52,12 @@ if (which === 'ours') {
   http.listen(0, '127.0.0.1', () =>
     process.stdout.write(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp\n`),
   );
+} else if (which === 'bare-2026') {
+  const handler = toNodeHandler(createMcpHandler(() => bareMcpServer()));
+  const http = createServer((req, res) => void handler(req, res));
+  http.listen(0, '127.0.0.1', () =>
+    process.stdout.write(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp\n`),
+  );
 } else {
-  throw new Error('usage: node build/bench/httpServer.js ours|bare');
+  throw new Error('usage: node build/bench/httpServer.js ours|bare|bare-2026');
 }

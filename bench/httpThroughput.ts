@@ -1,7 +1,7 @@
 // Streamable HTTP throughput: `tools/call` requests per second against our stateless server and
 // the bare SDK McpServer, each in its own process, driven by autocannon from this one on loopback
-// at a fixed concurrency. Rounds alternate between the two, so drift in the machine's load falls
-// on both.
+// at a fixed concurrency, in both eras: a 2025-11-25 request (no session) and a 2026-07-28 one (its `_meta` envelope
+// and Mcp-Method/Mcp-Name headers). Rounds alternate between the sides, so drift in the machine's load falls on all.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -9,27 +9,61 @@ import autocannon from 'autocannon';
 import { median } from './measure.js';
 
 const SERVER = fileURLToPath(new URL('./httpServer.js', import.meta.url));
-const BODY = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: { name: 'ref.read', arguments: { path: 'src/index.ts', maxBytes: 4096, encoding: 'utf8' } },
-});
+const ARGUMENTS = { path: 'src/index.ts', maxBytes: 4096, encoding: 'utf8' };
+const LEGACY = {
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'ref.read', arguments: ARGUMENTS },
+  }),
+};
+const MODERN = {
+  headers: {
+    ...LEGACY.headers,
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': 'tools/call',
+    'mcp-name': 'ref.read',
+  },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'ref.read',
+      arguments: ARGUMENTS,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  }),
+};
 
-export interface Throughput {
-  readonly ours: number;
-  readonly bare: number;
+/** A side of the comparison: which server process, and which era's request it gets. */
+type Side = 'ours' | 'bare' | 'ours-2026' | 'bare-2026';
+const SIDES: Record<Side, { server: string; request: typeof LEGACY }> = {
+  ours: { server: 'ours', request: LEGACY },
+  bare: { server: 'bare', request: LEGACY },
+  'ours-2026': { server: 'ours', request: MODERN },
+  'bare-2026': { server: 'bare-2026', request: MODERN },
+};
+
+export interface Throughput extends Readonly<Record<Side, number>> {
   readonly connections: number;
   readonly seconds: number;
 }
 
-async function requestsPerSecond(which: 'ours' | 'bare', connections: number, seconds: number): Promise<number> {
-  const child = spawn(process.execPath, [SERVER, which], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function requestsPerSecond(which: Side, connections: number, seconds: number): Promise<number> {
+  const { server, request } = SIDES[which];
+  const child = spawn(process.execPath, [SERVER, server], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const [line] = (await once(child.stdout!, 'data')) as [Buffer];
     const url = line.toString('utf8').trim();
     // Checks one answer first: a benchmark of error responses would measure nothing.
-    const probe = await fetch(url, { method: 'POST', headers: HEADERS, body: BODY });
+    const probe = await fetch(url, { method: 'POST', headers: request.headers, body: request.body });
     const text = await probe.text();
     if (!probe.ok || !text.includes('"result"') || text.includes('"isError":true'))
       throw new Error(`${which}: tools/call did not succeed: ${probe.status} ${text.slice(0, 300)}`);
@@ -38,8 +72,8 @@ async function requestsPerSecond(which: 'ours' | 'bare', connections: number, se
       connections,
       duration: seconds,
       method: 'POST',
-      headers: HEADERS,
-      body: BODY,
+      headers: request.headers,
+      body: request.body,
     });
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`${which}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
@@ -50,23 +84,27 @@ async function requestsPerSecond(which: 'ours' | 'bare', connections: number, se
   }
 }
 
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-
 export async function httpThroughput(
   rounds: number,
   seconds: number,
   connections: number,
   log: (line: string) => void,
 ): Promise<Throughput> {
-  const ours: number[] = [];
-  const bare: number[] = [];
+  const rates: Record<Side, number[]> = { ours: [], bare: [], 'ours-2026': [], 'bare-2026': [] };
+  const sides = Object.keys(SIDES) as Side[];
   for (let round = 0; round < rounds; round++) {
-    const order: ('ours' | 'bare')[] = round % 2 === 0 ? ['ours', 'bare'] : ['bare', 'ours'];
-    for (const which of order)
-      (which === 'ours' ? ours : bare).push(await requestsPerSecond(which, connections, seconds));
-    log(`  round ${round + 1}/${rounds}: ours ${ours.at(-1)!.toFixed(0)} req/s, bare ${bare.at(-1)!.toFixed(0)} req/s`);
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    for (const which of order) rates[which].push(await requestsPerSecond(which, connections, seconds));
+    log(`  round ${round + 1}/${rounds}: ${sides.map((side) => `${side} ${rates[side].at(-1)!.toFixed(0)}`).join(', ')} req/s`);
   }
-  return { ours: median(ours), bare: median(bare), connections, seconds };
+  return {
+    ours: median(rates.ours),
+    bare: median(rates.bare),
+    'ours-2026': median(rates['ours-2026']),
+    'bare-2026': median(rates['bare-2026']),
+    connections,
+    seconds,
+  };
 }
 
 // Run alone: `node build/bench/httpThroughput.js [rounds] [seconds]`.
