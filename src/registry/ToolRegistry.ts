@@ -13,8 +13,9 @@ import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
 
 /**
  * The tools an agent kernel lists and calls. Get it from the container (`container.get(ToolRegistry)`)
- * after loading toolsets, or build one from RegisteredTools. Immutable; `view` narrows it by
- * toolset or tag, and `forCaller` to what one caller may use.
+ * after loading toolsets, or build one from RegisteredTools. Immutable, but for the tools of a remote MCP toolset
+ * (`mcpToolset`), which follow that server's list; `view` narrows it by toolset or tag, and `forCaller` to what one
+ * caller may use (a snapshot of the tools it could call when it was made).
  *
  * A facade: its `ToolCatalog` looks tools up and lists them, its `ToolDispatcher` calls them.
  *
