@@ -51,6 +51,11 @@ const TOKENS = new Map<string, VerifiedToken>([
   ['reader-token-0123456789', { principal: 'ann', scopes: ['notes.read'] }],
   ['writer-token-0123456789', { principal: 'bob', scopes: ['notes.read', 'notes.write'] }],
   ['eve-token-0123456789abc', { principal: 'eve', scopes: ['notes.read'] }],
+  // Scopes an authorization server might put in a token that no header may carry as they are.
+  [
+    'odd-token-0123456789abc',
+    { principal: 'odd', scopes: ['notes.read', 'x", error="forged', 'two words', 'back\\slash', 'é'] },
+  ],
 ]);
 
 /** Scopes named apart from permissions, so that the test shows the declaration, not the default mapping, at work. */
@@ -180,6 +185,17 @@ describe('MCP authorization: RFC 9728 metadata, the 401 scope, and the 403 insuf
       expect(ran).toEqual(['notes.write']);
     },
   );
+
+  it("puts only the token's real scope tokens in a 403 challenge: a scope with a quote cannot forge a parameter", async () => {
+    const http = await serve(SCOPED, true);
+    const refused = await call(http.url, 'odd-token-0123456789abc', 'notes.write', true);
+    expect(refused.status).toBe(403);
+    const challenge = refused.headers.get('www-authenticate')!;
+    expect(challenge).toMatch(/^Bearer error="insufficient_scope", scope="notes.read notes.write", resource_metadata="/);
+    expect(challenge).not.toMatch(/forged|two words|slash|é/);
+    expect(challenge.match(/error=/g)).toHaveLength(1);
+    expect(ran).toEqual([]);
+  });
 
   it('never steps up where a scope would not help: no scope grants it, or a guard refuses the caller anyway', async () => {
     const http = await serve(SCOPED, true);
