@@ -35,6 +35,22 @@ class ToolWithProgress {
   }
 }
 
+@Tool({
+  name: 'test_reconnection',
+  description: 'Takes a second, so that SSE polling closes its stream first (conformance: server-sse-polling).',
+})
+class Reconnection {
+  async execute(@Ctx() ctx: ToolContext): Promise<string> {
+    // The CLI serves this sample with --sse-polling 200: a client that can resume (2025-11-25) has the call's stream
+    // closed before the answer, and gets it on its GET with Last-Event-ID.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+    return 'Reconnection test completed';
+  }
+}
+
 /** The address of json_schema_2020_12_tool, with the scenario's `$defs` and `$ref` (resolved in place when read). */
 const ADDRESS = {
   $defs: {
@@ -57,7 +73,10 @@ class JsonSchema202012 {
 export async function conformanceContainer(): Promise<Container> {
   const container = new Container();
   await container.load(
-    toolset({ name: 'conformance', tools: [SimpleText, ErrorHandling, ToolWithProgress, JsonSchema202012] }),
+    toolset({
+      name: 'conformance',
+      tools: [SimpleText, ErrorHandling, ToolWithProgress, JsonSchema202012, Reconnection],
+    }),
   );
   return container;
 }

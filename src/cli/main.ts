@@ -107,7 +107,7 @@ const COMMANDS: Record<string, Command> = {
   },
   serve: {
     usage:
-      'serve --stdio | --http <port> [--host <address>] [--token-env <NAME>] [--stateless] [--remote <name>=<command line or url>]…',
+      'serve --stdio | --http <port> [--host <address>] [--token-env <NAME>] [--stateless | --sse-polling <ms>] [--remote <name>=<command line or url>]…',
     summary:
       'Serves the tools over MCP: on stdin/stdout, or Streamable HTTP at http://<host>:<port>/mcp (host 127.0.0.1 by default).',
     options: {
@@ -118,6 +118,7 @@ const COMMANDS: Record<string, Command> = {
       'allow-unauthenticated': { type: 'boolean' },
       'allow-origin': { type: 'string', multiple: true },
       stateless: { type: 'boolean' },
+      'sse-polling': { type: 'string' },
       remote: { type: 'string', multiple: true },
     },
     optionHelp: [
@@ -130,6 +131,10 @@ const COMMANDS: Record<string, Command> = {
       ['--allow-unauthenticated', 'serve a non-loopback --host without a token (refused otherwise)'],
       ['--allow-origin <origin>', 'let browser pages of this origin call the server (repeatable; others get 403)'],
       ['--stateless', 'keep no session, so that many replicas can sit behind one load balancer'],
+      [
+        '--sse-polling <ms>',
+        "close a call's stream after <ms>; the client resumes it with Last-Event-ID (2025-11-25 sessions)",
+      ],
       [
         '--remote <name>=<command>',
         'serve the tools of another MCP server as "<name>.<tool>", spawning <command> (repeatable);',
@@ -144,7 +149,14 @@ const COMMANDS: Record<string, Command> = {
       const stdio = values.stdio === true;
       if (stdio === (values.http !== undefined))
         throw new UsageError('serve needs exactly one of --stdio or --http <port>');
-      for (const httpOnly of ['host', 'token-env', 'allow-unauthenticated', 'allow-origin', 'stateless']) {
+      for (const httpOnly of [
+        'host',
+        'token-env',
+        'allow-unauthenticated',
+        'allow-origin',
+        'stateless',
+        'sse-polling',
+      ]) {
         if (stdio && values[httpOnly] !== undefined) throw new UsageError(`--${httpOnly} applies to --http only`);
       }
       // Loaded here, so the other commands work without the MCP SDK installed.
@@ -163,6 +175,11 @@ const COMMANDS: Record<string, Command> = {
       const port = Number(values.http);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new UsageError(`--http needs a port number from 0 to 65535, got "${String(values.http)}"`);
+      const pollingMs = values['sse-polling'] === undefined ? undefined : Number(values['sse-polling']);
+      if (pollingMs !== undefined && !(Number.isSafeInteger(pollingMs) && pollingMs > 0))
+        throw new UsageError(`--sse-polling needs a number of milliseconds, got "${String(values['sse-polling'])}"`);
+      if (pollingMs !== undefined && values.stateless === true)
+        throw new UsageError('--sse-polling needs sessions: leave out --stateless');
       const host = values.host === undefined ? '127.0.0.1' : String(values.host);
       const auth =
         values['token-env'] === undefined ? undefined : staticToken(mcp.staticTokenAuth, String(values['token-env']));
@@ -179,6 +196,7 @@ const COMMANDS: Record<string, Command> = {
         allowUnauthenticated: values['allow-unauthenticated'] === true,
         allowedOrigins: (values['allow-origin'] as string[] | undefined) ?? [],
         stateless: values.stateless === true,
+        ...(pollingMs === undefined ? {} : { ssePolling: { closeAfterMs: pollingMs } }),
       });
       out(`MCP endpoint: ${http.url.href}`);
       return stopOnSignal(() => Promise.all([http.close(), closeRemotes()]));

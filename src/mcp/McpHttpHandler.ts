@@ -14,6 +14,9 @@ import {
 import type { PermissionSet } from '../permissions/PermissionSet.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { buildServer, type ServerWiring } from './buildServer.js';
+import { SessionEventStore } from './SessionEventStore.js';
+import { ownValue } from '../internal/ownValue.js';
+import { MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
 import type { McpHttpOptions } from './McpHttpOptions.js';
 import type { McpServerOptions } from './McpServerOptions.js';
 import { ownCopy } from '../internal/ownOptions.js';
@@ -35,6 +38,7 @@ export type McpHttpHandlerOptions = McpServerOptions &
     | 'maxSessionsPerPrincipal'
     | 'maxRequestBodyBytes'
     | 'stateless'
+    | 'ssePolling'
     | 'onSessionOpened'
     | 'onSessionClosed'
     | 'onWarning'
@@ -60,6 +64,8 @@ export class McpHttpHandler {
   readonly #maxPerPrincipal: number;
   readonly #sessions: SessionTable;
   readonly #wiring: ServerWiring;
+  /** SSE polling: when a call's stream is closed, and when its client is told to come back. */
+  readonly #polling: { readonly closeAfterMs: number; readonly retryMs: number } | undefined;
   readonly #tasks: TaskRunner | undefined;
   // Stateless calls under way on this replica, so that a `notifications/cancelled` can reach them.
   readonly #inflight = new Map<string, NodeStreamableHTTPServerTransport[]>();
@@ -92,6 +98,7 @@ export class McpHttpHandler {
     this.#maxPerPrincipal = positive(perPrincipal, 'maxSessionsPerPrincipal', where);
     this.maxBody = positive(options.maxRequestBodyBytes ?? 4 * 1024 * 1024, 'maxRequestBodyBytes', where);
     this.#stateless = options.stateless === true;
+    this.#polling = readPolling(options.ssePolling, this.#stateless, where);
     this.#sessions = new SessionTable({
       idleMs,
       max: this.#maxSessions,
@@ -111,6 +118,9 @@ export class McpHttpHandler {
     );
     this.#wiring = {
       ...shared,
+      ...(this.#polling !== undefined && {
+        closeStreams: { afterMs: this.#polling.closeAfterMs, clock: this.#sessions.clock },
+      }),
       permissions: (extra) => extra.http?.authInfo?.extra?.permissions as PermissionSet | undefined,
       listPermissions: (extra) => extra.http?.authInfo?.extra?.listed as PermissionSet | undefined,
       // Without a session (stateless, and every 2026 request), a request with no principal (no auth, or a Nest caller
@@ -233,10 +243,12 @@ export class McpHttpHandler {
   #openSession(principal: string | undefined): { session: Session; release: () => void } {
     const sessions = this.#sessions;
     const id = randomUUID();
+    const polling = this.#polling;
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       onsessionclosed: () => sessions.delete(id, 'client'),
       maxRequestBodySize: this.maxBody,
+      ...(polling !== undefined && { eventStore: new SessionEventStore(), retryInterval: polling.retryMs }),
     });
     transport.onclose = () => sessions.delete(id, 'client');
     const session: Session = { id, transport, principal, holds: new Set(), lastSeen: sessions.clock.now() };
@@ -385,4 +397,29 @@ function callKey(principal: string | undefined, id: RequestId): string {
 function withAuth(req: IncomingMessage, info: AuthInfo | undefined): IncomingMessage & { auth?: AuthInfo } {
   (req as IncomingMessage & { auth?: AuthInfo }).auth = info;
   return req;
+}
+
+/** `ssePolling` read and checked: it needs sessions, and whole milliseconds. */
+function readPolling(
+  given: McpHttpOptions['ssePolling'],
+  stateless: boolean,
+  where: string,
+): { readonly closeAfterMs: number; readonly retryMs: number } | undefined {
+  if (given === undefined) return undefined;
+  if (stateless)
+    throw new TypeError(
+      `${where}: ssePolling needs sessions (a stateless server has no GET stream to resume on); leave one of them out`,
+    );
+  const closeAfterMs = ownValue(given, 'closeAfterMs');
+  const retryMs = ownValue(given, 'retryMs') ?? 1000;
+  for (const [name, value] of [
+    ['closeAfterMs', closeAfterMs],
+    ['retryMs', retryMs],
+  ] as const) {
+    if (!(Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= MAX_TIMEOUT_MS))
+      throw new TypeError(
+        `${where}: ssePolling.${name} must be a whole number of milliseconds, from 1 to ${MAX_TIMEOUT_MS}`,
+      );
+  }
+  return { closeAfterMs: closeAfterMs as number, retryMs };
 }

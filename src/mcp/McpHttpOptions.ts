@@ -51,6 +51,14 @@ export interface McpHttpOptions extends McpServerOptions {
    * can answer any request. There is then no GET stream (`list_changed`) and no elicitation.
    */
   readonly stateless?: boolean;
+  /**
+   * SSE polling (2025-11-25, SEP-1699), in session mode: a `tools/call` still running after `closeAfterMs` has its
+   * response stream closed, and the client, told to come back after `retryMs` (default 1000), resumes it with
+   * `Last-Event-ID` on the session's GET and gets the rest there, so that long calls hold no connection. Each session
+   * then keeps its recent events (at most 1,000, and 2,000,000 characters of JSON) to replay. Only clients of
+   * 2025-11-25 or later, which can resume, have their streams closed. Default: off.
+   */
+  readonly ssePolling?: { readonly closeAfterMs: number; readonly retryMs?: number };
   /** Called when a session opens (for metrics and audit). */
   readonly onSessionOpened?: (id: string) => void;
   /** Called once when a session ends, with why: `idle`, `client` (it deleted it) or `shutdown`. */

@@ -31,6 +31,8 @@ import {
   TASKS_EXTENSION,
   tasksRequired,
 } from './serveTaskExtension.js';
+import type { SessionClock } from './SessionClock.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import type { ToolListing } from './ToolListing.js';
 import { HEADER_MISMATCH, paramHeaderMismatch } from './paramHeaderMismatch.js';
 import { traceContextOf } from './traceContextOf.js';
@@ -72,6 +74,11 @@ export interface ServerWiring {
    * another's task ids.
    */
   readonly unlisted?: (owner: string) => boolean;
+  /**
+   * SSE polling (2025 era, sessions): a call still running after `afterMs` on `clock` has its response stream closed,
+   * for the client to resume with Last-Event-ID.
+   */
+  readonly closeStreams?: { readonly afterMs: number; readonly clock: SessionClock };
 }
 
 /**
@@ -301,7 +308,17 @@ export function buildServer(
       [FOLLOWED_SIGNAL]: extra.mcpReq.signal,
       [JSON_TEXT]: sink,
     };
-    const outcome = await registry.dispatch(name, args, callOptions);
+    // The SDK offers to close the stream only to a client that can resume it (2025-11-25 or later, with an event store).
+    const closeSse = era === 'legacy' ? extra.http?.closeSSE : undefined;
+    const polling = wiring.closeStreams;
+    const keepOpen =
+      closeSse === undefined || polling === undefined ? undefined : polling.clock.schedule(closeSse, polling.afterMs);
+    let outcome: ToolOutcome;
+    try {
+      outcome = await registry.dispatch(name, args, callOptions);
+    } finally {
+      keepOpen?.();
+    }
     if (relay !== undefined) await relay.close();
     const ask = await round?.asked();
     if (ask !== undefined) return ask as never;

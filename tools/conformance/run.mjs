@@ -23,7 +23,7 @@ if (!existsSync(suite)) {
 const node = nodeForSuite();
 const server = spawn(
   process.execPath,
-  ['dist/src/cli/main.js', '--module', 'dist/samples/conformance/server.js', 'serve', '--http', '0'],
+  ['dist/src/cli/main.js', '--module', 'dist/samples/conformance/server.js', 'serve', '--http', '0', '--sse-polling', '200'],
   { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 try {
