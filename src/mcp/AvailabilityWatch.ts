@@ -1,3 +1,4 @@
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 
 /**
@@ -9,6 +10,9 @@ export class AvailabilityWatch {
   readonly #listeners = new Set<() => void>();
   #timer: NodeJS.Timeout | undefined;
   #known = '';
+  /** A number for each definition seen, so that a key tells two definitions of one name apart. */
+  readonly #numbers = new WeakMap<ToolDefinition, number>();
+  #counted = 0;
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -16,12 +20,24 @@ export class AvailabilityWatch {
     readonly intervalMs: number,
   ) {}
 
-  /** The names of the available tools, one per line: what a change is detected on. */
+  /**
+   * The available tools, one per line, each its name and its definition's number: what a change is detected on. A
+   * remote toolset's tool compiled again (a new schema, new hints) is a new definition under the same name.
+   */
   key(): string {
     return this.registry
       .definitions()
-      .map((d) => d.name)
+      .map((d) => `${d.name} ${this.#numberOf(d)}`)
       .join('\n');
+  }
+
+  #numberOf(definition: ToolDefinition): number {
+    let number = this.#numbers.get(definition);
+    if (number === undefined) {
+      number = ++this.#counted;
+      this.#numbers.set(definition, number);
+    }
+    return number;
   }
 
   /** Calls `listener` after each change in availability; the returned function stops it. */

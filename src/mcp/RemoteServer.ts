@@ -26,6 +26,8 @@ const MAX_PAGES = 100;
 
 /** The revision `protocol: 'modern'` pins. */
 const MODERN = '2026-07-28';
+/** The longest `protocol: 'auto'` waits for an answer to `server/discover`. */
+const PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * The SDK client would compile a called tool's `outputSchema` (Ajv, in this process) and run it on each result: a
@@ -58,12 +60,18 @@ export type ListedTools = (tools: readonly Tool[]) => { added: readonly string[]
  */
 export class RemoteServer {
   private client: Client | undefined;
-  private offered = new Map<string, Tool>();
+  /** The tools the server offers now, each with its key: what it was listed as, whole. */
+  private offered = new Map<string, { readonly tool: Tool; readonly key: string }>();
   private readonly registered = new Map<string, string>();
   private attempt = 0;
   private timer: NodeJS.Timeout | undefined;
   private probing = false;
   private closed = false;
+  /** Whether the server answered `protocol: 'auto'` as a 2025-only server: reconnections do not ask again. */
+  private legacyOnly = false;
+  /** A listing after a change notice is running, and whether another notice came meanwhile. */
+  private refreshing = false;
+  private stale = false;
   /** Told of each new listing, once the first load is done. */
   onListed: ListedTools | undefined;
 
@@ -76,25 +84,26 @@ export class RemoteServer {
     return opened.tools;
   }
 
-  /** Records the tools the registry holds, with the input schemas they were compiled from; forgets the others. */
+  /** Records the tools the registry holds, with what they were compiled from; forgets the others. */
   register(tools: readonly Tool[]): void {
     this.registered.clear();
-    for (const tool of tools) this.registered.set(tool.name, schemaKey(tool));
+    for (const tool of tools) this.registered.set(tool.name, toolKey(tool));
   }
 
   /**
-   * Whether a remote tool can be called now: connected, still offered, and with the input schema given (the one its
-   * registered tool was compiled from; by default the one registered last).
+   * Whether a remote tool can be called now: connected, and offered exactly as `key` says (the listing its registered
+   * tool was compiled from, by default the one registered last): a tool the server changed in any way (its schema, or
+   * a hint that decides its approval) is not called through a tool compiled from what it was.
    */
-  isAvailable(name: string, inputSchema: string | undefined = this.registered.get(name)): boolean {
-    const tool = this.offered.get(name);
-    return this.client !== undefined && tool !== undefined && schemaKey(tool) === inputSchema;
+  isAvailable(name: string, key: string | undefined = this.registered.get(name)): boolean {
+    const offered = this.offered.get(name);
+    return this.client !== undefined && offered !== undefined && offered.key === key;
   }
 
   /** Calls a remote tool with validated input, relaying progress and cancellation. */
   async call(name: string, input: unknown, ctx: ToolContext): Promise<unknown> {
     const client = this.client;
-    const tool = this.offered.get(name);
+    const tool = this.offered.get(name)?.tool;
     if (client === undefined || tool === undefined)
       throw new ToolUnavailableError(ctx.tool, `the MCP server "${this.options.name}" is disconnected`);
     let result: CallToolResult;
@@ -166,7 +175,11 @@ export class RemoteServer {
       {
         capabilities: {},
         jsonSchemaValidator: UNCHECKED_OUTPUT,
-        versionNegotiation: { mode: protocol === 'modern' ? { pin: MODERN } : protocol },
+        versionNegotiation: {
+          mode: protocol === 'modern' ? { pin: MODERN } : protocol,
+          // A 2025 server that never answers the question costs this long (over stdio; over HTTP it is an outage).
+          probe: { timeoutMs: Math.min(this.options.connectTimeoutMs, PROBE_TIMEOUT_MS) },
+        },
         // A question from the server (input_required) comes back as an error this class names; none is answered.
         inputRequired: { autoFulfill: false },
         // A change notice (the 2025 notification, or the 2026 subscription the SDK opens at connect) lists again.
@@ -174,6 +187,12 @@ export class RemoteServer {
       },
     );
     refreshing = () => void this.refresh(client);
+    // Until the connection is adopted, what the client reports is said, not lost.
+    client.onerror = (error) =>
+      this.options.logger.warn('hermes-tools: the MCP client reported an error while connecting', {
+        toolset: this.options.name,
+        error: clip(describe(error), 200),
+      });
     let stdio: StdioClientTransport | undefined;
     const transport =
       'command' in server
@@ -188,7 +207,18 @@ export class RemoteServer {
         : new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
     const timeout = this.options.connectTimeoutMs;
     try {
-      await client.connect(transport, { timeout });
+      // A server found to speak only 2025-11-25 is not asked again on reconnection.
+      await client.connect(transport, { timeout, ...(this.legacyOnly && { prior: { kind: 'legacy' as const } }) });
+      if (protocol === 'auto' && client.getProtocolEra() === 'legacy') this.legacyOnly = true;
+      if (
+        client.getServerCapabilities()?.tools?.listChanged === true &&
+        client.getProtocolEra() === 'modern' &&
+        client.autoOpenedSubscription === undefined
+      )
+        this.options.logger.warn(
+          "hermes-tools: the remote server's change subscription could not be opened; changes to its tools are seen at its next reconnection",
+          { toolset: this.options.name },
+        );
       const tools = await this.listAll(client, timeout);
       return { client, tools, pid: stdio?.pid ?? undefined };
     } catch (error) {
@@ -214,29 +244,62 @@ export class RemoteServer {
       ...(pid !== undefined && { pid }),
     });
     // The first listing is the load's own; a reconnection's is a new listing.
-    if (this.onListed === undefined) this.offered = new Map(tools.map((t) => [t.name, t]));
+    if (this.onListed === undefined) this.offered = offering(tools);
     else this.listed(tools);
   }
 
   /** A new listing: offered now, registered as `mcpToolset` can, and told as a change when something changed. */
   private listed(tools: readonly Tool[]): void {
     const before = [...this.registered.keys()];
-    this.offered = new Map(tools.map((t) => [t.name, t]));
+    this.offered = offering(tools);
     const { added, refused } = this.onListed?.(tools) ?? { added: [], refused: [] };
     const unavailable = before.filter((name) => !this.isAvailable(name));
     if (unavailable.length > 0 || added.length > 0 || refused.length > 0)
       this.emit({ type: 'tools_changed', toolset: this.options.name, unavailable, added, refused });
   }
 
+  /**
+   * Lists again after a change notice. One listing at a time: a notice that comes while one runs makes one more run
+   * after it, so that the last listing taken is the newest, and a server that sends notices in a loop costs one listing
+   * at a time.
+   */
   private async refresh(client: Client): Promise<void> {
-    let tools: Tool[];
-    try {
-      tools = await this.listAll(client, this.options.connectTimeoutMs);
-    } catch (error) {
-      this.probe(client, error);
+    if (this.refreshing) {
+      this.stale = true;
       return;
     }
-    if (client === this.client) this.listed(tools);
+    this.refreshing = true;
+    try {
+      do {
+        this.stale = false;
+        let tools: Tool[];
+        try {
+          tools = await this.listAll(client, this.options.connectTimeoutMs);
+        } catch (error) {
+          this.options.logger.warn(
+            "hermes-tools: listing a remote server's tools again failed; its tools stay as they were",
+            {
+              toolset: this.options.name,
+              error: clip(describe(error), 200),
+            },
+          );
+          this.probe(client, error);
+          return;
+        }
+        if (client !== this.client) return;
+        try {
+          this.listed(tools);
+        } catch (error) {
+          // A listener or logger that throws must not leave the refresh half done without a word.
+          this.options.logger.error("hermes-tools: taking a remote server's new tool list failed", {
+            toolset: this.options.name,
+            error: clip(describe(error), 200),
+          });
+        }
+      } while (this.stale && client === this.client);
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   /** Something went wrong on the transport: a ping tells whether the server is still there. */
@@ -355,9 +418,13 @@ export class RemoteServer {
   }
 }
 
-/** What a tool's input schema is compared by. */
-export function schemaKey(tool: Tool): string {
-  return JSON.stringify(tool.inputSchema);
+/** What a listed tool is compared by: all of it, as listed. */
+export function toolKey(tool: Tool): string {
+  return JSON.stringify(tool);
+}
+
+function offering(tools: readonly Tool[]): Map<string, { readonly tool: Tool; readonly key: string }> {
+  return new Map(tools.map((tool) => [tool.name, { tool, key: toolKey(tool) }]));
 }
 
 /** SDK errors that mean the server answered, and the call failed: not a lost connection. */

@@ -13,7 +13,8 @@ import { jsonSchemaToShape } from '../schema/jsonSchemaToShape.js';
 import type { Shape } from '../schema/Shape.js';
 import type { McpToolsetOptions } from './McpToolsetOptions.js';
 import { readToolsetOptions, type ToolsetSettings } from './readToolsetOptions.js';
-import { RemoteServer, schemaKey } from './RemoteServer.js';
+import { RemoteServer, toolKey } from './RemoteServer.js';
+import { remoteHeaders } from './remoteHeaders.js';
 import { schemaExcess } from './schemaExcess.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
@@ -54,7 +55,7 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
     attach(update) {
       updates.push(update);
       // The server may have changed its list between the load and this registry's build.
-      imported.report(update(imported.current()));
+      imported.forget(imported.report(update(imported.current())));
     },
   };
   const module = new ContainerModule(async (load) => {
@@ -72,7 +73,10 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
       const refused: string[] = [];
       const next = imported.take(tools, refusedHere, refused);
       refused.push(...imported.report(refusedHere));
-      for (const update of updates) refused.push(...imported.report(update(next)));
+      // A tool a registry refuses (its name is taken) is not taken: it is tried again at the next listing.
+      const taken = updates.flatMap((update) => imported.report(update(next)));
+      imported.forget(taken);
+      refused.push(...taken);
       return { added: imported.names().filter((name) => !before.has(name) && !refused.includes(name)), refused };
     };
     load.bind(Handlers).toConstantValue(handlers);
@@ -96,6 +100,8 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
  */
 class ImportedTools {
   #taken = new Map<string, { key: string; declaration: ToolDeclaration }>();
+  /** The remote tools of the last listing that were taken. */
+  #tools: readonly Tool[] = [];
   /** The remote tool each declaration's `where` names in the last listing, for the problems the registry reports. */
   #named = new Map<string, string>();
 
@@ -128,7 +134,7 @@ class ImportedTools {
         refused.push(tool.name);
         continue;
       }
-      const key = JSON.stringify(tool);
+      const key = toolKey(tool);
       const kept = this.#taken.get(tool.name);
       const declaration =
         kept !== undefined && kept.key === key
@@ -144,8 +150,19 @@ class ImportedTools {
       if (!taken.has(method.slice('tool:'.length))) delete this.handlers[method];
     }
     this.#taken = taken;
+    this.#tools = accepted;
     this.remote.register(accepted);
     return this.current();
+  }
+
+  /** Drops tools a registry refused: they are not registered, and the next listing tries them again. */
+  forget(names: readonly string[]): void {
+    if (names.length === 0) return;
+    for (const name of names) {
+      this.#taken.delete(name);
+      delete this.handlers[`tool:${name}`];
+    }
+    this.remote.register(this.#tools.filter((tool) => this.#taken.has(tool.name)));
   }
 
   current(): ToolDeclaration[] {
@@ -185,8 +202,8 @@ function toDeclaration(
       code: 'invalid_name',
       message: `its name "${name}" must match ${NAME.source}; choose another prefix`,
     });
-  const schema = tool.inputSchema as unknown as JsonSchema;
-  const inputKey = schemaKey(tool);
+  const { schema, headers } = remoteHeaders(tool.inputSchema as unknown as JsonSchema);
+  const key = toolKey(tool);
   const shape = jsonSchemaToShape(schema, where, problems);
   if (shape.kind !== 'object')
     problems.push({ where, code: 'invalid_schema', message: 'its input schema must be an object schema' });
@@ -241,14 +258,15 @@ function toDeclaration(
     approval: undefined,
     requires: [
       {
-        check: () => remote.isAvailable(tool.name, inputKey),
-        description: `the MCP server "${settings.name}", connected and offering "${tool.name}" with the input schema it was registered with`,
+        check: () => remote.isAvailable(tool.name, key),
+        description: `the MCP server "${settings.name}", connected and offering "${tool.name}" as it was when registered`,
       },
     ],
     params: new Map(),
     paramTypes: undefined,
     arity: 2,
     input,
+    ...(headers !== undefined && { headers }),
   };
 }
 

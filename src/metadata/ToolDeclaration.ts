@@ -36,4 +36,6 @@ export interface ToolDeclaration {
    * `params` are then ignored and the handler receives `(input, ctx)`.
    */
   readonly input?: Shape;
+  /** With `input`: the arguments MCP clients copy into HTTP headers (argument → header), as `@Arg({ header })` says. */
+  readonly headers?: Readonly<Record<string, string>>;
 }

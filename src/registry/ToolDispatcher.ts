@@ -9,6 +9,7 @@ import { ownValue } from '../internal/ownValue.js';
 import { toJsonValue } from '../internal/toJsonValue.js';
 import { withCallOptions } from '../pipeline/withCallOptions.js';
 import { coreOf, pipelineOf } from '../tools/createRegisteredTool.js';
+import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { cutToBudget } from './cutToBudget.js';
 import type { Dispatcher } from './Dispatcher.js';
 import { JSON_TEXT, type TextSinkOptions } from './JsonTextSink.js';
@@ -63,6 +64,8 @@ export class ToolDispatcher implements Dispatcher {
     let callId = '';
     let finish = outcomeOnly;
     let running: Promise<unknown>;
+    // The tool as found when the call began: a live toolset may drop or replace it while the call runs.
+    let found: RegisteredTool | undefined;
     // The caller's own options, read once: a polluted Object.prototype sets no call id, caller or permissions,
     // here or in the steps.
     let passed: CallOptions;
@@ -72,7 +75,7 @@ export class ToolDispatcher implements Dispatcher {
       // A kernel that sends the result on as JSON text (MCP) gives a sink for the text made on the way.
       const sink = ownValue(options as TextSinkOptions, JSON_TEXT);
       if (sink !== undefined) finish = (outcome, text) => sink.keep(outcome, text);
-      const found = asUnknown ? undefined : this.#catalog.find(name);
+      found = asUnknown ? undefined : this.#catalog.find(name);
       passed = withCallOptions(options, { callId });
       running = found === undefined ? this.#refuse(name, args, passed) : pipelineOf(found).attempt(args, passed);
     } catch (error) {
@@ -83,7 +86,7 @@ export class ToolDispatcher implements Dispatcher {
     };
     return running.then((value) => {
       try {
-        return this.#outcome(name, tool, callId, value, passed, finish, failed);
+        return this.#outcome(found, tool, callId, value, passed, finish, failed);
       } catch (error) {
         return failed(error);
       }
@@ -95,7 +98,7 @@ export class ToolDispatcher implements Dispatcher {
    * an invalid input's payload (made without an Error), or the value as JSON within its budget.
    */
   #outcome(
-    name: string,
+    found: RegisteredTool | undefined,
     tool: string,
     callId: string,
     value: unknown,
@@ -111,7 +114,7 @@ export class ToolDispatcher implements Dispatcher {
       return finish({ ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) });
     }
     const store = this.#options.results;
-    const core = store === undefined ? undefined : coreOf(this.#catalog.find(name)!);
+    const core = store === undefined || found === undefined ? undefined : coreOf(found);
     const budget = core?.maxResultChars;
     if (budget === undefined) return finish({ ok: true, tool, callId, value: json.value }, json.text);
     const text = json.text ?? JSON.stringify(json.value);

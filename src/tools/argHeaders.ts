@@ -14,14 +14,31 @@ export function argHeaders(
   input: Shape,
   problems: DefinitionProblem[],
 ): Readonly<Record<string, string>> | undefined {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = Object.create(null);
   const seen = new Map<string, string>();
-  // In parameter order: decorators record the last parameter first.
-  const params = [...declaration.params].sort(([a], [b]) => a - b).map(([, param]) => param);
-  for (const param of params) {
-    if (param.kind !== 'arg' || !Object.hasOwn(param.options, 'header')) continue;
-    const header: unknown = param.options.header;
-    const where = `${declaration.where} @Arg('${param.name}')`;
+  // In parameter order: decorators record the last parameter first. A declaration built without decorators gives its
+  // headers outright.
+  const declared =
+    declaration.headers !== undefined
+      ? Object.entries(declaration.headers).map(([name, header]) => ({
+          name,
+          header: header as unknown,
+          where: declaration.where,
+        }))
+      : [...declaration.params]
+          .sort(([a], [b]) => a - b)
+          .flatMap(([, param]) =>
+            param.kind === 'arg' && Object.hasOwn(param.options, 'header')
+              ? [
+                  {
+                    name: param.name,
+                    header: param.options.header as unknown,
+                    where: `${declaration.where} @Arg('${param.name}')`,
+                  },
+                ]
+              : [],
+          );
+  for (const { name, header, where } of declared) {
     if (typeof header !== 'string' || !TOKEN.test(header)) {
       problems.push({
         where,
@@ -30,7 +47,7 @@ export function argHeaders(
       });
       continue;
     }
-    const shape = input.kind === 'object' ? input.properties.find((p) => p.name === param.name)?.shape : undefined;
+    const shape = input.kind === 'object' ? input.properties.find((p) => p.name === name)?.shape : undefined;
     const kind = shape?.kind === 'number' ? (shape.integer ? 'integer' : 'number') : shape?.kind;
     if (kind !== 'string' && kind !== 'integer' && kind !== 'boolean') {
       problems.push({
@@ -49,8 +66,8 @@ export function argHeaders(
       });
       continue;
     }
-    seen.set(header.toLowerCase(), param.name);
-    headers[param.name] = header;
+    seen.set(header.toLowerCase(), name);
+    headers[name] = header;
   }
   return seen.size === 0 ? undefined : headers;
 }

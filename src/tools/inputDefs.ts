@@ -11,7 +11,8 @@ export function inputDefs(
   declaration: ToolDeclaration,
   problems: DefinitionProblem[],
 ): Readonly<Record<string, JsonSchema>> | undefined {
-  const defs: Record<string, JsonSchema> = {};
+  // No prototype: a definition named __proto__ is a key like any other.
+  const defs: Record<string, JsonSchema> = Object.create(null);
   const owners = new Map<string, string>();
   const params = [...declaration.params].sort(([a], [b]) => a - b).map(([, param]) => param);
   for (const param of params) {
