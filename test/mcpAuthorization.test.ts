@@ -191,7 +191,9 @@ describe('MCP authorization: RFC 9728 metadata, the 401 scope, and the 403 insuf
     const refused = await call(http.url, 'odd-token-0123456789abc', 'notes.write', true);
     expect(refused.status).toBe(403);
     const challenge = refused.headers.get('www-authenticate')!;
-    expect(challenge).toMatch(/^Bearer error="insufficient_scope", scope="notes.read notes.write", resource_metadata="/);
+    expect(challenge).toMatch(
+      /^Bearer error="insufficient_scope", scope="notes.read notes.write", resource_metadata="/,
+    );
     expect(challenge).not.toMatch(/forged|two words|slash|é/);
     expect(challenge.match(/error=/g)).toHaveLength(1);
     expect(ran).toEqual([]);
@@ -241,7 +243,7 @@ describe('MCP authorization: RFC 9728 metadata, the 401 scope, and the 403 insuf
       /authorizationServers must be a list of URLs/,
     );
     await expect(start({ verify, resourceMetadata: { resource: '/mcp' } })).rejects.toThrow(
-      /resource must be an absolute URL/,
+      /resource must be an http\(s\) URL without a fragment/,
     );
   });
 });

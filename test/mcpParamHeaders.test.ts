@@ -84,6 +84,14 @@ describe('@Arg({ header }) over MCP', () => {
     );
     const other = await rawCall(http.url, TOKEN, args, { 'mcp-param-region': 'us-east', 'mcp-param-count': '2' });
     expect(other.body.error).toMatchObject({ code: -32020, data: { mismatch: { header: 'Mcp-Param-Region' } } });
+    // An integer past 2^53 is checked as any other: its header must say it.
+    const huge = await rawCall(
+      http.url,
+      TOKEN,
+      { name: 'vm.start', arguments: { region: 'eu-west', count: 1e20 } },
+      { 'mcp-param-region': 'eu-west', 'mcp-param-count': '1' },
+    );
+    expect(huge.body.error).toMatchObject({ code: -32020, data: { mismatch: { header: 'Mcp-Param-Count' } } });
     const badBase64 = await rawCall(http.url, TOKEN, args, {
       'mcp-param-region': '=?base64?not base64?=',
       'mcp-param-count': '2',

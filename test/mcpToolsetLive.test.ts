@@ -15,10 +15,11 @@ import {
   toolsModule,
 } from 'hermes-tools';
 import { type McpToolsetEvent, type McpToolsetOptions, mcpToolset, serveHttp } from 'hermes-tools/mcp';
+import { AvailabilityWatch } from '../src/mcp/AvailabilityWatch.js';
 import { Container } from 'inversify';
 
 /** What the upstream offers: each gated tool is listed while its gate is open. */
-const gates = { later: false, wide: false, clash: false };
+const gates = { later: false, wide: false, clash: false, slowGone: false };
 
 @Tool({ name: 'hello', description: 'Says hello.', readOnly: true })
 class Hello {
@@ -65,9 +66,34 @@ class LocalClash {
   }
 }
 
+let releaseSlow = () => undefined as void;
+const slowStarted: { resolve: () => void } = { resolve: () => undefined };
+
+@Tool({ name: 'slow', description: 'Runs until the test releases it; listed while its gate is open.', readOnly: true })
+@Requires({ check: () => !gates.slowGone, description: 'the slow gate' })
+class Slow {
+  async execute(): Promise<string> {
+    slowStarted.resolve();
+    await new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    return 'slow ran';
+  }
+}
+
+@Tool({ name: 'route', description: 'Routes by region.', readOnly: true })
+class Route {
+  execute(@Arg('region', { header: 'Region' }) region: string): string {
+    return `routed to ${region}`;
+  }
+}
+
 async function upstream() {
   const c = new Container();
-  await c.loadAsync(toolsModule({ approvals: {} }), toolset({ name: 'up', tools: [Hello, Wipe, Later, Wide, Clash] }));
+  await c.loadAsync(
+    toolsModule({ approvals: {} }),
+    toolset({ name: 'up', tools: [Hello, Wipe, Later, Wide, Clash, Slow, Route] }),
+  );
   return serveHttp(c.get(ToolRegistry), { name: 'upstream', version: '1.0.0', port: 0, listChangedIntervalMs: 10 });
 }
 
@@ -88,11 +114,15 @@ function watch() {
 }
 
 /** Loads the toolset (with local tools beside it, when given) and returns its registry, events and warnings. */
-async function gateway(options: Omit<McpToolsetOptions, 'onEvent' | 'logger'>, local: Function[] = []) {
+async function gateway(
+  options: Omit<McpToolsetOptions, 'onEvent' | 'logger'>,
+  local: Function[] = [],
+  module = toolsModule(),
+) {
   const events = watch();
   const warnings: string[] = [];
   const connected = events.next('connected');
-  const module = mcpToolset({
+  const remote = mcpToolset({
     ...options,
     onEvent: events.onEvent,
     logger: {
@@ -103,8 +133,8 @@ async function gateway(options: Omit<McpToolsetOptions, 'onEvent' | 'logger'>, l
     },
   });
   const c = new Container();
-  await c.loadAsync(toolsModule(), module, ...(local.length > 0 ? [toolset({ name: 'local', tools: local })] : []));
-  return { registry: c.get(ToolRegistry), module, events, warnings, first: await connected };
+  await c.loadAsync(module, remote, ...(local.length > 0 ? [toolset({ name: 'local', tools: local })] : []));
+  return { registry: c.get(ToolRegistry), module: remote, events, warnings, first: await connected };
 }
 
 async function codeAndMessage(promise: Promise<unknown>): Promise<[string, string]> {
@@ -126,6 +156,7 @@ afterEach(() => {
   gates.later = false;
   gates.wide = false;
   gates.clash = false;
+  gates.slowGone = false;
 });
 
 describe('mcpToolset in both eras', () => {
@@ -139,7 +170,13 @@ describe('mcpToolset in both eras', () => {
       const remote = await gateway({ name: 'up', server: { url: http.url }, granted: PermissionSet.all(), protocol });
       try {
         expect(remote.first.protocolVersion).toBe(version);
-        expect(names(remote.registry, 'up.')).toEqual(['up.hello', 'up.wipe', 'up.results.read']);
+        expect(names(remote.registry, 'up.')).toEqual([
+          'up.hello',
+          'up.wipe',
+          'up.slow',
+          'up.route',
+          'up.results.read',
+        ]);
         expect(await remote.registry.call('up.hello', {})).toBe('hello from upstream');
       } finally {
         await remote.module.close();
@@ -320,6 +357,104 @@ describe('the running registry follows the remote', () => {
       }
     } finally {
       await http.close();
+    }
+  });
+
+  it('keeps a caller view made before a tool turned destructive from calling it without the approval', async () => {
+    const remote = await gateway(
+      {
+        name: 'hint',
+        server: {
+          command: process.execPath,
+          args: [fileURLToPath(new URL('./fixtures/hintServer.js', import.meta.url))],
+          stderr: 'ignore',
+        },
+        granted: PermissionSet.all(),
+      },
+      [],
+      toolsModule({ approvals: { approve: () => false } }),
+    );
+    try {
+      const before = await remote.registry.forCaller({ caller: 'ann' });
+      expect(await before.call('hint.target', {})).toBe('target ran');
+      const changed = remote.events.next('tools_changed');
+      await remote.registry.call('hint.flip', {});
+      await changed;
+      expect(remote.registry.get('hint.target').definition.destructive).toBe(true);
+      expect((await codeAndMessage(remote.registry.call('hint.target', {})))[0]).toBe('approval_denied');
+      // The view's copy was compiled from the read-only listing: it is not called for the destructive tool.
+      expect((await codeAndMessage(before.call('hint.target', {})))[0]).toBe('tool_unavailable');
+    } finally {
+      await remote.module.close();
+    }
+  });
+
+  it('answers a call whose tool the remote drops while it runs with its result, not an error', async () => {
+    const http = await upstream();
+    try {
+      const remote = await gateway({ name: 'up', server: { url: http.url }, granted: PermissionSet.all() });
+      try {
+        const started = new Promise<void>((resolve) => {
+          slowStarted.resolve = resolve;
+        });
+        const outcome = remote.registry.dispatch('up.slow', {});
+        await started;
+        const dropped = remote.events.next('tools_changed');
+        gates.slowGone = true;
+        expect(await dropped).toMatchObject({ unavailable: ['slow'] });
+        expect(remote.registry.has('up.slow')).toBe(false);
+        releaseSlow();
+        expect(await outcome).toMatchObject({ ok: true, value: 'slow ran' });
+      } finally {
+        await remote.module.close();
+      }
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("imports a tool that declares x-mcp-header, lists its header again, and calls it through the SDK's mirroring", async () => {
+    const http = await upstream();
+    try {
+      const remote = await gateway({ name: 'up', server: { url: http.url }, granted: PermissionSet.all() });
+      try {
+        expect(remote.registry.get('up.route').definition.headers).toEqual({ region: 'Region' });
+        expect(await remote.registry.call('up.route', { region: 'eu' })).toBe('routed to eu');
+      } finally {
+        await remote.module.close();
+      }
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("tells the gateway's own MCP clients when a remote tool's definition changes, not only its name", async () => {
+    const remote = await gateway({
+      name: 'ch',
+      server: {
+        command: process.execPath,
+        args: [fileURLToPath(new URL('./fixtures/changingServer.js', import.meta.url))],
+        stderr: 'ignore',
+      },
+      granted: PermissionSet.all(),
+    });
+    const watch = new AvailabilityWatch(remote.registry, 5);
+    try {
+      const before = watch.key();
+      const changed = remote.events.next('tools_changed');
+      await remote.registry.call('ch.flip', {});
+      await changed;
+      const flipped = watch.key();
+      expect(flipped).not.toBe(before);
+      // Flipped back: the same names as before, but target was compiled again.
+      const back = remote.events.next('tools_changed');
+      await remote.registry.call('ch.flip', {});
+      await back;
+      expect(names(remote.registry, 'ch.')).toEqual(['ch.flip', 'ch.target']);
+      expect(watch.key()).not.toBe(before);
+      expect(watch.key()).not.toBe(flipped);
+    } finally {
+      await remote.module.close();
     }
   });
 });

@@ -49,6 +49,8 @@ export type McpToolsetEvent =
        * the local model, or a name another tool holds.
        */
       readonly refused: readonly string[];
+      /** Registered tools the server now lists otherwise (schema, hints, description): compiled again. */
+      readonly changed: readonly string[];
     };
 
 /** Options of `mcpToolset`. */

@@ -250,12 +250,20 @@ export class RemoteServer {
 
   /** A new listing: offered now, registered as `mcpToolset` can, and told as a change when something changed. */
   private listed(tools: readonly Tool[]): void {
-    const before = [...this.registered.keys()];
+    const before = new Map(this.registered);
     this.offered = offering(tools);
     const { added, refused } = this.onListed?.(tools) ?? { added: [], refused: [] };
-    const unavailable = before.filter((name) => !this.isAvailable(name));
-    if (unavailable.length > 0 || added.length > 0 || refused.length > 0)
-      this.emit({ type: 'tools_changed', toolset: this.options.name, unavailable, added, refused });
+    const unavailable = [...before.keys()].filter((name) => !this.isAvailable(name));
+    const changed = [...before].filter(([name, key]) => this.registered.has(name) && this.registered.get(name) !== key);
+    if (unavailable.length > 0 || added.length > 0 || refused.length > 0 || changed.length > 0)
+      this.emit({
+        type: 'tools_changed',
+        toolset: this.options.name,
+        unavailable,
+        added,
+        refused,
+        changed: changed.map(([name]) => name),
+      });
   }
 
   /**

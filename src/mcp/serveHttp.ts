@@ -208,8 +208,10 @@ function checkResourceMetadata(m: McpHttpAuth['resourceMetadata']): void {
   if (servers !== undefined && !(Array.isArray(servers) && servers.every(isAbsoluteUrl)))
     throw new TypeError(`${where}.authorizationServers must be a list of URLs (the issuers of the tokens it accepts)`);
   const resource = ownValue(m, 'resource');
-  if (resource !== undefined && !isAbsoluteUrl(resource))
-    throw new TypeError(`${where}.resource must be an absolute URL (the endpoint as clients reach it), or left out`);
+  if (resource !== undefined && !(isAbsoluteUrl(resource) && /^https?:\/\/[^#]*$/i.test(resource as string)))
+    throw new TypeError(
+      `${where}.resource must be an http(s) URL without a fragment (the endpoint as clients reach it), or left out`,
+    );
   const name = ownValue(m, 'resourceName');
   if (name !== undefined && typeof name !== 'string')
     throw new TypeError(`${where}.resourceName must be a string, or left out`);
