@@ -95,7 +95,9 @@ export async function httpThroughput(
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? sides : [...sides].reverse();
     for (const which of order) rates[which].push(await requestsPerSecond(which, connections, seconds));
-    log(`  round ${round + 1}/${rounds}: ${sides.map((side) => `${side} ${rates[side].at(-1)!.toFixed(0)}`).join(', ')} req/s`);
+    log(
+      `  round ${round + 1}/${rounds}: ${sides.map((side) => `${side} ${rates[side].at(-1)!.toFixed(0)}`).join(', ')} req/s`,
+    );
   }
   return {
     ours: median(rates.ours),

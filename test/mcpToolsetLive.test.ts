@@ -66,7 +66,7 @@ class LocalClash {
   }
 }
 
-let releaseSlow = () => undefined as void;
+let releaseSlow: () => void = () => undefined;
 const slowStarted: { resolve: () => void } = { resolve: () => undefined };
 
 @Tool({ name: 'slow', description: 'Runs until the test releases it; listed while its gate is open.', readOnly: true })
