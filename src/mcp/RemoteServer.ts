@@ -396,6 +396,8 @@ export class RemoteServer {
    * logged.
    */
   private async listAll(client: Client, timeout: number): Promise<Tool[]> {
+    // One deadline for the whole listing, not one per page: a server that pages slowly cannot stretch it.
+    const deadline = Date.now() + timeout;
     const max = this.options.limits.maxTools;
     const tools: Tool[] = [];
     let cursor: string | undefined;
@@ -405,7 +407,7 @@ export class RemoteServer {
       // One page at a time (the SDK's own walk would hold every page before these limits apply), not cached.
       const page = await client.request(
         { method: 'tools/list', ...(cursor !== undefined && { params: { cursor } }) },
-        { timeout },
+        { timeout: Math.max(1, deadline - Date.now()) },
       );
       pages++;
       const room = Math.max(0, max - tools.length);
