@@ -23,6 +23,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Container } from 'inversify';
+import { toolsetEvents } from './support/toolsetEvents.js';
 import { cancelled, container as serverContainer } from './fixtures/httpTools.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,24 +32,8 @@ const FILESYSTEM = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-fi
 const CLI = path.join(ROOT, 'dist/src/cli/main.js');
 const TOKEN = 'a-test-token-of-enough-length-0123';
 
-/** The toolset's events, and a promise of the next one of a type. */
-function watch() {
-  const waiting: { type: McpToolsetEvent['type']; resolve: (e: McpToolsetEvent) => void }[] = [];
-  return {
-    onEvent(event: McpToolsetEvent) {
-      for (const w of waiting.splice(0)) {
-        if (w.type === event.type) w.resolve(event);
-        else waiting.push(w);
-      }
-    },
-    next<T extends McpToolsetEvent['type']>(type: T): Promise<Extract<McpToolsetEvent, { type: T }>> {
-      return new Promise((resolve) => waiting.push({ type, resolve: resolve as (e: McpToolsetEvent) => void }));
-    },
-  };
-}
-
 async function load(options: Omit<McpToolsetOptions, 'onEvent'>) {
-  const events = watch();
+  const events = toolsetEvents();
   const connected = events.next('connected');
   const module = mcpToolset({ ...options, onEvent: events.onEvent, reconnect: { initialMs: 50, maxMs: 1_000 } });
   const c = new Container();

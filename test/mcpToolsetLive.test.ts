@@ -14,9 +14,10 @@ import {
   toolset,
   toolsModule,
 } from 'hermes-tools';
-import { type McpToolsetEvent, type McpToolsetOptions, mcpToolset, serveHttp } from 'hermes-tools/mcp';
+import { type McpToolsetOptions, mcpToolset, serveHttp } from 'hermes-tools/mcp';
 import { AvailabilityWatch } from '../src/mcp/AvailabilityWatch.js';
 import { Container } from 'inversify';
+import { toolsetEvents } from './support/toolsetEvents.js';
 
 /** What the upstream offers: each gated tool is listed while its gate is open. */
 const gates = { later: false, wide: false, clash: false, slowGone: false };
@@ -97,29 +98,13 @@ async function upstream() {
   return serveHttp(c.get(ToolRegistry), { name: 'upstream', version: '1.0.0', port: 0, listChangedIntervalMs: 10 });
 }
 
-/** The toolset's events, and a promise of the next one of a type. */
-function watch() {
-  const waiting: { type: McpToolsetEvent['type']; resolve: (e: McpToolsetEvent) => void }[] = [];
-  return {
-    onEvent(event: McpToolsetEvent) {
-      for (const w of waiting.splice(0)) {
-        if (w.type === event.type) w.resolve(event);
-        else waiting.push(w);
-      }
-    },
-    next<T extends McpToolsetEvent['type']>(type: T): Promise<Extract<McpToolsetEvent, { type: T }>> {
-      return new Promise((resolve) => waiting.push({ type, resolve: resolve as (e: McpToolsetEvent) => void }));
-    },
-  };
-}
-
 /** Loads the toolset (with local tools beside it, when given) and returns its registry, events and warnings. */
 async function gateway(
   options: Omit<McpToolsetOptions, 'onEvent' | 'logger'>,
   local: Function[] = [],
   module = toolsModule(),
 ) {
-  const events = watch();
+  const events = toolsetEvents();
   const warnings: string[] = [];
   const connected = events.next('connected');
   const remote = mcpToolset({
