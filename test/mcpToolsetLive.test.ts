@@ -98,6 +98,24 @@ async function upstream() {
   return serveHttp(c.get(ToolRegistry), { name: 'upstream', version: '1.0.0', port: 0, listChangedIntervalMs: 10 });
 }
 
+/** Serves the upstream, loads a gateway in front of it, runs `test`, and closes both, even when it fails. */
+async function throughUpstream(
+  load: (url: URL) => ReturnType<typeof gateway>,
+  test: (remote: Awaited<ReturnType<typeof gateway>>) => Promise<void>,
+): Promise<void> {
+  const http = await upstream();
+  try {
+    const remote = await load(http.url);
+    try {
+      await test(remote);
+    } finally {
+      await remote.module.close();
+    }
+  } finally {
+    await http.close();
+  }
+}
+
 /** Loads the toolset (with local tools beside it, when given) and returns its registry, events and warnings. */
 async function gateway(
   options: Omit<McpToolsetOptions, 'onEvent' | 'logger'>,
@@ -150,10 +168,9 @@ describe('mcpToolset in both eras', () => {
     ['modern', '2026-07-28'],
     ['legacy', '2025-11-25'],
   ] as const)('protocol %s reaches our endpoint in %s, lists and calls', async (protocol, version) => {
-    const http = await upstream();
-    try {
-      const remote = await gateway({ name: 'up', server: { url: http.url }, granted: PermissionSet.all(), protocol });
-      try {
+    await throughUpstream(
+      (url) => gateway({ name: 'up', server: { url: url }, granted: PermissionSet.all(), protocol }),
+      async (remote) => {
         expect(remote.first.protocolVersion).toBe(version);
         expect(names(remote.registry, 'up.')).toEqual([
           'up.hello',
@@ -163,12 +180,8 @@ describe('mcpToolset in both eras', () => {
           'up.results.read',
         ]);
         expect(await remote.registry.call('up.hello', {})).toBe('hello from upstream');
-      } finally {
-        await remote.module.close();
-      }
-    } finally {
-      await http.close();
-    }
+      },
+    );
   });
 
   it('falls back to 2025-11-25 over stdio for a server that only speaks it (SDK 1.x), and refuses it when pinned', async () => {
@@ -257,15 +270,15 @@ describe('the running registry follows the remote', () => {
   it.each(['modern', 'legacy'] as const)(
     'registers a tool added after load (%s era) in the registry and its views, under the toolset grant',
     async (protocol) => {
-      const http = await upstream();
-      try {
-        const remote = await gateway({
-          name: 'up',
-          server: { url: http.url },
-          granted: PermissionSet.none().grant('up:call'),
-          protocol,
-        });
-        try {
+      await throughUpstream(
+        (url) =>
+          gateway({
+            name: 'up',
+            server: { url: url },
+            granted: PermissionSet.none().grant('up:call'),
+            protocol,
+          }),
+        async (remote) => {
           const view = remote.registry.view({ toolsets: ['up'] });
           const changed = remote.events.next('tools_changed');
           gates.later = true;
@@ -285,23 +298,18 @@ describe('the running registry follows the remote', () => {
           expect(bob.list().map((t) => t.name)).not.toContain('up.later');
           const [code] = await codeAndMessage(bob.call('up.later', {}));
           expect(code).toBe('permission_denied');
-        } finally {
-          await remote.module.close();
-        }
-      } finally {
-        await http.close();
-      }
+        },
+      );
     },
   );
 
   it('refuses, with a warning, a tool added later past the limits or with a name a local tool holds', async () => {
-    const http = await upstream();
-    try {
-      const remote = await gateway(
-        { name: 'up', server: { url: http.url }, granted: PermissionSet.all(), limits: { maxEnumValues: 5 } },
-        [LocalClash],
-      );
-      try {
+    await throughUpstream(
+      (url) =>
+        gateway({ name: 'up', server: { url: url }, granted: PermissionSet.all(), limits: { maxEnumValues: 5 } }, [
+          LocalClash,
+        ]),
+      async (remote) => {
         const wide = remote.events.next('tools_changed');
         gates.wide = true;
         expect(await wide).toMatchObject({ added: [], refused: ['wide'], unavailable: [] });
@@ -316,19 +324,14 @@ describe('the running registry follows the remote', () => {
         expect(await remote.registry.call('up.clash', {})).toBe('local clash');
         expect(remote.registry.get('up.clash').definition.toolset).toBe('local');
         expect(remote.warnings.at(-1)).toMatch(/already used by a tool of another toolset/);
-      } finally {
-        await remote.module.close();
-      }
-    } finally {
-      await http.close();
-    }
+      },
+    );
   });
 
   it('lists a recompiled tool with its new definition, not a listing kept from before', async () => {
-    const http = await upstream();
-    try {
-      const remote = await gateway({ name: 'up', server: { url: http.url }, granted: PermissionSet.all() });
-      try {
+    await throughUpstream(
+      (url) => gateway({ name: 'up', server: { url: url }, granted: PermissionSet.all() }),
+      async (remote) => {
         const before: ToolDefinition[] = remote.registry.definitions();
         const changed = remote.events.next('tools_changed');
         gates.later = true;
@@ -337,12 +340,8 @@ describe('the running registry follows the remote', () => {
         expect(after.length).toBe(before.length + 1);
         // Unchanged tools keep their compiled definitions: nothing is compiled again for a listing that did not change.
         expect(after.find((d) => d.name === 'up.hello')).toBe(before.find((d) => d.name === 'up.hello'));
-      } finally {
-        await remote.module.close();
-      }
-    } finally {
-      await http.close();
-    }
+      },
+    );
   });
 
   it('keeps a caller view made before a tool turned destructive from calling it without the approval', async () => {
@@ -375,10 +374,9 @@ describe('the running registry follows the remote', () => {
   });
 
   it('answers a call whose tool the remote drops while it runs with its result, not an error', async () => {
-    const http = await upstream();
-    try {
-      const remote = await gateway({ name: 'up', server: { url: http.url }, granted: PermissionSet.all() });
-      try {
+    await throughUpstream(
+      (url) => gateway({ name: 'up', server: { url: url }, granted: PermissionSet.all() }),
+      async (remote) => {
         const started = new Promise<void>((resolve) => {
           slowStarted.resolve = resolve;
         });
@@ -390,27 +388,18 @@ describe('the running registry follows the remote', () => {
         expect(remote.registry.has('up.slow')).toBe(false);
         releaseSlow();
         expect(await outcome).toMatchObject({ ok: true, value: 'slow ran' });
-      } finally {
-        await remote.module.close();
-      }
-    } finally {
-      await http.close();
-    }
+      },
+    );
   });
 
   it("imports a tool that declares x-mcp-header, lists its header again, and calls it through the SDK's mirroring", async () => {
-    const http = await upstream();
-    try {
-      const remote = await gateway({ name: 'up', server: { url: http.url }, granted: PermissionSet.all() });
-      try {
+    await throughUpstream(
+      (url) => gateway({ name: 'up', server: { url: url }, granted: PermissionSet.all() }),
+      async (remote) => {
         expect(remote.registry.get('up.route').definition.headers).toEqual({ region: 'Region' });
         expect(await remote.registry.call('up.route', { region: 'eu' })).toBe('routed to eu');
-      } finally {
-        await remote.module.close();
-      }
-    } finally {
-      await http.close();
-    }
+      },
+    );
   });
 
   it("tells the gateway's own MCP clients when a remote tool's definition changes, not only its name", async () => {
