@@ -21,12 +21,7 @@ export async function rawCall(
   const response = await fetch(url, {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': String(params.name),
+      ...modernHeaders(token, 'tools/call', String(params.name)),
       ...headers,
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...params, _meta: ENVELOPE } }),
@@ -41,4 +36,16 @@ export async function rawCall(
         ?.slice(6) ?? '{}')
     : text;
   return { status: response.status, body: JSON.parse(json) };
+}
+
+/** The headers of a 2026-07-28 POST over Streamable HTTP: the bearer token, the revision, the method and its name. */
+export function modernHeaders(token: string, method: string, name?: string): Record<string, string> {
+  return {
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+    ...(name === undefined ? {} : { 'mcp-name': name }),
+  };
 }

@@ -3,6 +3,7 @@
 // `resultType: "task"` answer, so the requester sends tools/call and tasks/* through a raw dispatch of its host's:
 // here, a plain POST with the revision's headers.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { modernHeaders } from './modernRawCall.js';
 import { createTaskSessionFromClient, type TaskEnabledSession } from '@modelcontextprotocol/ext-tasks/client';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -27,14 +28,7 @@ export async function postModern(
     request.method === 'tools/call' ? params.name : request.method.startsWith('tasks/') ? params.taskId : undefined;
   const response = await fetch(url, {
     method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': VERSION,
-      'mcp-method': request.method,
-      ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
-    },
+    headers: modernHeaders(token, request.method, typeof name === 'string' ? name : undefined),
     body: JSON.stringify({ jsonrpc: '2.0', ...request }),
   });
   const body = await response.text();
