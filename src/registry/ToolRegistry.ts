@@ -11,6 +11,9 @@ import { ToolDispatcher } from './ToolDispatcher.js';
 import type { ToolFilter } from './ToolFilter.js';
 import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
 
+// A registry over another's catalog (a view); set by ToolRegistry's static block, which may write its private fields.
+let overCatalog: (catalog: ToolCatalog, options: ToolRegistryOptions) => ToolRegistry;
+
 /**
  * The tools an agent kernel lists and calls. Get it from the container (`container.get(ToolRegistry)`)
  * after loading toolsets, or build one from RegisteredTools. Immutable, but for the tools of a remote MCP toolset
@@ -23,8 +26,6 @@ import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
  * const outcome = await registry.dispatch('fs.read', { path: '/etc/hosts' });
  * if (!outcome.ok) console.log(outcome.error.message);
  */
-let overCatalog: (catalog: ToolCatalog, options: ToolRegistryOptions) => ToolRegistry;
-
 export class ToolRegistry implements HasDispatcher {
   // Set once, by the constructor or, for a view, by #over right after it.
   #catalog: ToolCatalog;
