@@ -9,7 +9,11 @@ import { Container } from 'inversify';
 import * as remoteServer from '../src/mcp/RemoteServer.js';
 
 const HOSTILE = fileURLToPath(new URL('./fixtures/hostileServer.js', import.meta.url));
-const server = (mode = 'mixed') => ({ command: process.execPath, args: [HOSTILE, mode], stderr: 'ignore' as const });
+const server = (mode = 'mixed', ...more: string[]) => ({
+  command: process.execPath,
+  args: [HOSTILE, mode, ...more],
+  stderr: 'ignore' as const,
+});
 
 /** A logger that keeps its warnings and errors. */
 function keeper(): Logger & { lines: string[] } {
@@ -161,6 +165,48 @@ describe('mcpToolset: what a remote server lists is bounded', () => {
     const registry = await load({ server: server('endless'), logger });
     expect(names(registry, 'h.')).toHaveLength(100);
     expect(logger.lines).toEqual([expect.stringMatching(/more tools than are kept.*every page after the 100th/)]);
+  });
+
+  it("spends at most limits.maxPatternCheckMs checking one listing's new patterns, and refuses the tools left unchecked", async () => {
+    // Patterns this process has not checked before: each takes the checker about half a second, past the 1 ms given.
+    const module = mcpToolset({
+      name: 'h',
+      server: server('patterns', `n${process.hrtime.bigint()}`),
+      granted: PermissionSet.all(),
+      limits: { maxPatternCheckMs: 1 },
+    });
+    opened.push(module);
+    const error = await new Container().loadAsync(toolsModule(), module).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    const details = (error as ToolDefinitionError).details;
+    expect(details.map((d) => `${d.where} ${d.code}`)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `mcpToolset "h" tool "slow${i}".s unchecked_pattern`),
+    );
+    expect(details[0]?.message).toMatch(
+      /was not checked for super-linear time: checking the patterns of this listing spent the 1 ms that limits\.maxPatternCheckMs of mcpToolset "h" allows a listing/,
+    );
+  });
+
+  it('fails the load at connectTimeoutMs when the server never answers: one deadline for the handshake and the listing', async () => {
+    const module = mcpToolset({
+      name: 'h',
+      server: server('mute'),
+      granted: PermissionSet.all(),
+      protocol: 'legacy',
+      connectTimeoutMs: 300,
+    });
+    opened.push(module);
+    const error = await new Container().loadAsync(toolsModule(), module).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    expect((error as ToolDefinitionError).details).toEqual([
+      {
+        where: 'mcpToolset "h"',
+        code: 'remote_unreachable',
+        message: expect.stringMatching(
+          /could not connect to its MCP server and list the tools: it did not connect and list its tools within connectTimeoutMs \(300 ms\); check server/,
+        ),
+      },
+    ]);
   });
 });
 

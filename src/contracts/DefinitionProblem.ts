@@ -37,6 +37,8 @@ export type DefinitionProblemCode =
   | 'invalid_pattern'
   | 'unsafe_pattern'
   | 'unreadable_pattern'
+  // a remote server's pattern left unchecked: its listing spent the time allowed for checking patterns
+  | 'unchecked_pattern'
   | 'invalid_enum'
   | 'missing_item_type'
   | 'date_type'
@@ -64,6 +66,8 @@ export type DefinitionProblemCode =
   // queues (hermes-tools/queue)
   | 'invalid_worker'
   | 'queue_unreachable'
+  // remote MCP servers (hermes-tools/mcp)
+  | 'remote_unreachable'
   // a problem given to ToolDefinitionError as a plain string
   | 'unspecified';
 

@@ -89,6 +89,13 @@ export interface McpToolsetOptions {
     readonly maxSchemaChars?: number;
     /** Most values of one `enum`; a tool with a longer one is refused, with a warning. Default 1,000. */
     readonly maxEnumValues?: number;
+    /**
+     * Time, in milliseconds, that checking the `pattern`s of one listing may take: each pattern not seen before is
+     * analysed for super-linear backtracking, which holds the event loop (up to about half a second for a bad one).
+     * A tool whose pattern is left unchecked when the time is spent is refused (at load, the load fails), and tried
+     * again at the next listing. Default 500.
+     */
+    readonly maxPatternCheckMs?: number;
   };
   /** Told of the tools dropped or refused, and of a failing `onEvent`. Default: silent. */
   readonly logger?: Logger;

@@ -206,7 +206,17 @@ export class RemoteServer {
           }))
         : new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
     const timeout = this.options.connectTimeoutMs;
-    try {
+    // One deadline for all of it (the question of 'auto', the handshake, every page of the listing): each step has a
+    // timeout of its own in the SDK, and their sum could be several times connectTimeoutMs.
+    const deadline = Date.now() + timeout;
+    let expiry: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_resolve, reject) => {
+      expiry = setTimeout(
+        () => reject(new Error(`it did not connect and list its tools within connectTimeoutMs (${timeout} ms)`)),
+        timeout,
+      );
+    });
+    const opening = async () => {
       // A server found to speak only 2025-11-25 is not asked again on reconnection.
       await client.connect(transport, { timeout, ...(this.legacyOnly && { prior: { kind: 'legacy' as const } }) });
       if (protocol === 'auto' && client.getProtocolEra() === 'legacy') this.legacyOnly = true;
@@ -219,11 +229,21 @@ export class RemoteServer {
           "hermes-tools: the remote server's change subscription could not be opened; changes to its tools are seen at its next reconnection",
           { toolset: this.options.name },
         );
-      const tools = await this.listAll(client, timeout);
+      return this.listAll(client, deadline);
+    };
+    const opened = opening();
+    try {
+      const tools = await Promise.race([opened, expired]);
       return { client, tools, pid: stdio?.pid ?? undefined };
     } catch (error) {
-      await client.close().catch((closing: unknown) => this.closeFailed(closing));
+      const close = () => client.close().catch((closing: unknown) => this.closeFailed(closing));
+      await close();
+      // A step still under way at the deadline (over stdio, the spawn that follows the question) is closed when it
+      // ends; this also takes the opening's own rejection.
+      void opened.then(close, close);
       throw error;
+    } finally {
+      clearTimeout(expiry);
     }
   }
 
@@ -282,7 +302,7 @@ export class RemoteServer {
         this.stale = false;
         let tools: Tool[];
         try {
-          tools = await this.listAll(client, this.options.connectTimeoutMs);
+          tools = await this.listAll(client, Date.now() + this.options.connectTimeoutMs);
         } catch (error) {
           this.options.logger.warn(
             "hermes-tools: listing a remote server's tools again failed; its tools stay as they were",
@@ -395,9 +415,8 @@ export class RemoteServer {
    * The server's tools, page by page, up to `limits.maxTools` tools and MAX_PAGES pages; the rest are dropped and
    * logged.
    */
-  private async listAll(client: Client, timeout: number): Promise<Tool[]> {
+  private async listAll(client: Client, deadline: number): Promise<Tool[]> {
     // One deadline for the whole listing, not one per page: a server that pages slowly cannot stretch it.
-    const deadline = Date.now() + timeout;
     const max = this.options.limits.maxTools;
     const tools: Tool[] = [];
     let cursor: string | undefined;

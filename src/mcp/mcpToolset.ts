@@ -5,11 +5,13 @@ import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import type { DeclarationFeed, UpdateDeclarations } from '../di/DeclarationFeed.js';
 import { loadToolset } from '../di/toolset.js';
+import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import type { ToolOptions } from '../metadata/ToolOptions.js';
 import { ownValue } from '../internal/ownValue.js';
 import { jsonSchemaToShape } from '../schema/jsonSchemaToShape.js';
+import type { PatternCheckBudget } from '../schema/patternProblem.js';
 import type { Shape } from '../schema/Shape.js';
 import type { McpToolsetOptions } from './McpToolsetOptions.js';
 import { readToolsetOptions, type ToolsetSettings } from './readToolsetOptions.js';
@@ -60,7 +62,12 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
   };
   const module = new ContainerModule(async (load) => {
     if (optionProblems.length > 0) throw new ToolDefinitionError(optionProblems);
-    const listed = await remote.start();
+    let listed: readonly Tool[];
+    try {
+      listed = await remote.start();
+    } catch (error) {
+      throw unreachable(settings.name, error);
+    }
     const problems: DefinitionProblem[] = [];
     const declarations = imported.take(listed, problems);
     if (problems.length > 0) {
@@ -121,6 +128,11 @@ class ImportedTools {
     const taken = new Map<string, { key: string; declaration: ToolDeclaration }>();
     const accepted: Tool[] = [];
     this.#named = new Map();
+    // One budget for the whole listing: each new pattern can take a good part of a second to check.
+    const patterns: PatternCheckBudget = {
+      remainingMs: settings.limits.maxPatternCheckMs,
+      what: `the ${settings.limits.maxPatternCheckMs} ms that limits.maxPatternCheckMs of mcpToolset "${settings.name}" allows a listing`,
+    };
     for (const tool of listed) {
       const where = `mcpToolset "${settings.name}" tool "${tool.name}"`;
       this.#named.set(where, tool.name);
@@ -139,7 +151,7 @@ class ImportedTools {
       const declaration =
         kept !== undefined && kept.key === key
           ? kept.declaration
-          : toDeclaration(tool, settings, this.target, this.remote, problems);
+          : toDeclaration(tool, settings, this.target, this.remote, problems, patterns);
       if (declaration === undefined) continue;
       this.handlers[declaration.method] ??= (input, ctx) => this.remote.call(tool.name, input, ctx);
       taken.set(tool.name, { key, declaration });
@@ -192,6 +204,7 @@ function toDeclaration(
   target: Function,
   remote: RemoteServer,
   problems: DefinitionProblem[],
+  patterns: PatternCheckBudget,
 ): ToolDeclaration | undefined {
   const where = `mcpToolset "${settings.name}" tool "${tool.name}"`;
   const name = `${settings.prefix}${tool.name}`;
@@ -204,7 +217,7 @@ function toDeclaration(
     });
   const { schema, headers } = remoteHeaders(tool.inputSchema as unknown as JsonSchema);
   const key = toolKey(tool);
-  const shape = jsonSchemaToShape(schema, where, problems);
+  const shape = jsonSchemaToShape(schema, where, problems, patterns);
   if (shape.kind !== 'object')
     problems.push({ where, code: 'invalid_schema', message: 'its input schema must be an object schema' });
   if (problems.length > start || shape.kind !== 'object') return undefined;
@@ -268,6 +281,24 @@ function toDeclaration(
     input,
     ...(headers !== undefined && { headers }),
   };
+}
+
+/** The load's error when the server could not be reached and listed: a ToolDefinitionError naming it, with the cause. */
+function unreachable(name: string, error: unknown): ToolDefinitionError {
+  const why = error instanceof Error ? error.message || error.name : String(error);
+  const failed = new ToolDefinitionError([
+    {
+      where: `mcpToolset "${name}"`,
+      code: 'remote_unreachable',
+      message: `could not connect to its MCP server and list the tools: ${redactAndClip(why, 300)}; check server (the command, or the url and its headers) and connectTimeoutMs`,
+    },
+  ]);
+  return Object.defineProperty(failed, 'cause', {
+    value: error,
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** The text, or its first `max` characters and a marker saying it was clipped. */

@@ -47,8 +47,14 @@ const OPTION_KEYS = [
 const PROTOCOLS = ['auto', 'legacy', 'modern'] as const;
 const STDIO_KEYS = ['command', 'args', 'env', 'cwd', 'stderr'] as const;
 const HTTP_KEYS = ['url', 'headers'] as const;
-const LIMIT_DEFAULTS = { maxTools: 1_000, maxDescriptionChars: 10_000, maxSchemaChars: 100_000, maxEnumValues: 1_000 };
-const LIMIT_KEYS = ['maxTools', 'maxDescriptionChars', 'maxSchemaChars', 'maxEnumValues'] as const;
+const LIMIT_DEFAULTS = {
+  maxTools: 1_000,
+  maxDescriptionChars: 10_000,
+  maxSchemaChars: 100_000,
+  maxEnumValues: 1_000,
+  maxPatternCheckMs: 500,
+};
+const LIMIT_KEYS = ['maxTools', 'maxDescriptionChars', 'maxSchemaChars', 'maxEnumValues', 'maxPatternCheckMs'] as const;
 
 /**
  * Reads `mcpToolset`'s options as own keys only (a polluted Object.prototype changes nothing),

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../internal/BoundedCache.js';
 import { codeGenerationAllowed } from './codeGenerationAllowed.js';
 import { coerceJson } from './coerce.js';
 import { fillAbsent, isAbsent, type ObjectProperty } from './ObjectProperty.js';
@@ -8,11 +9,15 @@ import type { Validator } from './Validator.js';
 /** Past this many properties the closure is used: the generated source grows with every property. */
 const MAX_GENERATED_PROPERTIES = 24;
 
+/** Past this many characters of source the closure is used: property names can be long (a remote server's). */
+const MAX_GENERATED_SOURCE = 8_000;
+
 /**
- * The code made so far, by its source: tools declared alike share one compiled function (and its
- * bytecode). Sources come from declarations, never from calls, so the map grows only with them.
+ * The code made lately, by its source: tools declared alike share one compiled function (and its bytecode). Sources
+ * come from declarations, never from calls; bounded, since a remote server that renames its properties makes new
+ * declarations without end.
  */
-const factories = new Map<string, (...parts: unknown[]) => Validator>();
+const factories = new BoundedCache<string, (...parts: unknown[]) => Validator>(1_000);
 
 /**
  * The validator of a closed object (no keys but its properties) as generated code. It does what
@@ -21,7 +26,7 @@ const factories = new Map<string, (...parts: unknown[]) => Validator>();
  * property's name as a constant, so that the engine reads the caller's object through one inline
  * cache per property, and tells a known key by comparisons, instead of keyed lookups shared by
  * every tool. Undefined when code cannot be generated here or
- * the object has too many properties; the closure is used then.
+ * the object has too many properties or too long names; the closure is used then.
  *
  * Only property names enter the code, each as a JSON string literal; every value (checks,
  * defaults, paths) is passed in, never written into the source.
@@ -58,22 +63,23 @@ export function generateObjectValidator(
   lines.push('return out;');
   lines.push('};');
   const source = lines.join('\n');
-  let make = factories.get(source);
-  if (make === undefined) {
-    make = new Function(
-      'coerceJson',
-      'objectKeys',
-      'isAbsent',
-      'fillAbsent',
-      'childPath',
-      'hasOwn',
-      'reportUnknownKeys',
-      'known',
-      'properties',
-      source,
-    ) as (...parts: unknown[]) => Validator;
-    factories.set(source, make);
-  }
+  if (source.length > MAX_GENERATED_SOURCE) return undefined;
+  const make = factories.getOrMake(
+    source,
+    () =>
+      new Function(
+        'coerceJson',
+        'objectKeys',
+        'isAbsent',
+        'fillAbsent',
+        'childPath',
+        'hasOwn',
+        'reportUnknownKeys',
+        'known',
+        'properties',
+        source,
+      ) as (...parts: unknown[]) => Validator,
+  );
   return make(
     coerceJson,
     objectKeys,

@@ -1,7 +1,7 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { isForbiddenKey } from './isForbiddenKey.js';
 import type { JsonSchema } from '../contracts/JsonSchema.js';
-import { patternProblem } from './patternProblem.js';
+import { type PatternCheckBudget, patternProblem } from './patternProblem.js';
 import type { PropertyShape, Shape } from './Shape.js';
 import { isStringFormat } from './stringFormats.js';
 
@@ -38,11 +38,15 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'objec
  */
 export const MAX_INLINED_SUBSCHEMAS = 10_000;
 
-/** The `$defs` of the schema being read, the references being resolved (to refuse a cycle), and what they inlined. */
+/**
+ * The `$defs` of the schema being read, the references being resolved (to refuse a cycle), what they inlined, and the
+ * time left for checking patterns.
+ */
 interface References {
   readonly defs: Readonly<Record<string, unknown>>;
   readonly resolving: string[];
   inlined: number;
+  readonly patternBudget: PatternCheckBudget | undefined;
 }
 
 /**
@@ -51,14 +55,20 @@ interface References {
  * the schema's root and local references to them (`{ "$ref": "#/$defs/name" }`, JSON Schema 2020-12) are resolved
  * by inlining, within bounds: no reference to anything else (nothing is ever fetched), no cycle (a recursive
  * definition has no finite shape), and at most {@link MAX_INLINED_SUBSCHEMAS} subschemas read through references.
+ * A `patternBudget` bounds the time spent checking patterns not seen before (a remote server's).
  */
-export function jsonSchemaToShape(schema: JsonSchema, where: string, problems: DefinitionProblem[]): Shape {
+export function jsonSchemaToShape(
+  schema: JsonSchema,
+  where: string,
+  problems: DefinitionProblem[],
+  patternBudget?: PatternCheckBudget,
+): Shape {
   const defs = schema.$defs;
   if (defs !== undefined && !isObject(defs)) {
     problems.push({ where, code: 'invalid_schema', message: '"$defs" must be an object of JSON Schemas' });
     return { kind: 'unknown' };
   }
-  return readSchema(schema, where, problems, { defs: defs ?? {}, resolving: [], inlined: 0 }, true);
+  return readSchema(schema, where, problems, { defs: defs ?? {}, resolving: [], inlined: 0, patternBudget }, true);
 }
 
 function readSchema(
@@ -125,7 +135,7 @@ function readSchema(
       if (schema.pattern !== undefined) {
         const problem =
           typeof schema.pattern === 'string'
-            ? patternProblem(schema.pattern, { unicode: true }, where)
+            ? patternProblem(schema.pattern, { unicode: true }, where, refs.patternBudget)
             : ({ where, code: 'invalid_pattern', message: '"pattern" must be a string' } as const);
         if (problem !== undefined) problems.push(problem);
       }

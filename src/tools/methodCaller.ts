@@ -1,4 +1,5 @@
 import type { ToolContext } from '../contracts/ToolContext.js';
+import { BoundedCache } from '../internal/BoundedCache.js';
 import { codeGenerationAllowed } from '../schema/codeGenerationAllowed.js';
 import type { ArgumentSource } from './planArguments.js';
 
@@ -6,10 +7,11 @@ import type { ArgumentSource } from './planArguments.js';
 export type MethodCaller = (instance: object, input: Record<string, unknown>, ctx: ToolContext) => unknown;
 
 /**
- * The code made so far, by its source: handlers declared alike (the same method and argument
- * names) share one function. Sources come from declarations, never from calls.
+ * The code made lately, by its source: handlers declared alike (the same method and argument names) share one
+ * function. Sources come from declarations, never from calls; bounded, since a remote server that renames its tools
+ * makes new declarations without end.
  */
-const generated = new Map<string, MethodCaller>();
+const generated = new BoundedCache<string, MethodCaller>(1_000);
 
 /**
  * How a handler is called: `instance.execute(input.path, input.maxBytes, ctx)` as generated code,
@@ -22,12 +24,7 @@ export function methodCaller(method: string, sources: readonly ArgumentSource[])
   if (!codeGenerationAllowed()) return closureCaller(method, sources);
   const args = sources.map(argumentCode);
   const body = `'use strict';\nreturn function callMethod(instance, input, ctx) {\nreturn instance[${JSON.stringify(method)}](${args.join(', ')});\n};`;
-  let caller = generated.get(body);
-  if (caller === undefined) {
-    caller = new Function(body)() as MethodCaller;
-    generated.set(body, caller);
-  }
-  return caller;
+  return generated.getOrMake(body, () => new Function(body)() as MethodCaller);
 }
 
 /**
