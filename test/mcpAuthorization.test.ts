@@ -240,10 +240,30 @@ describe('MCP authorization: RFC 9728 metadata, the 401 scope, and the 403 insuf
       /scopesSupported must be a list of OAuth scopes/,
     );
     await expect(start({ verify, resourceMetadata: { authorizationServers: ['auth.example.com'] } })).rejects.toThrow(
-      /authorizationServers must be a list of URLs/,
+      /authorizationServers must be a list of http\(s\) URLs/,
     );
+    // Published to clients, which may follow it: only http(s).
+    await expect(
+      start({ verify, resourceMetadata: { authorizationServers: ['javascript:alert(1)'] } }),
+    ).rejects.toThrow(/authorizationServers must be a list of http\(s\) URLs/);
     await expect(start({ verify, resourceMetadata: { resource: '/mcp' } })).rejects.toThrow(
       /resource must be an http\(s\) URL without a fragment/,
+    );
+    // The document's fields as an object of known keys; the hooks as functions.
+    await expect(start({ verify, resourceMetadata: 'https://auth.example.com' })).rejects.toThrow(
+      /auth\.resourceMetadata must be an object \{ authorizationServers\?, scopesSupported\?, resource\?, resourceName\? \}/,
+    );
+    await expect(start({ verify, resourceMetadata: ['https://auth.example.com'] })).rejects.toThrow(
+      /auth\.resourceMetadata must be an object/,
+    );
+    await expect(
+      start({ verify, resourceMetadata: { authorization_servers: ['https://auth.example.com'] } }),
+    ).rejects.toThrow(/auth\.resourceMetadata: unknown option "authorization_servers" \(known: authorizationServers/);
+    await expect(start({ verify, mapScope: () => PermissionSet.none() })).rejects.toThrow(
+      /auth: unknown option "mapScope" \(known: verify, resourceMetadata, scopes, mapScopes\)/,
+    );
+    await expect(start({ verify, mapScopes: ['notes:read'] })).rejects.toThrow(
+      /auth\.mapScopes must be a function \(scopes, token\) => PermissionSet/,
     );
   });
 });

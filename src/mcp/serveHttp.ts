@@ -8,7 +8,7 @@ import type { McpHttpAuth } from './McpHttpAuth.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import type { McpHttpOptions, McpHttpServer } from './McpHttpOptions.js';
 import { McpHttpHandler } from './McpHttpHandler.js';
-import { ownCopy } from '../internal/ownOptions.js';
+import { ownCopy, ownOptions } from '../internal/ownOptions.js';
 import { readJsonBody } from './readJsonBody.js';
 import { replyError as reply } from './replyError.js';
 import { scopeChallenge } from './scopeChallenge.js';
@@ -35,18 +35,9 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
   const endpoint = options.path ?? '/mcp';
   const loopback = isLoopbackHost(host);
   const { auth } = options;
-  if (auth !== undefined && typeof ownValue(auth, 'verify') !== 'function') {
-    throw new TypeError(
-      'serveHttp: auth.verify must be a function (token, request) => { principal, scopes, expiresAt? } | undefined',
-    );
-  }
+  if (auth !== undefined) checkAuth(auth);
   const declaredScopes = ownValue(auth, 'scopes');
-  if (declaredScopes !== undefined && ownValue(auth, 'mapScopes') !== undefined)
-    throw new TypeError(
-      'serveHttp: auth.scopes and auth.mapScopes both say what a scope grants; give one (scopes also enables the step-up)',
-    );
   const grants = declaredScopes === undefined ? undefined : new ScopeGrants(declaredScopes, 'serveHttp');
-  checkResourceMetadata(ownValue(auth, 'resourceMetadata'));
   if (!loopback && auth === undefined) {
     if (options.allowUnauthenticated !== true) {
       throw new TypeError(
@@ -192,9 +183,39 @@ function ownOrigins(host: string, address: string, port: number): string[] {
   return origins;
 }
 
-/** The app's RFC 9728 fields, checked before the port is bound: a mistake must not leave a server half started. */
+const AUTH_KEYS = ['verify', 'resourceMetadata', 'scopes', 'mapScopes'] as const;
+const METADATA_KEYS = ['authorizationServers', 'scopesSupported', 'resource', 'resourceName'] as const;
+
+/** The app's `auth`, checked before the port is bound: a mistake must not leave a server half started. */
+function checkAuth(auth: McpHttpAuth): void {
+  if (typeof auth !== 'object' || auth === null || Array.isArray(auth))
+    throw new TypeError('serveHttp: auth must be an object { verify, resourceMetadata?, scopes?, mapScopes? }');
+  const { problem } = ownOptions(auth, [...AUTH_KEYS]);
+  if (problem !== undefined) throw new TypeError(`serveHttp: auth: ${problem}`);
+  if (typeof ownValue(auth, 'verify') !== 'function')
+    throw new TypeError(
+      'serveHttp: auth.verify must be a function (token, request) => { principal, scopes, expiresAt? } | undefined',
+    );
+  const mapScopes = ownValue(auth, 'mapScopes');
+  if (mapScopes !== undefined && typeof mapScopes !== 'function')
+    throw new TypeError('serveHttp: auth.mapScopes must be a function (scopes, token) => PermissionSet, or left out');
+  if (ownValue(auth, 'scopes') !== undefined && mapScopes !== undefined)
+    throw new TypeError(
+      'serveHttp: auth.scopes and auth.mapScopes both say what a scope grants; give one (scopes also enables the step-up)',
+    );
+  checkResourceMetadata(ownValue(auth, 'resourceMetadata'));
+}
+
+/** The app's RFC 9728 fields: what the document served at the well-known URL says. */
 function checkResourceMetadata(m: McpHttpAuth['resourceMetadata']): void {
   const where = 'serveHttp: auth.resourceMetadata';
+  if (m === undefined) return;
+  if (typeof m !== 'object' || m === null || Array.isArray(m))
+    throw new TypeError(
+      `${where} must be an object { authorizationServers?, scopesSupported?, resource?, resourceName? }`,
+    );
+  const { problem } = ownOptions(m, [...METADATA_KEYS]);
+  if (problem !== undefined) throw new TypeError(`${where}: ${problem}`);
   const scopes = ownValue(m, 'scopesSupported');
   if (scopes !== undefined && !Array.isArray(scopes))
     throw new TypeError(`${where}.scopesSupported must be a list of OAuth scopes`);
@@ -205,10 +226,12 @@ function checkResourceMetadata(m: McpHttpAuth['resourceMetadata']): void {
         `${where}.scopesSupported: "${String(scope).slice(0, 80)}" is not an OAuth scope (printable ASCII, no spaces, quotes or backslashes)`,
       );
   const servers = ownValue(m, 'authorizationServers');
-  if (servers !== undefined && !(Array.isArray(servers) && servers.every(isAbsoluteUrl)))
-    throw new TypeError(`${where}.authorizationServers must be a list of URLs (the issuers of the tokens it accepts)`);
+  if (servers !== undefined && !(Array.isArray(servers) && servers.every(isHttpUrl)))
+    throw new TypeError(
+      `${where}.authorizationServers must be a list of http(s) URLs (the issuers of the tokens it accepts)`,
+    );
   const resource = ownValue(m, 'resource');
-  if (resource !== undefined && !(isAbsoluteUrl(resource) && /^https?:\/\/[^#]*$/i.test(resource as string)))
+  if (resource !== undefined && !(isHttpUrl(resource) && !(resource as string).includes('#')))
     throw new TypeError(
       `${where}.resource must be an http(s) URL without a fragment (the endpoint as clients reach it), or left out`,
     );
@@ -217,6 +240,9 @@ function checkResourceMetadata(m: McpHttpAuth['resourceMetadata']): void {
     throw new TypeError(`${where}.resourceName must be a string, or left out`);
 }
 
-function isAbsoluteUrl(value: unknown): boolean {
-  return typeof value === 'string' && URL.canParse(value);
+/** An absolute http: or https: URL: what a client may be sent to (never `javascript:` or `data:`). */
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || !URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'https:' || protocol === 'http:';
 }
