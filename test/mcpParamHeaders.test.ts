@@ -1,13 +1,14 @@
 // Arguments declared as HTTP headers (`@Arg({ header })`, MCP's x-mcp-header): listed with `x-mcp-header`, mirrored
 // by the SDK v2 client into Mcp-Param-* headers, and checked against the body by the server, which refuses a
 // disagreement with HeaderMismatch (-32020) and answers a tool the caller cannot see as unknown.
+import { request } from 'node:http';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Arg, PermissionSet, Tool, ToolDefinitionError, toolset, toolsModule, UseGuards } from 'hermes-tools';
 import { type McpHttpServer, serveHttp } from 'hermes-tools/mcp';
 import { buildRegistry } from './support/buildRegistry.js';
-import { rawCall } from './support/modernRawCall.js';
+import { ENVELOPE, modernHeaders, rawCall } from './support/modernRawCall.js';
 
 @Tool({ name: 'vm.start', description: 'Starts a machine in a region.' })
 class StartVm {
@@ -104,6 +105,61 @@ describe('@Arg({ header }) over MCP', () => {
       'mcp-param-count': '2.0',
     });
     expect(agreeing.body.result).toMatchObject({ content: [{ type: 'text', text: 'started 2 in eu-west' }] });
+  });
+
+  it('refuses a header a proxy could read otherwise than the body: raw non-ASCII bytes, a number written past its value', async () => {
+    const http = await serve();
+    open.push(http);
+    // Node reads raw bytes as Latin-1: "é" sent as is would compare equal here and differently elsewhere. A value
+    // outside printable ASCII goes in Base64, as the spec says (and as the SDK's client does).
+    const accented = { name: 'vm.start', arguments: { region: 'eu-wést', count: 2 } };
+    const raw = await rawCall(http.url, TOKEN, accented, { 'mcp-param-region': 'eu-wést', 'mcp-param-count': '2' });
+    expect(raw.body.error).toMatchObject({ code: -32020, data: { mismatch: { header: 'Mcp-Param-Region' } } });
+    const encoded = await rawCall(http.url, TOKEN, accented, {
+      'mcp-param-region': `=?base64?${Buffer.from('eu-wést').toString('base64')}?=`,
+      'mcp-param-count': '2',
+    });
+    expect(encoded.body.result).toMatchObject({ content: [{ type: 'text', text: 'started 2 in eu-wést' }] });
+    // 1.0000000000000001 rounds to 1, but as text it is another number; trailing zeros ("1.0") are all that is let by.
+    const args = { name: 'vm.start', arguments: { region: 'eu-west', count: 1 } };
+    const rounded = await rawCall(http.url, TOKEN, args, {
+      'mcp-param-region': 'eu-west',
+      'mcp-param-count': '1.0000000000000001',
+    });
+    expect(rounded.body.error).toMatchObject({ code: -32020, data: { mismatch: { header: 'Mcp-Param-Count' } } });
+  });
+
+  it('refuses a request that sends a routing header twice, which would be read as one value joined by a comma', async () => {
+    const http = await serve();
+    open.push(http);
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'vm.start', arguments: { region: 'us, eu', count: 2 }, _meta: ENVELOPE },
+    });
+    const headers = Object.entries(modernHeaders(TOKEN, 'tools/call', 'vm.start')).flat();
+    // fetch joins repeated headers before sending; node:http sends them as given (and, given a list, adds none).
+    headers.push('Mcp-Param-Region', 'us', 'Mcp-Param-Region', 'eu', 'Mcp-Param-Count', '2');
+    headers.push('host', http.url.host, 'content-length', String(Buffer.byteLength(body)));
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(http.url, { method: 'POST', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).error).toMatchObject({
+      code: -32020,
+      message: expect.stringMatching(/the Mcp-Param-Region header is sent more than once/),
+    });
   });
 
   it('answers a tool the caller cannot see as unknown, whatever its headers', async () => {

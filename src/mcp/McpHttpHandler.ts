@@ -21,6 +21,8 @@ import type { McpHttpOptions } from './McpHttpOptions.js';
 import type { McpServerOptions } from './McpServerOptions.js';
 import { ownCopy } from '../internal/ownOptions.js';
 import { ownServerOptions } from './ownServerOptions.js';
+import { HEADER_MISMATCH } from './paramHeaderMismatch.js';
+import { repeatedMcpHeader } from './repeatedMcpHeader.js';
 import { replyError as reply } from './replyError.js';
 import { scheduleAt } from './scheduleAt.js';
 import { type SessionClock, systemClock } from './SessionClock.js';
@@ -200,6 +202,14 @@ export class McpHttpHandler {
     who: AuthInfo | undefined,
     principal: string | undefined,
   ): Promise<void> {
+    const repeated = repeatedMcpHeader(req.rawHeaders);
+    if (repeated !== undefined)
+      return reply(
+        res,
+        400,
+        `Bad Request: the ${repeated.slice(0, 100)} header is sent more than once; send each Mcp-Method, Mcp-Name and Mcp-Param-* header once`,
+        HEADER_MISMATCH,
+      );
     if (this.#unwatch === undefined && this.#wiring.watch.intervalMs > 0)
       this.#unwatch = this.#wiring.watch.subscribe(() => this.#modern.notify.toolsChanged());
     if (isJSONRPCRequest(body) && body.method === 'subscriptions/listen') {

@@ -5,6 +5,7 @@ const BASE64_PREFIX = '=?base64?';
 const BASE64_SUFFIX = '?=';
 const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * The first argument declared as a header (`@Arg({ header })`) whose `Mcp-Param-<header>` header is missing or says
@@ -29,9 +30,11 @@ export function paramHeaderMismatch(
     const body = `${arg}=${JSON.stringify(value)}`;
     if (given === null) return { header: name, body: `${body}, and the header is absent` };
     const decoded = decode(given);
+    // A number may be written with trailing zeros ("1.0", from a client whose floats print so), and with nothing else
+    // more: "1.0000000000000001" rounds to the body's 1, but a proxy reading the header text would not see 1.
     const same =
       typeof value === 'number' && decoded !== undefined && DECIMAL.test(decoded)
-        ? Number(decoded) === value
+        ? withoutTrailingZeros(decoded) === text
         : decoded === text;
     if (!same) return { header: name, body };
   }
@@ -47,9 +50,18 @@ function asText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A header's value: as it is, or the UTF-8 text its Base64 sentinel holds; undefined for an invalid sentinel. */
+/** "1.50" as "1.5", "2.0" as "2": a decimal without the zeros that end its fraction. */
+function withoutTrailingZeros(decimal: string): string {
+  return decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal;
+}
+
+/**
+ * A header's value: as it is, when it is printable ASCII, or the UTF-8 text its Base64 sentinel holds; undefined for
+ * anything else (Node reads other bytes as Latin-1, so raw UTF-8 would be compared as other characters).
+ */
 function decode(value: string): string | undefined {
-  if (!(value.startsWith(BASE64_PREFIX) && value.endsWith(BASE64_SUFFIX))) return value;
+  if (!(value.startsWith(BASE64_PREFIX) && value.endsWith(BASE64_SUFFIX)))
+    return PRINTABLE_ASCII.test(value) ? value : undefined;
   const base64 = value.slice(BASE64_PREFIX.length, value.length - BASE64_SUFFIX.length);
   if (!CANONICAL_BASE64.test(base64)) return undefined;
   try {
