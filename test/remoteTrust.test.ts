@@ -210,6 +210,20 @@ describe('mcpToolset: what a remote server lists is bounded', () => {
   });
 });
 
+describe('mcpToolset: what a remote server answers is checked', () => {
+  it('refuses an answer without content, such as a task the call did not ask for, rather than return it as a value', async () => {
+    const registry = await load({});
+    const error = await registry.call('h.tasky', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).code).toBe('execution_failed');
+    expect((error as ToolError).message).toMatch(
+      /the MCP server "h" answered "tasky" with a task it was not asked to create, not a result/,
+    );
+    // The connection stays: the server answered.
+    expect(await registry.call('h.echo', {})).toBe('echo ran');
+  });
+});
+
 describe('mcpToolset: what a remote server sends is not run as code here', () => {
   it("never compiles a remote tool's output schema: a result that would backtrack its pattern for hours comes back at once", async () => {
     const registry = await load({ server: server('output') });

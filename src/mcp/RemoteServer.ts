@@ -144,7 +144,17 @@ export class RemoteServer {
         `the MCP server "${this.options.name}" could not be reached (${clip(describe(error), 200)})`,
       );
     }
-    const texts = (result.content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : []));
+    // A task (a 2025 server's answer to a call that did not ask for one) is no result, though the SDK gives it content.
+    const unasked = Object.hasOwn(result, 'task');
+    if (unasked || !Array.isArray(result.content)) {
+      const what = unasked ? 'with a task it was not asked to create, not a result' : 'without content';
+      throw new ToolExecutionError(
+        ctx.tool,
+        `the MCP server "${this.options.name}" answered "${name}" ${what}; the call may or may not have run there: check the server before retrying`,
+        { cause: result },
+      );
+    }
+    const texts = result.content.flatMap((c) => (c.type === 'text' ? [c.text] : []));
     if (result.isError === true) {
       throw new ToolExecutionError(
         ctx.tool,
@@ -153,7 +163,7 @@ export class RemoteServer {
       );
     }
     if (result.structuredContent !== undefined) return result.structuredContent;
-    const content = result.content ?? [];
+    const content = result.content;
     return content.length > 0 && texts.length === content.length ? texts.join('\n') : content;
   }
 
