@@ -9,6 +9,8 @@ import { hasObjectOutput, toMcpTool } from './toMcpTool.js';
  */
 export class ToolListing {
   readonly #listings = new Map<string, { definitions: ToolDefinition[]; tools: Tool[] }>();
+  /** How many tools the kept listings hold in all. */
+  #kept = 0;
   readonly #structured = new WeakMap<ToolDefinition, boolean>();
 
   /** @param tasks Whether the endpoint offers tasks: without them no tool is listed with `execution`. */
@@ -19,8 +21,8 @@ export class ToolListing {
 
   /**
    * The tools a view shows, as `tools/list` gives them, in the registry's order (deterministic, as the 2026 revision
-   * asks). Kept per set of names shown (the last {@link MAX_LISTINGS} of them), so that callers with different
-   * views do not rebuild each other's.
+   * asks). Kept per set of names shown (the last {@link MAX_LISTINGS} of them, holding {@link MAX_KEPT_TOOLS} tools
+   * at most in all), so that callers with different views do not rebuild each other's.
    */
   tools(view: ServedRegistry, tasks = this.tasks): Tool[] {
     const definitions = view.definitions();
@@ -29,10 +31,21 @@ export class ToolListing {
     // The same names may come with other definitions: a remote toolset's tool refreshed with a new schema.
     if (kept?.definitions.every((d, i) => d === definitions[i])) return kept.tools;
     const tools = definitions.map((d) => (tasks ? toMcpTool(d) : withoutTasks(toMcpTool(d))));
-    if (kept === undefined && this.#listings.size >= MAX_LISTINGS)
-      this.#listings.delete(this.#listings.keys().next().value as string);
+    this.#forget(key);
+    if (tools.length > MAX_KEPT_TOOLS) return tools;
+    // The oldest go first, until this one fits.
+    while (this.#listings.size >= MAX_LISTINGS || this.#kept + tools.length > MAX_KEPT_TOOLS)
+      this.#forget(this.#listings.keys().next().value as string);
     this.#listings.set(key, { definitions, tools });
+    this.#kept += tools.length;
     return tools;
+  }
+
+  #forget(key: string): void {
+    const kept = this.#listings.get(key);
+    if (kept === undefined) return;
+    this.#listings.delete(key);
+    this.#kept -= kept.tools.length;
   }
 
   /** Whether a tool's result goes out as `structuredContent`: fixed per tool, decided once per definition. */
@@ -60,6 +73,8 @@ export class ToolListing {
 
 /** How many distinct listings are kept. */
 const MAX_LISTINGS = 32;
+/** How many tools the kept listings may hold in all: a remote toolset's schemas can each be large. */
+const MAX_KEPT_TOOLS = 10_000;
 
 /** A tool as listed by a server that offers no tasks: every call is an ordinary one. */
 function withoutTasks(tool: Tool): Tool {
