@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +12,20 @@ import { ManualClock } from './support/manualClock.js';
 // The 2026-07-28 revision (stateless, server/discover, MRTR approvals) next to the 2025 protocol on the same endpoint.
 
 const dropped: string[] = [];
+
+/** Every clock jest can fake but the wall clock (Date). */
+const NOT_DATE = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
 /** Settles when `work.slow` has started, and when it has seen its call aborted. */
 let slowStarted: () => void = () => undefined;
 let slowAborted: () => void = () => undefined;
@@ -293,6 +308,40 @@ describe.each([
     });
     expect(honest.body.result).toMatchObject({ content: [{ type: 'text', text: 'dropped t1' }] });
     expect(dropped).toEqual(['t1']);
+
+    // Replayed: the state has answered; sent again, with the same answer, it approves nothing.
+    const replayed = await rawCall(http.url, alice, {
+      name: 'db.drop',
+      arguments: { table: 't1' },
+      inputResponses: yes,
+      requestState: state,
+    });
+    expect(replayed.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('answered already') });
+    expect(dropped).toEqual(['t1']);
+  });
+
+  it('approves nothing with a requestState past its 300 seconds, and asks again', async () => {
+    const http = await serve(stateless);
+    const alice = 'alice-token-0123456789';
+    const first = await rawCall(http.url, alice, { name: 'db.drop', arguments: { table: 't1' } });
+    const state = String(first.body.result?.requestState);
+    // Only the wall clock moves (the state's expiry is in it); every timer stays real.
+    jest.useFakeTimers({ now: Date.now(), doNotFake: [...NOT_DATE] });
+    try {
+      jest.setSystemTime(Date.now() + 301_000);
+      const late = await rawCall(http.url, alice, {
+        name: 'db.drop',
+        arguments: { table: 't1' },
+        inputResponses: { approve: { action: 'accept', content: { approve: true } } },
+        requestState: state,
+      });
+      expect(late.body.error).toMatchObject({ code: -32602 });
+      expect(dropped).toEqual([]);
+      const again = await rawCall(http.url, alice, { name: 'db.drop', arguments: { table: 't1' } });
+      expect(again.body.result).toMatchObject({ resultType: 'input_required' });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('refuses a 2026 request whose Mcp-Name header does not match its body', async () => {

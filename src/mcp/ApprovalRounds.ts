@@ -20,10 +20,15 @@ interface ApprovalState {
   readonly a: string;
   /** Who the call acts for, as a keyed hash: the client cannot read who it is, nor make the tag of another. */
   readonly o: string;
+  /** A random id: a state that answered once is spent in this process (a replay approves nothing). */
+  readonly n: string;
 }
 
 /** How long a person has to answer an approval, and the client to retry with it, in seconds. */
 export const APPROVAL_STATE_TTL_SECONDS = 300;
+
+/** Most spent states remembered; past it the oldest is forgotten (it would have expired first). */
+const MAX_SPENT = 100_000;
 
 /** The key that signs approvals when the app sets none: one per process, which suits a single process only. */
 let processKey: Uint8Array | undefined;
@@ -40,11 +45,15 @@ export interface ApprovalRound {
  * with `input_required` (an elicitation asking it) and a signed `requestState` bound to the caller, the tool and the
  * exact arguments; the client's retry carries the answer and that state, and the call runs again with it. A state
  * that is forged, expired, minted for another caller (the SDK's `verify` hook refuses those) or for another call
- * approves nothing. One per endpoint: every server it builds verifies with the same key.
+ * approves nothing, and a state that answered once is spent: used again on this process, it approves nothing (another
+ * replica cannot know it was used, so there it stays bound by its expiry). One per endpoint: every server it builds
+ * verifies with the same key.
  */
 export class ApprovalRounds {
   readonly #codec: RequestStateCodec<ApprovalState>;
   readonly #key: string | Uint8Array;
+  /** The ids of the states that answered, with when they expire (ms): in the order they were spent. */
+  readonly #spent = new Map<string, number>();
 
   /** @param key The HMAC key (at least 32 bytes); every replica that may receive a retry needs the same one. */
   constructor(key: string | Uint8Array | undefined) {
@@ -81,6 +90,11 @@ export class ApprovalRounds {
         'this requestState was issued for another call (another caller, tool or arguments); call again without it',
       );
     }
+    if (state !== undefined && this.#isSpent(state.n))
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'this requestState has answered already; call again without it, and the person is asked again',
+      );
     let asking: string | undefined;
     const approve: ApproveFunction = (request): ApprovalAnswer => {
       if (!canAsk) {
@@ -89,6 +103,8 @@ export class ApprovalRounds {
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'approve');
       // An answer counts only beside the state this server minted for this call: without it, nobody was asked.
       if (state !== undefined && answer.kind === 'elicit') {
+        // Taken here, at once: of two retries racing with one state, one is answered.
+        if (!take(state.n)) return 'this approval was used already: the same answer was sent twice';
         if (answer.action === 'accept' && answer.content?.approve === true) return true;
         return answer.action === 'cancel' ? 'the user dismissed the request' : 'the user declined it';
       }
@@ -96,16 +112,40 @@ export class ApprovalRounds {
       return PENDING;
     };
     const codec = this.#codec;
+    const take = (id: string) => this.#take(id);
     return {
       approve,
       async asked() {
         if (asking === undefined) return undefined;
         return inputRequired({
           inputRequests: { approve: inputRequired.elicit({ message: asking, requestedSchema: APPROVAL_SCHEMA }) },
-          requestState: await codec.mint({ t: name, a: argsDigest(), o: ownerTag() }),
+          requestState: await codec.mint({
+            t: name,
+            a: argsDigest(),
+            o: ownerTag(),
+            n: randomBytes(16).toString('base64url'),
+          }),
         });
       },
     };
+  }
+
+  #isSpent(id: string): boolean {
+    const until = this.#spent.get(id);
+    return until !== undefined && until > Date.now();
+  }
+
+  /** Marks a state spent until it expires, unless it is already: whether it was not. */
+  #take(id: string): boolean {
+    if (this.#isSpent(id)) return false;
+    const now = Date.now();
+    for (const [spentId, until] of this.#spent) {
+      if (until > now && this.#spent.size < MAX_SPENT) break;
+      this.#spent.delete(spentId);
+    }
+    // Expiry as the codec counts it (Date.now), whatever time is left of the state: spent for a full lifetime.
+    this.#spent.set(id, now + APPROVAL_STATE_TTL_SECONDS * 1000);
+    return true;
   }
 }
 
