@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
@@ -292,7 +293,9 @@ export function buildServer(
     }
     // 2025: the approver asks through elicitation/create, made only for a call that asks for one (most never do).
     // 2026: the call stops to ask (input_required) and runs again with the answer.
-    const canAsk = (): boolean => server.getClientCapabilities()?.elicitation !== undefined;
+    // A 2026 request says what its client can do in its own envelope (over stdio, one server sees many requests).
+    const canAsk = (): boolean =>
+      (era === 'modern' ? envelopeCapabilities(extra) : server.getClientCapabilities())?.elicitation !== undefined;
     const round = era === 'modern' ? approvals.round(extra, ownerOf(extra), name, args, canAsk()) : undefined;
     const approve: ApproveFunction = round?.approve ?? ((approval) => elicitApproval(server, extra)(approval));
     // The request's signal is followed, not raced: the SDK answers no cancelled request, and a listener on every
@@ -345,6 +348,12 @@ function clientName(extra: ServerContext): string | undefined {
     | { name?: unknown }
     | undefined;
   return typeof info?.name === 'string' ? info.name : undefined;
+}
+
+/** The capabilities a 2026 request's client declares in its `_meta` envelope. */
+function envelopeCapabilities(extra: ServerContext): { elicitation?: unknown } | undefined {
+  const capabilities = (extra.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
+  return typeof capabilities === 'object' && capabilities !== null ? capabilities : undefined;
 }
 
 const HOOK_FAILED = 'this request was refused because a hook of the MCP server failed';
