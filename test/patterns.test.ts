@@ -238,6 +238,16 @@ describe('declared patterns', () => {
     ]);
   });
 
+  it('that hold a lookaround reading to the end at every position are refused: quadratic, though not ambiguous', async () => {
+    for (const pattern of ['x(?=[a-z]*1)', '^(?:(?!.{0,50000}\u0000).)*$', '^(?=a)(?:(?=.*z)x)+$', '(?<=a.*)b']) {
+      const problems = await definitionProblems(toolWithPattern(pattern));
+      expect(problems).toEqual([expect.stringMatching(/has a lookaround .* takes quadratic time on a long value/)]);
+    }
+    // Right after a leading ^, a lookaround runs once; a short one is linear anywhere.
+    for (const pattern of ['^(?=.*[A-Z])(?=.*\\d).{8,64}$', '^[a-z]+(?=\\d{2})', 'a(?=b{0,100})'])
+      await expect(buildRegistry(toolWithPattern(pattern))).resolves.toBeDefined();
+  });
+
   it('that are ordinary are accepted', async () => {
     await expect(buildRegistry(toolWithPattern('^[a-z0-9]+(?:-[a-z0-9]+)*$'))).resolves.toBeDefined();
   });

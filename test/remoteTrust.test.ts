@@ -167,6 +167,31 @@ describe('mcpToolset: what a remote server lists is bounded', () => {
     expect(logger.lines).toEqual([expect.stringMatching(/more tools than are kept.*every page after the 100th/)]);
   });
 
+  it('inlines at most 100,000 subschemas ($ref copies, enum values counted) across one listing, and refuses the tools past it', async () => {
+    // Each tool inlines 6,591 (under the 10,000 of one schema): the 16th takes the listing past 100,000.
+    const module = mcpToolset({ name: 'h', server: server('refs'), granted: PermissionSet.all() });
+    opened.push(module);
+    const error = await new Container().loadAsync(toolsModule(), module).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolDefinitionError);
+    const details = (error as ToolDefinitionError).details;
+    expect(details.map((d) => d.where.replace(/\(.*$|\.root.*$/, ''))).toEqual(
+      Array.from({ length: 5 }, (_, i) => `mcpToolset "h" tool "tree${15 + i}"`),
+    );
+    expect(details[0]?.message).toMatch(
+      /inline more subschemas \(enum values included\) through their "\$ref"s than the 100000 that a listing of mcpToolset "h" may inline in all/,
+    );
+  });
+
+  it('keeps the tools of a listing up to limits.maxListingChars characters of JSON, and logs the rest', async () => {
+    const logger = keeper();
+    // The first three tools fit in 400 characters of JSON; with the fourth the listing would not.
+    const registry = await load({ logger, limits: { maxListingChars: 400 } });
+    expect(names(registry, 'h.')).toEqual(['h.plain', 'h.reads', 'h.safe']);
+    expect(logger.lines).toEqual([
+      expect.stringMatching(/more tools than are kept.*"kept":3,"dropped":3,.*"maxListingChars":400/),
+    ]);
+  });
+
   it("spends at most limits.maxPatternCheckMs checking one listing's new patterns, and refuses the tools left unchecked", async () => {
     // Patterns this process has not checked before: each takes the checker about half a second, past the 1 ms given.
     const module = mcpToolset({

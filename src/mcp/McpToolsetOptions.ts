@@ -80,6 +80,12 @@ export interface McpToolsetOptions {
   readonly limits?: {
     /** Most tools registered; those listed after are dropped, with a warning. Default 1,000. */
     readonly maxTools?: number;
+    /**
+     * Most characters of JSON that the tools of one listing may hold together; the tools listed after are dropped,
+     * with a warning, and no further page is asked for. Taking a listing holds the event loop for a time that grows
+     * with its size. Default 5,000,000.
+     */
+    readonly maxListingChars?: number;
     /** Longest description, in characters; a longer one is clipped with a marker. Default 10,000. */
     readonly maxDescriptionChars?: number;
     /**

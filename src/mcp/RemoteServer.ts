@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CallToolResult,
   Client,
@@ -428,7 +429,10 @@ export class RemoteServer {
   private async listAll(client: Client, deadline: number): Promise<Tool[]> {
     // One deadline for the whole listing, not one per page: a server that pages slowly cannot stretch it.
     const max = this.options.limits.maxTools;
+    const maxChars = this.options.limits.maxListingChars;
     const tools: Tool[] = [];
+    let chars = 0;
+    let full = false;
     let cursor: string | undefined;
     let pages = 0;
     let dropped = 0;
@@ -439,17 +443,24 @@ export class RemoteServer {
         { timeout: Math.max(1, deadline - Date.now()) },
       );
       pages++;
-      const room = Math.max(0, max - tools.length);
-      tools.push(...page.tools.slice(0, room));
-      dropped += Math.max(0, page.tools.length - room);
+      for (const tool of page.tools) {
+        // A tool past either limit is dropped, and so is every one after it: the listing stays a prefix.
+        full ||= tools.length >= max || chars + describeTool(tool).chars > maxChars;
+        if (full) dropped++;
+        else {
+          tools.push(tool);
+          chars += describeTool(tool).chars;
+        }
+      }
       cursor = page.nextCursor;
-    } while (cursor !== undefined && tools.length < max && pages < MAX_PAGES);
+    } while (cursor !== undefined && !full && pages < MAX_PAGES);
     if (dropped > 0 || cursor !== undefined) {
       this.options.logger.warn('hermes-tools: a remote server listed more tools than are kept; the rest are dropped', {
         toolset: this.options.name,
         kept: tools.length,
         dropped: cursor === undefined ? dropped : `${dropped} and every page after the ${pages}th`,
         maxTools: max,
+        maxListingChars: maxChars,
         maxPages: MAX_PAGES,
       });
     }
@@ -457,9 +468,22 @@ export class RemoteServer {
   }
 }
 
-/** What a listed tool is compared by: all of it, as listed. */
+/** Each listed tool's key and the length of its JSON, made once per tool object. */
+const described = new WeakMap<Tool, { readonly key: string; readonly chars: number }>();
+
+function describeTool(tool: Tool): { readonly key: string; readonly chars: number } {
+  let known = described.get(tool);
+  if (known === undefined) {
+    const json = JSON.stringify(tool);
+    known = { key: createHash('sha256').update(json).digest('base64url'), chars: json.length };
+    described.set(tool, known);
+  }
+  return known;
+}
+
+/** What a listed tool is compared by: all of it, as listed (a digest of its JSON, short to keep and compare). */
 export function toolKey(tool: Tool): string {
-  return JSON.stringify(tool);
+  return describeTool(tool).key;
 }
 
 function offering(tools: readonly Tool[]): Map<string, { readonly tool: Tool; readonly key: string }> {

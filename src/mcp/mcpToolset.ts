@@ -10,8 +10,7 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import type { ToolOptions } from '../metadata/ToolOptions.js';
 import { ownValue } from '../internal/ownValue.js';
-import { jsonSchemaToShape } from '../schema/jsonSchemaToShape.js';
-import type { PatternCheckBudget } from '../schema/patternProblem.js';
+import { jsonSchemaToShape, type SchemaReadBudget } from '../schema/jsonSchemaToShape.js';
 import type { Shape } from '../schema/Shape.js';
 import type { McpToolsetOptions } from './McpToolsetOptions.js';
 import { readToolsetOptions, type ToolsetSettings } from './readToolsetOptions.js';
@@ -20,6 +19,11 @@ import { remoteHeaders } from './remoteHeaders.js';
 import { schemaExcess } from './schemaExcess.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+/**
+ * The most subschemas (and `enum` values) the schemas of one listing may inline through `$ref`s in all: each is a copy
+ * in memory, and each schema alone may inline 10,000.
+ */
+const MAX_INLINED_PER_LISTING = 100_000;
 
 /** The module `mcpToolset` returns: load it with `await container.loadAsync(module)`, and close it when done. */
 export interface McpToolsetModule extends ContainerModule {
@@ -128,10 +132,15 @@ class ImportedTools {
     const taken = new Map<string, { key: string; declaration: ToolDeclaration }>();
     const accepted: Tool[] = [];
     this.#named = new Map();
-    // One budget for the whole listing: each new pattern can take a good part of a second to check.
-    const patterns: PatternCheckBudget = {
-      remainingMs: settings.limits.maxPatternCheckMs,
-      what: `the ${settings.limits.maxPatternCheckMs} ms that limits.maxPatternCheckMs of mcpToolset "${settings.name}" allows a listing`,
+    // One budget for the whole listing: each new pattern can take a good part of a second to check, and each inlined
+    // subschema is a copy in memory.
+    const budget: SchemaReadBudget = {
+      patterns: {
+        remainingMs: settings.limits.maxPatternCheckMs,
+        what: `the ${settings.limits.maxPatternCheckMs} ms that limits.maxPatternCheckMs of mcpToolset "${settings.name}" allows a listing`,
+      },
+      inlinedLeft: MAX_INLINED_PER_LISTING,
+      inlinedWhat: `the ${MAX_INLINED_PER_LISTING} that a listing of mcpToolset "${settings.name}" may inline in all`,
     };
     for (const tool of listed) {
       const where = `mcpToolset "${settings.name}" tool "${tool.name}"`;
@@ -151,7 +160,7 @@ class ImportedTools {
       const declaration =
         kept !== undefined && kept.key === key
           ? kept.declaration
-          : toDeclaration(tool, settings, this.target, this.remote, problems, patterns);
+          : toDeclaration(tool, settings, this.target, this.remote, problems, budget);
       if (declaration === undefined) continue;
       this.handlers[declaration.method] ??= (input, ctx) => this.remote.call(tool.name, input, ctx);
       taken.set(tool.name, { key, declaration });
@@ -204,7 +213,7 @@ function toDeclaration(
   target: Function,
   remote: RemoteServer,
   problems: DefinitionProblem[],
-  patterns: PatternCheckBudget,
+  budget: SchemaReadBudget,
 ): ToolDeclaration | undefined {
   const where = `mcpToolset "${settings.name}" tool "${tool.name}"`;
   const name = `${settings.prefix}${tool.name}`;
@@ -217,7 +226,7 @@ function toDeclaration(
     });
   const { schema, headers } = remoteHeaders(tool.inputSchema as unknown as JsonSchema);
   const key = toolKey(tool);
-  const shape = jsonSchemaToShape(schema, where, problems, patterns);
+  const shape = jsonSchemaToShape(schema, where, problems, budget);
   if (shape.kind !== 'object')
     problems.push({ where, code: 'invalid_schema', message: 'its input schema must be an object schema' });
   if (problems.length > start || shape.kind !== 'object') return undefined;

@@ -53,8 +53,16 @@ const LIMIT_DEFAULTS = {
   maxSchemaChars: 100_000,
   maxEnumValues: 1_000,
   maxPatternCheckMs: 500,
+  maxListingChars: 5_000_000,
 };
-const LIMIT_KEYS = ['maxTools', 'maxDescriptionChars', 'maxSchemaChars', 'maxEnumValues', 'maxPatternCheckMs'] as const;
+const LIMIT_KEYS = [
+  'maxTools',
+  'maxDescriptionChars',
+  'maxSchemaChars',
+  'maxEnumValues',
+  'maxPatternCheckMs',
+  'maxListingChars',
+] as const;
 
 /**
  * Reads `mcpToolset`'s options as own keys only (a polluted Object.prototype changes nothing),

@@ -33,20 +33,31 @@ const SUPPORTED = new Set([
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
 /**
- * The most subschemas one schema may read through its `$ref`s in all: each reference is inlined, so this bounds what a
- * hostile schema (a definition used many times, by definitions used many times) expands to.
+ * The most subschemas one schema may read through its `$ref`s in all, each `enum` value counted as one more: each
+ * reference is inlined, so this bounds what a hostile schema (a definition used many times, by definitions used many
+ * times) expands to.
  */
 export const MAX_INLINED_SUBSCHEMAS = 10_000;
 
 /**
- * The `$defs` of the schema being read, the references being resolved (to refuse a cycle), what they inlined, and the
- * time left for checking patterns.
+ * What reading the schemas of one remote listing may cost in all: the time left for checking new patterns, and the
+ * subschemas (and their `enum` values) that may still be inlined through `$ref`s, across every tool of the listing.
  */
+export interface SchemaReadBudget {
+  readonly patterns: PatternCheckBudget;
+  inlinedLeft: number;
+  /** What the inlining budget is, for the problem that says it was spent. */
+  readonly inlinedWhat: string;
+}
+
+/** The `$defs` of the schema being read, the references being resolved (to refuse a cycle), and what they inlined. */
 interface References {
   readonly defs: Readonly<Record<string, unknown>>;
   readonly resolving: string[];
   inlined: number;
-  readonly patternBudget: PatternCheckBudget | undefined;
+  readonly budget: SchemaReadBudget | undefined;
+  /** Whether this schema was told that the listing's inlining budget is spent. */
+  overListing?: boolean;
 }
 
 /**
@@ -55,20 +66,20 @@ interface References {
  * the schema's root and local references to them (`{ "$ref": "#/$defs/name" }`, JSON Schema 2020-12) are resolved
  * by inlining, within bounds: no reference to anything else (nothing is ever fetched), no cycle (a recursive
  * definition has no finite shape), and at most {@link MAX_INLINED_SUBSCHEMAS} subschemas read through references.
- * A `patternBudget` bounds the time spent checking patterns not seen before (a remote server's).
+ * A `budget` bounds what the schemas of one remote listing cost together: new patterns checked, subschemas inlined.
  */
 export function jsonSchemaToShape(
   schema: JsonSchema,
   where: string,
   problems: DefinitionProblem[],
-  patternBudget?: PatternCheckBudget,
+  budget?: SchemaReadBudget,
 ): Shape {
   const defs = schema.$defs;
   if (defs !== undefined && !isObject(defs)) {
     problems.push({ where, code: 'invalid_schema', message: '"$defs" must be an object of JSON Schemas' });
     return { kind: 'unknown' };
   }
-  return readSchema(schema, where, problems, { defs: defs ?? {}, resolving: [], inlined: 0, patternBudget }, true);
+  return readSchema(schema, where, problems, { defs: defs ?? {}, resolving: [], inlined: 0, budget }, true);
 }
 
 function readSchema(
@@ -86,15 +97,30 @@ function readSchema(
     });
     return { kind: 'unknown' };
   }
-  if (refs.resolving.length > 0 && ++refs.inlined > MAX_INLINED_SUBSCHEMAS) {
-    // Reported once: past the cap, every further subschema would say the same.
-    if (refs.inlined === MAX_INLINED_SUBSCHEMAS + 1)
+  if (refs.resolving.length > 0) {
+    // An inlined enum is copied with its subschema: its values count too.
+    const cost = 1 + (Array.isArray(schema.enum) ? schema.enum.length : 0);
+    const overSchema = refs.inlined <= MAX_INLINED_SUBSCHEMAS && refs.inlined + cost > MAX_INLINED_SUBSCHEMAS;
+    const budget = refs.budget;
+    refs.inlined += cost;
+    if (budget !== undefined) budget.inlinedLeft -= cost;
+    const overListing = budget !== undefined && budget.inlinedLeft < 0 && !refs.overListing;
+    if (overListing) refs.overListing = true;
+    // Reported once per schema: past a cap, every further subschema would say the same.
+    if (overSchema)
       problems.push({
         where,
         code: 'invalid_schema',
-        message: `the schema reads more than ${MAX_INLINED_SUBSCHEMAS} subschemas through its "$ref"s, each of which is inlined; simplify it`,
+        message: `the schema reads more than ${MAX_INLINED_SUBSCHEMAS} subschemas (enum values included) through its "$ref"s, each of which is inlined; simplify it`,
       });
-    return { kind: 'unknown' };
+    else if (overListing)
+      problems.push({
+        where,
+        code: 'invalid_schema',
+        message: `the schemas of this listing inline more subschemas (enum values included) through their "$ref"s than ${budget!.inlinedWhat}; the tools that still inline are refused until the server lists fewer`,
+      });
+    if (refs.inlined > MAX_INLINED_SUBSCHEMAS || (budget !== undefined && budget.inlinedLeft < 0))
+      return { kind: 'unknown' };
   }
   if (schema.$ref !== undefined) return resolveRef(schema, where, problems, refs, root);
   for (const keyword of Object.keys(schema)) {
@@ -135,7 +161,7 @@ function readSchema(
       if (schema.pattern !== undefined) {
         const problem =
           typeof schema.pattern === 'string'
-            ? patternProblem(schema.pattern, { unicode: true }, where, refs.patternBudget)
+            ? patternProblem(schema.pattern, { unicode: true }, where, refs.budget?.patterns)
             : ({ where, code: 'invalid_pattern', message: '"pattern" must be a string' } as const);
         if (problem !== undefined) problems.push(problem);
       }

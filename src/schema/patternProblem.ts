@@ -1,6 +1,7 @@
 import { isSafePattern } from 'redos-detector';
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { BoundedCache } from '../internal/BoundedCache.js';
+import { hasScanningLookaround } from './scanningLookaround.js';
 
 /** How a regex is compiled: the flags that change what it matches. */
 export interface PatternFlags {
@@ -20,7 +21,7 @@ export interface PatternCheckBudget {
   readonly what: string;
 }
 
-type Verdict = 'safe' | 'invalid' | 'ambiguous' | 'unreadable' | 'unchecked';
+type Verdict = 'safe' | 'invalid' | 'ambiguous' | 'scanning' | 'unreadable' | 'unchecked';
 
 /** Verdicts of patterns up to this long are kept; a longer one is analysed each time (within any budget). */
 const MAX_KEPT_SOURCE = 1_000;
@@ -54,6 +55,12 @@ export function patternProblem(
         code: 'unsafe_pattern',
         message: `pattern ${shown} can take exponential or polynomial time on some inputs (nested or overlapping quantifiers, such as (a|aa)+, (a+)+ or .*a.*), so a model could block the process with one call; rewrite it without nested or overlapping quantifiers, or use a format, or a DTO with a custom constraint`,
       };
+    case 'scanning':
+      return {
+        where,
+        code: 'unsafe_pattern',
+        message: `pattern ${shown} has a lookaround ((?=…), (?!…), (?<=…) or (?<!…)) that can read to the end of the text and is tried at every position, which takes quadratic time on a long value; put such lookarounds right after a leading ^ (as in ^(?=.*\\d)), or bound what they read (100 characters at most), or use a DTO with a custom constraint`,
+      };
     case 'unreadable':
       return {
         where,
@@ -70,7 +77,7 @@ export function patternProblem(
 }
 
 function verdictOf(source: string, flags: PatternFlags, budget: PatternCheckBudget | undefined): Verdict {
-  const key = `${flags.unicode ? 'u' : ''}${flags.caseInsensitive ? 'i' : ''}${flags.multiLine ? 'm' : ''}${flags.dotAll ? 's' : ''}/${source}`;
+  const key = `${flagText(flags)}/${source}`;
   const kept = verdicts.get(key);
   if (kept !== undefined) return kept;
   if (budget !== undefined && budget.remainingMs <= 0) return 'unchecked';
@@ -82,20 +89,21 @@ function verdictOf(source: string, flags: PatternFlags, budget: PatternCheckBudg
   return verdict;
 }
 
+function flagText(flags: PatternFlags): string {
+  return `${flags.unicode ? 'u' : ''}${flags.caseInsensitive ? 'i' : ''}${flags.multiLine ? 'm' : ''}${flags.dotAll ? 's' : ''}`;
+}
+
 function analyse(source: string, flags: PatternFlags, timeout: number): Verdict {
   try {
-    new RegExp(
-      source,
-      `${flags.unicode ? 'u' : ''}${flags.caseInsensitive ? 'i' : ''}${flags.multiLine ? 'm' : ''}${flags.dotAll ? 's' : ''}`,
-    );
+    new RegExp(source, flagText(flags));
   } catch {
     // Converted: a pattern RegExp refuses is reported as invalid.
     return 'invalid';
   }
   try {
     const result = isSafePattern(source, { ...flags, maxSteps: 5000, timeout });
-    if (result.safe) return 'safe';
-    return result.error === 'timedOut' ? 'unchecked' : 'ambiguous';
+    if (!result.safe) return result.error === 'timedOut' ? 'unchecked' : 'ambiguous';
+    return hasScanningLookaround(source, flagText(flags)) ? 'scanning' : 'safe';
   } catch {
     // Converted: a pattern the analyser cannot read is reported as such.
     return 'unreadable';
