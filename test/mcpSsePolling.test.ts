@@ -1,6 +1,7 @@
 // SSE polling (2025-11-25, SEP-1699) in session mode: a call still running after `ssePolling.closeAfterMs` has its
 // stream closed, and the SDK's own 2025 client resumes it with Last-Event-ID on the session's GET and gets the answer
-// there. The clock is a manual one; every other wait is on an event (the tool starting, the client's GET).
+// there; a 2026 call on the same endpoint is never cut (that era has no resumability). The clock is a manual one; every other wait is on an event (the tool starting, the client's GET).
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Ctx, Tool, type ToolContext, toolset, toolsModule } from 'hermes-tools';
@@ -71,6 +72,32 @@ describe('SSE polling in session mode', () => {
     finish.resolve();
     expect((await answer).content).toEqual([{ type: 'text', text: 'finished after the stream was closed' }]);
     expect(requests.filter((r) => r.startsWith('GET ') && r !== 'GET')).toEqual([`GET ${lastEventId}`]);
+  });
+
+  it('leaves a 2026 call alone on the same endpoint: no resumability in that era, so its stream is never closed', async () => {
+    const clock = new ManualClock();
+    const http = await serve(clock);
+    const requests: string[] = [];
+    const client = new ModernClient(
+      { name: 'modern-polling-client', version: '2.4.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(
+      new ModernHttp(http.url, {
+        fetch: (url, init) => {
+          requests.push(init?.method ?? 'GET');
+          return fetch(url, init);
+        },
+      }),
+    );
+    open.push(client);
+    const answer = client.callTool({ name: 'long.call', arguments: {} });
+    await started.promise;
+    // Past closeAfterMs: a 2025 stream would be closed here; this one stays, and the answer comes on it.
+    clock.advance(30_000);
+    finish.resolve();
+    expect((await answer).content).toEqual([{ type: 'text', text: 'finished after the stream was closed' }]);
+    expect(requests.filter((method) => method === 'GET')).toEqual([]);
   });
 
   it('leaves the stream of a call that ends in time open: nothing is resumed', async () => {

@@ -722,9 +722,14 @@ describe("the README's MCP module", () => {
   });
 });
 
-describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, to a 2026-07-28 client', (adapter) => {
+describe.each(
+  ADAPTERS.flatMap((adapter) => [
+    [adapter, 'sessions', false],
+    [adapter, 'stateless', true],
+  ]) as [AdapterName, string, boolean][],
+)('hermes-tools/nest MCP endpoint on %s (%s), to a 2026-07-28 client', (adapter, _mode, stateless) => {
   it("lists each user's tools (private), calls with the user as caller, and asks an approval through input_required", async () => {
-    const { app, url } = await listen(root({ caller: byName }), adapter);
+    const { app, url } = await listen(root({ caller: byName, stateless }), adapter);
     const clients: ModernClient[] = [];
     try {
       const modern = async (token: string): Promise<ModernClient> => {
@@ -740,10 +745,17 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, to a 2026-07-28 c
       const ann = await modern('ann-token');
       const bob = await modern('bob-token');
       expect(ann.getProtocolEra()).toBe('modern');
-      expect(names(await ann.listTools())).toContain('users.delete');
+      const listed = (await ann.listTools()) as Awaited<ReturnType<ModernClient['listTools']>> & {
+        cacheScope?: string;
+      };
+      expect(names(listed)).toContain('users.delete');
+      expect(listed.cacheScope).toBe('private');
       expect(names(await bob.listTools())).not.toContain('users.delete');
       expect(JSON.parse(text(await bob.callTool({ name: 'users.whoami', arguments: {} })))).toBe('bob');
       expect(text(await ann.callTool({ name: 'users.purge', arguments: {} }))).toBe('purged');
+      const invalid = await ann.callTool({ name: 'users.hello', arguments: { greeting: 1, extra: true } });
+      expect(invalid.isError).toBe(true);
+      expect(invalid._meta?.['hermes-tools/error']).toMatchObject({ code: 'invalid_input' });
     } finally {
       for (const client of clients) await client.close();
       await app.close();
