@@ -762,3 +762,73 @@ describe.each(
     }
   });
 });
+
+/** Settles when a `work.slow` call has seen its cancellation; made anew by each test that waits on it. */
+let slowAborted = deferredSignal();
+
+function deferredSignal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+@Injectable()
+@Tool({ name: 'work.slow', description: 'Reports progress, then waits until its call is cancelled.' })
+class SlowWork {
+  async execute(@Ctx() ctx: ToolContext): Promise<string> {
+    ctx.progress(1, 2, 'started');
+    await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+    slowAborted.resolve();
+    return 'cancelled';
+  }
+}
+
+describe.each([
+  ['2025-11-25', 'sessions', false],
+  ['2026-07-28', 'sessions', false],
+  ['2026-07-28', 'stateless', true],
+] as const)('hermes-tools/nest MCP endpoint, %s client (%s): progress and cancellation', (era, _mode, stateless) => {
+  it('relays progress, and a call the client cancels reaches its handler as an aborted signal', async () => {
+    slowAborted = deferredSignal();
+    const module = HermesToolsModule.forRoot({
+      imports: [UsersModule],
+      toolsets: [{ name: 'work', tools: [SlowWork] }],
+      mcp: { guards: [TokenGuard], caller: byName, stateless },
+    });
+    const moduleRef = await Test.createTestingModule({
+      imports: [UsersModule, module],
+      providers: [SlowWork],
+    }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    await app.listen(0, '127.0.0.1');
+    const url = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
+    const client =
+      era === '2025-11-25'
+        ? new Client({ name: 'nest-legacy', version: '1.0.0' })
+        : new ModernClient({ name: 'nest-modern', version: '2.4.0' }, { versionNegotiation: { mode: { pin: era } } });
+    try {
+      const headers = { authorization: 'Bearer ann-token' };
+      if (client instanceof ModernClient) await client.connect(new ModernHttp(url, { requestInit: { headers } }));
+      else await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+      let progressed: (value: number) => void = () => undefined;
+      const progress = new Promise<number>((resolve) => {
+        progressed = resolve;
+      });
+      const controller = new AbortController();
+      const options = { signal: controller.signal, onprogress: (p: { progress: number }) => progressed(p.progress) };
+      const params = { name: 'work.slow', arguments: {} };
+      // The 1.x client takes a result schema before its options.
+      const call =
+        client instanceof ModernClient ? client.callTool(params, options) : client.callTool(params, undefined, options);
+      expect(await progress).toBe(1);
+      controller.abort();
+      await expect(call).rejects.toThrow();
+      await slowAborted.promise;
+    } finally {
+      await client.close();
+      await app.close();
+    }
+  });
+});
