@@ -34,6 +34,7 @@ import {
 import { HermesToolsModule, type HermesToolsModuleOptions, type McpEndpointOptions } from 'hermes-tools/nest';
 import { AppModule } from '../samples/nest/AppModule.js';
 import { McpAppModule } from './fixtures/readmeNest.js';
+import { deferred } from './support/deferred.js';
 import { ManualClock } from './support/manualClock.js';
 
 interface User {
@@ -764,15 +765,7 @@ describe.each(
 });
 
 /** Settles when a `work.slow` call has seen its cancellation; made anew by each test that waits on it. */
-let slowAborted = deferredSignal();
-
-function deferredSignal(): { promise: Promise<void>; resolve: () => void } {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
+let slowAborted = deferred();
 
 @Injectable()
 @Tool({ name: 'work.slow', description: 'Reports progress, then waits until its call is cancelled.' })
@@ -791,7 +784,7 @@ describe.each([
   ['2026-07-28', 'stateless', true],
 ] as const)('hermes-tools/nest MCP endpoint, %s client (%s): progress and cancellation', (era, _mode, stateless) => {
   it('relays progress, and a call the client cancels reaches its handler as an aborted signal', async () => {
-    slowAborted = deferredSignal();
+    slowAborted = deferred();
     const module = HermesToolsModule.forRoot({
       imports: [UsersModule],
       toolsets: [{ name: 'work', tools: [SlowWork] }],
