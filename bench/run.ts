@@ -378,9 +378,14 @@ const targets: [string, string, boolean][] = [
     mcpApart['ours-2026'] <= mcpApart['bare-2026'],
   ],
   [
-    'Streamable HTTP `tools/call` throughput ≥ 1.0× the bare McpServer (stateless)',
+    'Streamable HTTP `tools/call` throughput ≥ 1.0× the bare McpServer (stateless, 2025-11-25)',
     `${(http.ours / http.bare).toFixed(2)}× (${http.ours.toFixed(0)} against ${http.bare.toFixed(0)} req/s)`,
     http.ours >= http.bare,
+  ],
+  [
+    'Streamable HTTP `tools/call` throughput ≥ 1.0× the bare McpServer (stateless, 2026-07-28)',
+    `${(http['ours-2026'] / http['bare-2026']).toFixed(2)}× (${http['ours-2026'].toFixed(0)} against ${http['bare-2026'].toFixed(0)} req/s)`,
+    http['ours-2026'] >= http['bare-2026'],
   ],
 ];
 
