@@ -21,6 +21,7 @@ export { Description } from './decorators/Description.js';
 export type { ToolOptions } from './metadata/ToolOptions.js';
 export type { ToolHints } from './contracts/ToolHints.js';
 export type { TaskSupport } from './contracts/TaskSupport.js';
+export type { SpentApprovalStore } from './contracts/SpentApprovalStore.js';
 export type { TaskStore, TaskRecord, TaskStatus, NewTask, TaskCancellation, TaskPage } from './contracts/TaskStore.js';
 export type { ArgOptions, TypeSpec } from './contracts/ArgOptions.js';
 export type { ExampleOptions } from './contracts/ExampleOptions.js';

@@ -3,7 +3,17 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } f
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Arg, Ctx, PermissionSet, Tool, type ToolContext, toolset, toolsModule, type ToolRegistry } from 'hermes-tools';
+import {
+  Arg,
+  Ctx,
+  PermissionSet,
+  type SpentApprovalStore,
+  Tool,
+  type ToolContext,
+  toolset,
+  toolsModule,
+  type ToolRegistry,
+} from 'hermes-tools';
 import { type McpHttpAuth, type McpHttpServer, serveHttp, serveStdio } from 'hermes-tools/mcp';
 import { buildRegistry } from './support/buildRegistry.js';
 import { ENVELOPE, rawCall } from './support/modernRawCall.js';
@@ -393,6 +403,38 @@ describe('approvals across replicas', () => {
     expect(dropped).toEqual([]);
     expect((await rawCall(b.url, alice, retry)).body.result).toMatchObject({ content: [{ text: 'dropped r1' }] });
     expect(dropped).toEqual(['r1']);
+  });
+
+  it('a store of spent approvals that fails refuses the approval: nothing runs', async () => {
+    const failing: SpentApprovalStore = {
+      isSpent: async () => false,
+      spend: async () => {
+        throw new Error('the store is down');
+      },
+    };
+    const http = await serveHttp(await registry(), {
+      name: 'replica',
+      version: '1.0.0',
+      port: 0,
+      auth: AUTH,
+      stateless: true,
+      spentApprovals: failing,
+    });
+    open.push(http);
+    const alice = 'alice-token-0123456789';
+    const first = await rawCall(http.url, alice, { name: 'db.drop', arguments: { table: 'f1' } });
+    const answer = await rawCall(http.url, alice, {
+      name: 'db.drop',
+      arguments: { table: 'f1' },
+      inputResponses: { approve: { action: 'accept', content: { approve: true } } },
+      requestState: String(first.body.result?.requestState),
+    });
+    expect(answer.body.result?.isError).toBe(true);
+    expect(answer.body.result?._meta).toMatchObject({ 'hermes-tools/error': { code: 'approval_denied' } });
+    expect(dropped).toEqual([]);
+    await expect(
+      serveHttp(await registry(), { name: 'x', version: '1', port: 0, spentApprovals: {} as SpentApprovalStore }),
+    ).rejects.toThrow('serveHttp: spentApprovals must be a SpentApprovalStore');
   });
 
   it('refuses a key under 32 bytes and a negative list ttl when the endpoint is made', async () => {

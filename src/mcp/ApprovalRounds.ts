@@ -9,8 +9,10 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { SpentApprovalStore } from '../contracts/SpentApprovalStore.js';
 import type { ApprovalAnswer, ApproveFunction } from '../contracts/ToolApprover.js';
 import { APPROVAL_SCHEMA, cannotAsk, describeApproval } from './describeApproval.js';
+import { MemorySpentApprovals } from './MemorySpentApprovals.js';
 
 /** What an approval's `requestState` says: which call it asked about. Signed, not secret: the client can read it. */
 interface ApprovalState {
@@ -20,15 +22,12 @@ interface ApprovalState {
   readonly a: string;
   /** Who the call acts for, as a keyed hash: the client cannot read who it is, nor make the tag of another. */
   readonly o: string;
-  /** A random id: a state that answered once is spent in this process (a replay approves nothing). */
+  /** A random id: a state that answered once is spent (a replay approves nothing). */
   readonly n: string;
 }
 
 /** How long a person has to answer an approval, and the client to retry with it, in seconds. */
 export const APPROVAL_STATE_TTL_SECONDS = 300;
-
-/** Most spent states remembered; past it the oldest is forgotten (it would have expired first). */
-const MAX_SPENT = 100_000;
 
 /** The key that signs approvals when the app sets none: one per process, which suits a single process only. */
 let processKey: Uint8Array | undefined;
@@ -45,20 +44,23 @@ export interface ApprovalRound {
  * with `input_required` (an elicitation asking it) and a signed `requestState` bound to the caller, the tool and the
  * exact arguments; the client's retry carries the answer and that state, and the call runs again with it. A state
  * that is forged, expired, minted for another caller (the SDK's `verify` hook refuses those) or for another call
- * approves nothing, and a state that answered once is spent: used again on this process, it approves nothing (another
- * replica cannot know it was used, so there it stays bound by its expiry). One per endpoint: every server it builds
- * verifies with the same key.
+ * approves nothing, and a state that answered once is spent in the endpoint's `SpentApprovalStore`: used again, it
+ * approves nothing (on another replica too, when the replicas share the store). One per endpoint: every server it
+ * builds verifies with the same key.
  */
 export class ApprovalRounds {
   readonly #codec: RequestStateCodec<ApprovalState>;
   readonly #key: string | Uint8Array;
-  /** The ids of the states that answered, with when they expire (ms): in the order they were spent. */
-  readonly #spent = new Map<string, number>();
+  readonly #spent: SpentApprovalStore;
 
-  /** @param key The HMAC key (at least 32 bytes); every replica that may receive a retry needs the same one. */
-  constructor(key: string | Uint8Array | undefined) {
+  /**
+   * @param key The HMAC key (at least 32 bytes); every replica that may receive a retry needs the same one.
+   * @param spent Where answered states are remembered; replicas sharing the key need to share it too.
+   */
+  constructor(key: string | Uint8Array | undefined, spent: SpentApprovalStore = new MemorySpentApprovals()) {
     processKey ??= randomBytes(32);
     this.#key = key ?? processKey;
+    this.#spent = spent;
     // Throws a RangeError for a key under 32 bytes, when the endpoint is made.
     this.#codec = createRequestStateCodec<ApprovalState>({ key: this.#key, ttlSeconds: APPROVAL_STATE_TTL_SECONDS });
   }
@@ -72,7 +74,7 @@ export class ApprovalRounds {
    * @param owner Who the request acts for, the same string on every round of one caller's call.
    * @param canAsk Whether the client declared elicitation; without it the call is refused with a reason saying so.
    */
-  round(ctx: ServerContext, owner: string, name: string, args: unknown, canAsk: boolean): ApprovalRound {
+  async round(ctx: ServerContext, owner: string, name: string, args: unknown, canAsk: boolean): Promise<ApprovalRound> {
     const state = ctx.mcpReq.requestState<ApprovalState>();
     let digest: string | undefined;
     const argsDigest = (): string => {
@@ -90,21 +92,24 @@ export class ApprovalRounds {
         'this requestState was issued for another call (another caller, tool or arguments); call again without it',
       );
     }
-    if (state !== undefined && this.#isSpent(state.n))
+    if (state !== undefined && (await this.#isSpent(state.n)))
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         'this requestState has answered already; call again without it, and the person is asked again',
       );
     let asking: string | undefined;
-    const approve: ApproveFunction = (request): ApprovalAnswer => {
+    const spent = this.#spent;
+    const approve: ApproveFunction = async (request): Promise<ApprovalAnswer> => {
       if (!canAsk) {
         return cannotAsk(request.tool.name);
       }
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'approve');
       // An answer counts only beside the state this server minted for this call: without it, nobody was asked.
       if (state !== undefined && answer.kind === 'elicit') {
-        // Taken here, at once: of two retries racing with one state, one is answered.
-        if (!take(state.n)) return 'this approval was used already: the same answer was sent twice';
+        // Spent here, atomically: of two retries racing with one state, one is answered. A store that fails rejects,
+        // and the pipeline refuses the call (it fails closed).
+        if (!(await spent.spend(state.n, APPROVAL_STATE_TTL_SECONDS * 1000)))
+          return 'this approval was used already: the same answer was sent twice';
         if (answer.action === 'accept' && answer.content?.approve === true) return true;
         return answer.action === 'cancel' ? 'the user dismissed the request' : 'the user declined it';
       }
@@ -112,7 +117,6 @@ export class ApprovalRounds {
       return PENDING;
     };
     const codec = this.#codec;
-    const take = (id: string) => this.#take(id);
     return {
       approve,
       async asked() {
@@ -130,22 +134,16 @@ export class ApprovalRounds {
     };
   }
 
-  #isSpent(id: string): boolean {
-    const until = this.#spent.get(id);
-    return until !== undefined && until > Date.now();
-  }
-
-  /** Marks a state spent until it expires, unless it is already: whether it was not. */
-  #take(id: string): boolean {
-    if (this.#isSpent(id)) return false;
-    const now = Date.now();
-    for (const [spentId, until] of this.#spent) {
-      if (until > now && this.#spent.size < MAX_SPENT) break;
-      this.#spent.delete(spentId);
+  async #isSpent(id: string): Promise<boolean> {
+    try {
+      return await this.#spent.isSpent(id);
+    } catch (error) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        'could not check whether this requestState has answered already (the spent-approval store failed); try again',
+        { cause: error instanceof Error ? error.message : String(error) },
+      );
     }
-    // Expiry as the codec counts it (Date.now), whatever time is left of the state: spent for a full lifetime.
-    this.#spent.set(id, now + APPROVAL_STATE_TTL_SECONDS * 1000);
-    return true;
   }
 }
 

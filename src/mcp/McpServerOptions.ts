@@ -1,4 +1,5 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
+import type { SpentApprovalStore } from '../contracts/SpentApprovalStore.js';
 import type { McpTaskOptions } from './McpTaskOptions.js';
 
 /**
@@ -36,6 +37,13 @@ export interface McpServerOptions {
    * receive a client's retry needs the same key. Default: a key made per process, which suits a single process.
    */
   readonly requestStateKey?: string | Uint8Array;
+  /**
+   * Where the 2026-era approvals that have answered are remembered, so that a `requestState` approves one call only.
+   * Default: in this process (`MemorySpentApprovals`). Replicas that share a `requestStateKey` should share this too
+   * (`RedisSpentApprovals` from `hermes-tools/queue`): otherwise a state sent again to another replica approves again
+   * until it expires.
+   */
+  readonly spentApprovals?: SpentApprovalStore;
   /**
    * What a tool sees as `ctx.caller` for a call from this server. Default:
    * `{ via: 'mcp', client, sessionId }`, with the client's name from its `initialize` (2025) or its request's

@@ -19,5 +19,6 @@ export { toCallToolResult, ERROR_META_KEY } from './toCallToolResult.js';
 export type { McpServerOptions, McpRequestExtra } from './McpServerOptions.js';
 export type { McpTaskOptions } from './McpTaskOptions.js';
 export { MemoryTaskStore, type MemoryTaskStoreOptions } from './MemoryTaskStore.js';
+export { MemorySpentApprovals, type MemorySpentApprovalsOptions } from './MemorySpentApprovals.js';
 export { mcpToolset, type McpToolsetModule } from './mcpToolset.js';
 export type { McpToolsetOptions, McpToolsetEvent, McpStdioServer, McpHttpServerAddress } from './McpToolsetOptions.js';

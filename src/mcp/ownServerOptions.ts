@@ -10,6 +10,7 @@ export const SERVER_OPTION_KEYS: readonly (keyof McpServerOptions)[] = [
   'listChangedIntervalMs',
   'listTtlMs',
   'requestStateKey',
+  'spentApprovals',
   'caller',
   'tasks',
 ];
@@ -32,6 +33,7 @@ export function ownServerOptions(options: McpServerOptions, where: string): McpS
     listChangedIntervalMs: ownValue(options, 'listChangedIntervalMs'),
     listTtlMs: ownValue(options, 'listTtlMs'),
     requestStateKey: ownValue(options, 'requestStateKey'),
+    spentApprovals: ownValue(options, 'spentApprovals'),
     caller,
     tasks: ownValue(options, 'tasks'),
   };

@@ -25,9 +25,20 @@ export function serverWiring(
   const key = options.requestStateKey;
   if (key !== undefined && !(typeof key === 'string' || key instanceof Uint8Array))
     throw new TypeError(`${where}: requestStateKey must be a string or a Uint8Array of at least 32 bytes`);
+  const spent = options.spentApprovals;
+  if (
+    spent !== undefined &&
+    (typeof spent !== 'object' ||
+      spent === null ||
+      typeof spent.isSpent !== 'function' ||
+      typeof spent.spend !== 'function')
+  )
+    throw new TypeError(
+      `${where}: spentApprovals must be a SpentApprovalStore (isSpent and spend), such as new RedisSpentApprovals(...)`,
+    );
   let approvals: ApprovalRounds;
   try {
-    approvals = new ApprovalRounds(key);
+    approvals = new ApprovalRounds(key, spent);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     throw new TypeError(`${where}: requestStateKey must be at least 32 bytes (a random key, shared by every replica)`);

@@ -1,4 +1,6 @@
 import type { CanActivate, Type } from '@nestjs/common';
+import type { SpentApprovalStore } from '../contracts/SpentApprovalStore.js';
+import type { McpTaskOptions } from '../mcp/McpTaskOptions.js';
 import type { SessionEndReason } from '../mcp/SessionTable.js';
 import type { McpCallerIdentity } from './McpCallerIdentity.js';
 
@@ -51,6 +53,26 @@ export interface McpEndpointOptions {
    * any other `Origin` header gets 403. Default: none; requests without `Origin` (non-browser clients) pass.
    */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * How long, in milliseconds, a 2026-era client may keep a `tools/list` result (its `ttlMs`). Default 60000. The list
+   * is always `cacheScope: 'private'`, since it depends on who asks.
+   */
+  readonly listTtlMs?: number;
+  /**
+   * The key that signs a 2026-era approval's `requestState` (HMAC-SHA256, at least 32 bytes). Every replica that may
+   * receive a client's retry needs the same key. Default: a key made per process, which suits a single process.
+   */
+  readonly requestStateKey?: string | Uint8Array;
+  /**
+   * Where the 2026-era approvals that have answered are remembered, so that a `requestState` approves one call only.
+   * Default: in this process. Replicas sharing a `requestStateKey` should share it (`RedisSpentApprovals`).
+   */
+  readonly spentApprovals?: SpentApprovalStore;
+  /**
+   * Tasks for the tools declared `@Tool({ task: 'optional' | 'required' })`: where they are kept (a `RedisTaskStore`,
+   * for replicas) and their limits, as `serveHttp`'s. `false` turns them off.
+   */
+  readonly tasks?: McpTaskOptions | false;
   /** Called when a session opens (for metrics and audit). */
   readonly onSessionOpened?: (id: string) => void;
   /** Called once when a session ends, with why: `idle`, `client` (it deleted it) or `shutdown` (the app closing). */

@@ -17,3 +17,4 @@ export { ToolInterruptedError } from './ToolInterruptedError.js';
 export { RemoteToolError } from './RemoteToolError.js';
 export { JobRefusedError } from './JobRefusedError.js';
 export { RedisTaskStore, type RedisTaskStoreOptions } from './RedisTaskStore.js';
+export { RedisSpentApprovals, type RedisSpentApprovalsOptions } from './RedisSpentApprovals.js';
