@@ -48,6 +48,18 @@ export type { ResultStore, StoredResult, ResultBudgetOptions } from './contracts
 export type { RegisteredTool } from './tools/RegisteredTool.js';
 export type { ToolDefinition } from './contracts/ToolDefinition.js';
 export type { ToolOutcome } from './contracts/ToolOutcome.js';
+export { ToolResult } from './results/ToolResult.js';
+export { Content } from './results/Content.js';
+export { DEFAULT_CONTENT_MIME_TYPES } from './results/contentDefaults.js';
+export type {
+  ContentPart,
+  TextPart,
+  ImagePart,
+  AudioPart,
+  ResourceLinkPart,
+  EmbeddedResourcePart,
+} from './contracts/ContentPart.js';
+export type { ContentLimits } from './contracts/ContentLimits.js';
 export type { CallOptions } from './contracts/CallOptions.js';
 export type { InputValidation } from './contracts/InputValidation.js';
 export { ToolContext } from './context/ToolContextToken.js';

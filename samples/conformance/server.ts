@@ -4,7 +4,78 @@
 // report says which (see docs/mcp.md, "Conformance").
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import { Arg, Ctx, Tool, type ToolContext, toolset } from 'hermes-tools';
+import { Arg, Content, Ctx, Tool, type ToolContext, ToolResult, toolset } from 'hermes-tools';
+
+/** A red pixel, as a PNG. */
+const RED_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
+
+/** A WAV file of `samples` samples of silence: 8 kHz, 16-bit, mono. */
+function silentWav(samples: number): Uint8Array {
+  const bytes = samples * 2;
+  const wav = Buffer.alloc(44 + bytes);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + bytes, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16); // the format chunk's size
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // one channel
+  wav.writeUInt32LE(8000, 24); // samples per second
+  wav.writeUInt32LE(16000, 28); // bytes per second
+  wav.writeUInt16LE(2, 32); // bytes per sample
+  wav.writeUInt16LE(16, 34); // bits per sample
+  wav.write('data', 36);
+  wav.writeUInt32LE(bytes, 40);
+  return wav;
+}
+
+@Tool({ name: 'test_image_content', description: 'Returns an image (conformance: tools-call-image).' })
+class ImageContent {
+  execute(): ToolResult {
+    return ToolResult.of(Content.image(RED_PIXEL_PNG, 'image/png'));
+  }
+}
+
+@Tool({ name: 'test_audio_content', description: 'Returns a short WAV file (conformance: tools-call-audio).' })
+class AudioContent {
+  execute(): ToolResult {
+    return ToolResult.of(Content.audio(silentWav(800), 'audio/wav'));
+  }
+}
+
+@Tool({
+  name: 'test_embedded_resource',
+  description: 'Returns an embedded text resource (conformance: tools-call-embedded-resource).',
+})
+class EmbeddedResource {
+  execute(): ToolResult {
+    return ToolResult.of(
+      Content.resource({
+        uri: 'test://embedded-resource',
+        mimeType: 'text/plain',
+        text: 'This is an embedded resource.',
+      }),
+    );
+  }
+}
+
+@Tool({
+  name: 'test_multiple_content_types',
+  description: 'Returns text, an image and a resource (conformance: tools-call-mixed-content).',
+})
+class MultipleContentTypes {
+  execute(): ToolResult {
+    return ToolResult.of(
+      Content.text('Multiple content types test:'),
+      Content.image(RED_PIXEL_PNG, 'image/png'),
+      Content.resource({
+        uri: 'test://mixed-content-resource',
+        mimeType: 'application/json',
+        text: JSON.stringify({ test: 'data', value: 123 }),
+      }),
+    );
+  }
+}
 
 @Tool({ name: 'test_simple_text', description: 'Returns a fixed text (conformance: tools-call-simple-text).' })
 class SimpleText {
@@ -75,7 +146,17 @@ export async function conformanceContainer(): Promise<Container> {
   await container.load(
     toolset({
       name: 'conformance',
-      tools: [SimpleText, ErrorHandling, ToolWithProgress, JsonSchema202012, Reconnection],
+      tools: [
+        SimpleText,
+        ErrorHandling,
+        ToolWithProgress,
+        JsonSchema202012,
+        Reconnection,
+        ImageContent,
+        AudioContent,
+        EmbeddedResource,
+        MultipleContentTypes,
+      ],
     }),
   );
   return container;

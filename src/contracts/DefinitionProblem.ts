@@ -10,6 +10,7 @@ export type DefinitionProblemCode =
   | 'invalid_task'
   | 'invalid_timeout'
   | 'invalid_result_budget'
+  | 'invalid_content_limits'
   | 'invalid_hint'
   | 'invalid_metadata'
   | 'invalid_output'

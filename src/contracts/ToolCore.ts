@@ -1,3 +1,4 @@
+import type { ResolvedContentLimits } from '../results/ResolvedContentLimits.js';
 import type { AuditRecord } from './AuditRecord.js';
 import type { Logger } from './Logger.js';
 import type { ValidationIssue } from './ValidationIssue.js';
@@ -29,6 +30,8 @@ export interface ToolCore {
   readonly timeoutMs: number | undefined;
   /** Characters of JSON the result may take in an outcome, when result budgets are on. */
   readonly maxResultChars?: number;
+  /** What the parts of a ToolResult may be. */
+  readonly contentLimits: ResolvedContentLimits;
   readonly logger: Logger;
   /** Where each call's audit record goes, when `toolsModule({ audit })` is set. */
   readonly audit?: {

@@ -1,4 +1,5 @@
 import type { AuditOptions, AuditSinkLike } from '../contracts/AuditRecord.js';
+import type { ContentLimits } from '../contracts/ContentLimits.js';
 import type { Logger } from '../contracts/Logger.js';
 import type { ResultBudgetOptions } from '../contracts/ResultStore.js';
 import type { ApprovalOptions } from '../contracts/ToolApprover.js';
@@ -25,6 +26,11 @@ export interface ToolsModuleOptions {
    * a tool added for it, from a bounded in-memory store. `false` turns them off, tools' own too.
    */
   readonly results?: ResultBudgetOptions | false;
+  /**
+   * What a result's content parts (a `ToolResult`'s images, audio, links, embedded resources) may be, for every tool:
+   * how many, how large, which MIME types. `@Tool({ content })` overrides it per key. Defaults: see ContentLimits.
+   */
+  readonly content?: ContentLimits;
   /** Default time limit per call, in milliseconds. Default: none. */
   readonly timeoutMs?: number;
   /** Accept `"42"` for a number, `"true"` for a boolean and JSON text for an array or object. Default: false. */

@@ -31,6 +31,8 @@ import { compileTool, defaultApprovalTimeoutMs } from '../tools/compileTool.js';
 import type { ToolEnvironment } from '../tools/ToolEnvironment.js';
 import { createRegisteredTool } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
+import { DEFAULT_CONTENT_LIMITS } from '../results/contentDefaults.js';
+import { resolveContentLimits } from '../results/resolveContentLimits.js';
 import { TOOLS_MODULE_OPTIONS, TOOLSET } from './tokens.js';
 import type { ToolsModuleOptions } from './ToolsModuleOptions.js';
 import type { ToolsetDescriptor } from './ToolsetOptions.js';
@@ -46,6 +48,7 @@ const MODULE_KEYS = [
   'approvals',
   'audit',
   'results',
+  'content',
   'timeoutMs',
   'coerce',
   'limits',
@@ -230,6 +233,12 @@ export function assembleRegistry(
       });
     }
   }
+  const contentLimits = resolveContentLimits(
+    moduleOptions.content,
+    DEFAULT_CONTENT_LIMITS,
+    'toolsModule content',
+    problems,
+  );
   const moduleGuards = (moduleOptions.guards ?? []).flatMap((g) => toGuard(g, 'toolsModule', problems) ?? []);
 
   const moduleMiddlewares = (moduleOptions.interceptors ?? []).flatMap(
@@ -251,6 +260,7 @@ export function assembleRegistry(
     toGuard,
     audit,
     maxResultChars,
+    contentLimits,
     coerce: moduleOptions.coerce === true,
     limits: { ...defaultValidationLimits, ...moduleOptions.limits },
     timeoutMs: moduleOptions.timeoutMs,

@@ -13,13 +13,19 @@ export class OutputValidationError extends ToolError {
   readonly retryable = false;
   readonly issues: readonly ValidationIssue[];
 
+  /**
+   * @param declared Whether the tool declares an output (the result does not match it) or not (it cannot be sent as
+   * JSON).
+   * @param what What is wrong, when it is neither: `content parts that cannot be sent`.
+   */
   constructor(
     readonly tool: string,
     issues: readonly ValidationIssue[],
     declared = true,
+    what?: string,
   ) {
     super(
-      `${tool} returned a result that ${declared ? 'does not match its declared output' : 'cannot be sent as JSON'}:\n` +
+      `${tool} returned a result that ${what ?? (declared ? 'does not match its declared output' : 'cannot be sent as JSON')}:\n` +
         issues.map((i) => `- ${i.message}`).join('\n') +
         '\nThis is a fault in the tool; calling it again with the same arguments will fail the same way.',
     );

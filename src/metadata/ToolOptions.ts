@@ -1,3 +1,4 @@
+import type { ContentLimits } from '../contracts/ContentLimits.js';
 import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { ToolHints } from '../contracts/ToolHints.js';
 
@@ -12,6 +13,8 @@ export interface ToolOptions extends ToolHints {
    * results })`). Overrides `results.maxChars`.
    */
   readonly maxResultChars?: number;
+  /** What this tool's content parts may be (a `ToolResult`'s images, audio, …); each key given overrides the module's. */
+  readonly content?: ContentLimits;
   /** Time limit for one call, in milliseconds. Overrides `toolsModule({ timeoutMs })`. */
   readonly timeoutMs?: number;
   /** The result's declaration, checked on every call: a class-validator DTO or a JSON Schema. */

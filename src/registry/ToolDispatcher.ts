@@ -10,6 +10,11 @@ import { toJsonValue } from '../internal/toJsonValue.js';
 import { withCallOptions } from '../pipeline/withCallOptions.js';
 import { coreOf, pipelineOf } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
+import { OutputValidationError } from '../errors/OutputValidationError.js';
+import { DEFAULT_CONTENT_LIMITS } from '../results/contentDefaults.js';
+import { fitContent } from '../results/fitContent.js';
+import { readContent } from '../results/readContent.js';
+import { isToolResult, type ToolResult } from '../results/ToolResult.js';
 import { cutToBudget } from './cutToBudget.js';
 import type { Dispatcher } from './Dispatcher.js';
 import { JSON_TEXT, type TextSinkOptions } from './JsonTextSink.js';
@@ -109,6 +114,8 @@ export class ToolDispatcher implements Dispatcher {
     if (value instanceof InvalidInput) {
       return finish({ ok: false, tool, callId, error: invalidInputPayload(tool, redactIssues(value.issues, false)) });
     }
+    if (isToolResult(value))
+      return this.#richOutcome(found, tool, callId, value, options, finish, failed).catch(failed);
     const json = toJsonValue(value);
     if (!json.ok) {
       return finish({ ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) });
@@ -121,5 +128,55 @@ export class ToolDispatcher implements Dispatcher {
     if (text.length <= budget) return finish({ ok: true, tool, callId, value: json.value }, text);
     const cut = cutToBudget(store!, core!, text, json.value, budget, options);
     return cut.then((kept) => finish({ ok: true, tool, callId, ...kept }), failed);
+  }
+
+  /**
+   * The outcome of a ToolResult: its parts checked against the tool's content limits and fitted to them (binary parts
+   * over their size kept in the result store, text cut to the budget), beside its structured value as JSON.
+   */
+  async #richOutcome(
+    found: RegisteredTool | undefined,
+    tool: string,
+    callId: string,
+    result: ToolResult,
+    options: CallOptions,
+    finish: Finish,
+    failed: (error: unknown) => ToolOutcome,
+  ): Promise<ToolOutcome> {
+    const core = found === undefined ? undefined : coreOf(found);
+    const limits = core?.contentLimits ?? DEFAULT_CONTENT_LIMITS;
+    const read = readContent(result.content, limits);
+    if (!read.ok)
+      return failed(new OutputValidationError(tool, read.issues, false, 'has content parts that cannot be sent'));
+    const store = this.#options.results;
+    const budget = core?.maxResultChars;
+    let value: unknown;
+    let text: string | undefined;
+    let truncated: { id: string | undefined; shownChars: number; totalChars: number } | undefined;
+    if (result.value !== undefined) {
+      const json = toJsonValue(result.value);
+      if (!json.ok) return failed(notJson(tool, json.reason, false));
+      value = json.value;
+      text = json.text ?? JSON.stringify(json.value);
+      if (budget !== undefined && store !== undefined && core !== undefined && text.length > budget) {
+        const cut = await cutToBudget(store, core, text, json.value, budget, options);
+        ({ value, truncated } = cut);
+        text = undefined;
+      }
+    }
+    const used = truncated === undefined ? (text?.length ?? 0) : (budget ?? 0);
+    const fitted = await fitContent(read.parts, read.bytes, limits, core, store, budget, used, options);
+    truncated ??= fitted.truncated;
+    return finish(
+      {
+        ok: true,
+        tool,
+        callId,
+        value,
+        content: fitted.parts,
+        ...(truncated === undefined ? {} : { truncated }),
+      },
+      text,
+    );
   }
 }

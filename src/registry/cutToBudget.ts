@@ -2,7 +2,7 @@ import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ResultStore } from '../contracts/ResultStore.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import { cutJson } from './cutJson.js';
-import { resultOwnerOf } from './resultOwner.js';
+import { keepResult } from './keepResult.js';
 
 /** A result cut to its budget, and where the whole of it was kept. */
 export interface CutResult {
@@ -22,19 +22,7 @@ export async function cutToBudget(
   budget: number,
   options: CallOptions,
 ): Promise<CutResult> {
-  const caller = core.identity === undefined ? options.caller : core.identity.caller;
-  const restricted = (core.identity === undefined ? options.permissions : core.identity.permissions) !== undefined;
-  let id: string | undefined;
-  try {
-    const owner = resultOwnerOf(caller);
-    const { name: tool, permissions: toolPermissions } = core.definition;
-    id = await store.save({ text, tool, toolPermissions, owner, restricted });
-  } catch (error) {
-    core.logger.error('hermes-tools: a cut result could not be kept in the result store', {
-      tool: core.definition.name,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
+  const id = await keepResult(store, core, text, options);
   const how =
     id === undefined ? 'the rest could not be kept' : `read the whole result with results.read({"id":"${id}"})`;
   const cut = cutJson(value, budget, (left) => `[… cut to fit: ${left}; ${text.length} characters in all; ${how}]`);

@@ -7,6 +7,7 @@ import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
 import type { AuditDestination } from '../pipeline/AuditTrail.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';
+import type { ResolvedContentLimits } from '../results/ResolvedContentLimits.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
 
 /** What the composition root decided for the tools of one toolset. */
@@ -22,6 +23,8 @@ export interface ToolEnvironment {
   /** The module's approval policy, when it has one. */
   /** The default result budget, when `toolsModule({ results })` turns budgets on. */
   readonly maxResultChars: number | undefined;
+  /** The module's content limits, over the defaults. */
+  readonly contentLimits: ResolvedContentLimits;
   /** Where audit records go, when the module has a sink. */
   readonly audit: AuditDestination | undefined;
   readonly approvals:

@@ -14,6 +14,7 @@ import { buildDefinition } from './buildDefinition.js';
 import { inputDefs } from './inputDefs.js';
 import { checkExamples } from './checkExamples.js';
 import { checkOutput } from './checkOutput.js';
+import { resolveContentLimits } from '../results/resolveContentLimits.js';
 import { checkRequirements } from './checkRequirements.js';
 import { checkToolOptions } from './checkToolOptions.js';
 import { deepFreeze } from './deepFreeze.js';
@@ -108,6 +109,7 @@ export function compileTool(
     timeoutMs: options.timeoutMs ?? env.timeoutMs,
     // A tool's own budget needs no opt-in; `toolsModule({ results: false })` turns every budget off, its own too.
     ...(env.maxResultChars !== undefined && { maxResultChars: options.maxResultChars ?? env.maxResultChars }),
+    contentLimits: resolveContentLimits(options.content, env.contentLimits, where, problems),
     logger: env.logger,
   };
 }

@@ -11,6 +11,7 @@ const TOOL_KEYS = [
   'name',
   'description',
   'maxResultChars',
+  'content',
   'timeoutMs',
   'output',
   'tags',

@@ -1,0 +1,101 @@
+import type { CallOptions } from '../contracts/CallOptions.js';
+import type { ContentPart } from '../contracts/ContentPart.js';
+import type { ResultStore } from '../contracts/ResultStore.js';
+import type { ToolCore } from '../contracts/ToolCore.js';
+import { OutputValidationError } from '../errors/OutputValidationError.js';
+import { keepResult } from '../registry/keepResult.js';
+import type { ResolvedContentLimits } from './ResolvedContentLimits.js';
+
+/** The parts as they leave, and what was cut of their text. */
+export interface FittedContent {
+  readonly parts: readonly ContentPart[];
+  readonly truncated?: { readonly id: string | undefined; readonly shownChars: number; readonly totalChars: number };
+}
+
+/** What a part is, for a note: `image/png image`, `audio/wav audio`, `application/pdf resource`. */
+function describe(part: ContentPart): string {
+  if (part.type === 'resource') return `${part.resource.mimeType ?? 'binary'} resource`;
+  if (part.type === 'image' || part.type === 'audio') return `${part.mimeType} ${part.type}`;
+  return part.type;
+}
+
+function how(id: string | undefined, what: string): string {
+  return id === undefined ? `${what} could not be kept` : `read ${what} with results.read({"id":"${id}"})`;
+}
+
+/**
+ * A result's checked parts within their limits. A binary part over `maxPartBytes`, or one that would take the result's
+ * binary parts past `maxResultBytes`, goes to the result store and is replaced by a text note saying how to read it;
+ * without a store (result budgets off) the call fails with an OutputValidationError naming the limit. Text parts share
+ * the result's character budget with the structured value (`used` characters of it): past it, the text is cut with a
+ * note, and the whole text of the parts is kept for `results.read`.
+ */
+export async function fitContent(
+  parts: readonly ContentPart[],
+  bytes: readonly number[],
+  limits: ResolvedContentLimits,
+  core: ToolCore | undefined,
+  store: ResultStore | undefined,
+  budget: number | undefined,
+  used: number,
+  options: CallOptions,
+): Promise<FittedContent> {
+  const tool = core?.definition.name ?? 'the tool';
+  const out: ContentPart[] = [...parts];
+  let total = 0;
+  for (let index = 0; index < out.length; index++) {
+    const size = bytes[index]!;
+    if (size === 0) continue;
+    const part = out[index]!;
+    const limit =
+      size > limits.maxPartBytes
+        ? `content.maxPartBytes, ${limits.maxPartBytes}`
+        : total + size > limits.maxResultBytes
+          ? `content.maxResultBytes, ${limits.maxResultBytes} for all the parts of a result`
+          : undefined;
+    if (limit === undefined) {
+      total += size;
+      continue;
+    }
+    if (store === undefined || core === undefined) {
+      throw new OutputValidationError(
+        tool,
+        [
+          {
+            path: `content[${index}]`,
+            message: `a ${describe(part)} of ${size} bytes is over the limit (${limit}), and result budgets are off, so it cannot be kept to read later`,
+            constraint: 'maxPartBytes',
+          },
+        ],
+        false,
+        'has a content part too large to send',
+      );
+    }
+    const id = await keepResult(store, core, JSON.stringify(part), options);
+    out[index] = {
+      type: 'text',
+      text: `[a ${describe(part)} of ${size} bytes, over the limit (${limit}): not sent; ${how(id, 'it')}]`,
+    };
+  }
+  if (budget === undefined) return { parts: out };
+  const texts = out.filter((part): part is Extract<ContentPart, { type: 'text' }> => part.type === 'text');
+  const totalChars = texts.reduce((sum, part) => sum + part.text.length, 0);
+  if (used + totalChars <= budget || core === undefined || store === undefined) return { parts: out };
+  const id = await keepResult(store, core, texts.map((part) => part.text).join('\n\n'), options);
+  let left = Math.max(0, budget - used);
+  let shownChars = 0;
+  const fitted = out.map((part): ContentPart => {
+    if (part.type !== 'text') return part;
+    if (part.text.length <= left) {
+      left -= part.text.length;
+      shownChars += part.text.length;
+      return part;
+    }
+    const shown = part.text.slice(0, left);
+    shownChars += shown.length;
+    left = 0;
+    const note = `[… cut to fit: ${part.text.length - shown.length} characters left out; ${totalChars} characters of text in all; ${how(id, 'the whole text')}]`;
+    return { type: 'text', text: shown === '' ? note : `${shown}\n${note}` };
+  });
+  return { parts: fitted, truncated: { id, shownChars, totalChars } };
+}
