@@ -6,7 +6,7 @@ const FLOORS = [
   ['contracts'],
   ['internal'],
   ['errors', 'context'],
-  ['schema', 'permissions'],
+  ['schema', 'permissions', 'results'],
   ['metadata', 'decorators'],
   ['pipeline'],
   ['tools'],

@@ -208,7 +208,7 @@ describe('createMcpServer options', () => {
       createMcpServer(registry, { name: 'typo', version: '1.0.0', pagesize: 10 } as McpServerOptions),
     ).toThrow(
       new TypeError(
-        'createMcpServer: unknown option "pagesize"; the options are name, version, instructions, pageSize, listChangedIntervalMs, listTtlMs, requestStateKey, caller, tasks',
+        'createMcpServer: unknown option "pagesize"; the options are name, version, instructions, pageSize, listChangedIntervalMs, listTtlMs, requestStateKey, spentApprovals, caller, tasks',
       ),
     );
     expect(() =>

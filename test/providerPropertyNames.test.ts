@@ -83,7 +83,7 @@ describe('property names a provider refuses', () => {
     // The validator names the tool's own properties; the message tells the model how it sends them.
     expect(bad.message.is_error).toBe(true);
     expect(bad.message.content).toContain('filter.$tag');
-    expect(bad.message.content.split('\n').at(-1)).toBe(
+    expect((bad.message.content as string).split('\n').at(-1)).toBe(
       'Property names above are the tool\'s own: "$x" is sent as "_x"; "filter.$tag" as "filter._tag"; "filter.labels[].$name" as "filter.labels[]._name".',
     );
   });

@@ -140,6 +140,18 @@ describe('queuedToolset', () => {
     });
   });
 
+  it("carries a ToolResult's parts and value through Redis, read again by the agent's dispatch", async () => {
+    const outcome = await agent.dispatch('queue.chart', { label: 'tiny' });
+    expect(outcome).toMatchObject({
+      ok: true,
+      value: { width: 1, height: 1 },
+      content: [
+        { type: 'text', text: 'tiny' },
+        { type: 'image', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64'), mimeType: 'image/png' },
+      ],
+    });
+  });
+
   it('queues a DTO tool: the worker rebuilds and validates the DTO from the JSON the job carries', async () => {
     const order = { customer: 'ann', line: { sku: 'b-1', quantity: 2 } };
     expect(await agent.dispatch('queue.order', order)).toMatchObject({

@@ -8,6 +8,12 @@ import { ownOptions } from '../internal/ownOptions.js';
 import { ProviderNames } from '../providers/ProviderNames.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
+import { OutputValidationError } from '../errors/OutputValidationError.js';
+import { readContent } from '../results/readContent.js';
+import { isToolResult, ToolResult } from '../results/ToolResult.js';
+import { coreOf } from '../tools/createRegisteredTool.js';
+import { modelOutput } from './modelOutput.js';
 
 /** Options of {@link toAiSdkTools}. */
 export interface AiSdkToolsOptions {
@@ -65,10 +71,12 @@ export function toAiSdkTools(registry: ToolRegistry, given: AiSdkToolsOptions = 
     const key = names === undefined ? definition.name : names.toProvider(definition.name)!;
     // Renamed both ways: the model sees names its provider accepts, the tool gets its own.
     const properties = names === undefined ? undefined : renameProperties(definition.inputSchema, PORTABLE_PROPERTIES);
+    const limits = contentLimitsOf(registry, definition.name);
     const aiTool: Tool<unknown, unknown> = tool<unknown, unknown>({
       description: definition.modelDescription,
       inputSchema: jsonSchema((properties?.schema ?? definition.inputSchema) as JSONSchema7),
       ...(needsApproval(definition) ? { needsApproval: true } : {}),
+      toModelOutput: ({ output }) => modelOutput(output),
       execute: (input, { toolCallId, abortSignal }) => {
         const callOptions: CallOptions = {
           callId: toolCallId,
@@ -78,16 +86,61 @@ export function toAiSdkTools(registry: ToolRegistry, given: AiSdkToolsOptions = 
           ...(caller === undefined ? {} : { caller }),
         };
         if (properties === undefined || properties.changes.length === 0)
-          return registry.call(definition.name, input, callOptions);
-        return registry.call(definition.name, properties.restore(input), callOptions).catch((error: unknown) => {
-          // The issues name the tool's own properties; the model sent the renamed ones, so the message says which is
-          // which.
-          if (error instanceof ToolError) error.message = errorText(error, properties);
-          throw error;
-        });
+          return registry
+            .call(definition.name, input, callOptions)
+            .then((output) => checkedContent(definition.name, output, limits));
+        return registry.call(definition.name, properties.restore(input), callOptions).then(
+          (output) => checkedContent(definition.name, output, limits),
+          (error: unknown) => {
+            // The issues name the tool's own properties; the model sent the renamed ones, so the message says which is
+            // which.
+            if (error instanceof ToolError) error.message = errorText(error, properties);
+            throw error;
+          },
+        );
       },
     });
     Object.defineProperty(tools, key, { value: aiTool, enumerable: true, writable: true, configurable: true });
   }
   return tools;
+}
+
+/** The content limits of the tool the registry calls by `name`, when it is one of its own. */
+function contentLimitsOf(registry: ToolRegistry, name: string): ResolvedContentLimits | undefined {
+  const found = registry.get(name);
+  return found === undefined ? undefined : coreOf(found)?.contentLimits;
+}
+
+/**
+ * A ToolResult checked as `dispatch` checks one, before the AI SDK sends it on: parts of allowed kinds and types,
+ * within their sizes. There is no result store on this path, so a part over its size fails the call.
+ */
+function checkedContent(tool: string, output: unknown, limits: ResolvedContentLimits | undefined): unknown {
+  if (!isToolResult(output) || limits === undefined) return output;
+  const read = readContent(output.content, limits);
+  if (!read.ok) throw new OutputValidationError(tool, read.issues, false, 'has content parts that cannot be sent');
+  let total = 0;
+  read.bytes.forEach((size, index) => {
+    total += size;
+    const over =
+      size > limits.maxPartBytes
+        ? `content.maxPartBytes, ${limits.maxPartBytes}`
+        : total > limits.maxResultBytes
+          ? `content.maxResultBytes, ${limits.maxResultBytes}`
+          : undefined;
+    if (over !== undefined)
+      throw new OutputValidationError(
+        tool,
+        [
+          {
+            path: `content[${index}]`,
+            message: `a part of ${size} bytes is over the limit (${over})`,
+            constraint: 'maxPartBytes',
+          },
+        ],
+        false,
+        'has a content part too large to send',
+      );
+  });
+  return new ToolResult({ value: output.value, content: read.parts });
 }

@@ -1,4 +1,4 @@
-import type { ResolvedContentLimits } from '../results/ResolvedContentLimits.js';
+import type { ResolvedContentLimits } from './ResolvedContentLimits.js';
 import type { AuditRecord } from './AuditRecord.js';
 import type { Logger } from './Logger.js';
 import type { ValidationIssue } from './ValidationIssue.js';

@@ -25,5 +25,6 @@ export const {
   toCallToolResult,
   ERROR_META_KEY,
   MemoryTaskStore,
+  MemorySpentApprovals,
   mcpToolset,
 } = api;

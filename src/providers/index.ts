@@ -16,6 +16,7 @@ export type {
   OpenAIResponsesTool,
   OpenAIResponsesToolCall,
   OpenAIResponsesToolOutput,
+  OpenAIResponsesOutputItem,
 } from './toOpenAITools.js';
 export {
   toAnthropicTools,
@@ -23,6 +24,7 @@ export {
   type AnthropicTool,
   type AnthropicToolUse,
   type AnthropicToolResult,
+  type AnthropicResultBlock,
 } from './toAnthropicTools.js';
 export {
   toGeminiTools,

@@ -1,5 +1,7 @@
 import { providerDescription } from './providerDescription.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
+import { fitResultParts, type ProviderMedia } from './fitResultParts.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
 import { ANTHROPIC_NAMES, ANTHROPIC_PROPERTIES } from './NameRule.js';
 import { errorText, renameProperties, type RenamedProperties } from './PropertyNames.js';
@@ -20,12 +22,49 @@ export interface AnthropicToolUse {
   name: string;
   input: unknown;
 }
-/** The `tool_result` block answering it, to send in the next user message. */
+/** A block of a `tool_result`'s content: text, an image, or a PDF document. */
+export type AnthropicResultBlock =
+  | { type: 'text'; text: string }
+  | {
+      type: 'image';
+      source: { type: 'base64'; media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'; data: string };
+    }
+  | { type: 'document'; source: { type: 'base64'; media_type: 'application/pdf'; data: string } };
+/**
+ * The `tool_result` block answering it, to send in the next user message: text, or blocks when the tool returned a
+ * `ToolResult` with content parts.
+ */
 export interface AnthropicToolResult {
   type: 'tool_result';
   tool_use_id: string;
-  content: string;
+  content: string | AnthropicResultBlock[];
   is_error?: boolean;
+}
+
+/** What a `tool_result` carries besides text. */
+const ANTHROPIC_MEDIA: ProviderMedia = {
+  name: 'Anthropic tool results',
+  images: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  files: ['application/pdf'],
+};
+
+/** A ToolResult's parts as `tool_result` blocks, and the notes on what went as text instead. */
+function anthropicContent(outcome: Extract<ToolOutcome, { ok: true }>): {
+  content: string | AnthropicResultBlock[];
+  notes: readonly string[];
+} {
+  if (outcome.content === undefined) return { content: resultText(outcome.value), notes: [] };
+  const { parts, notes } = fitResultParts(outcome, ANTHROPIC_MEDIA);
+  const content = parts.map((part): AnthropicResultBlock => {
+    if (part.kind === 'text') return { type: 'text', text: part.data };
+    if (part.kind === 'image')
+      return {
+        type: 'image',
+        source: { type: 'base64', media_type: part.mimeType as 'image/png', data: part.data },
+      };
+    return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: part.data } };
+  });
+  return { content, notes };
 }
 
 /** What `toAnthropicTools` returns: the tools, the report, the name map and `dispatch`. */
@@ -80,15 +119,18 @@ export function toAnthropicTools(definitions: readonly ToolDefinition[]): Anthro
         { callId: call.id, ...options },
         prepare,
       );
-      const message: AnthropicToolResult = outcome.ok
-        ? { type: 'tool_result', tool_use_id: call.id, content: resultText(outcome.value) }
-        : {
-            type: 'tool_result',
-            tool_use_id: call.id,
-            content: errorText(outcome.error, restorers.get(outcome.tool)),
-            is_error: true,
-          };
-      return { message, outcome };
+      if (!outcome.ok) {
+        const message: AnthropicToolResult = {
+          type: 'tool_result',
+          tool_use_id: call.id,
+          content: errorText(outcome.error, restorers.get(outcome.tool)),
+          is_error: true,
+        };
+        return { message, outcome };
+      }
+      const { content, notes } = anthropicContent(outcome);
+      const message: AnthropicToolResult = { type: 'tool_result', tool_use_id: call.id, content };
+      return { message, outcome, ...(notes.length > 0 && { notes }) };
     },
   };
 }

@@ -1,4 +1,6 @@
 import { providerDescription } from './providerDescription.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
+import { fitResultParts, type ProviderMedia } from './fitResultParts.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { dispatchProviderCall } from './dispatchProviderCall.js';
 import { GEMINI_NAMES, GEMINI_PROPERTIES } from './NameRule.js';
@@ -27,7 +29,42 @@ export interface GeminiFunctionCall {
 }
 /** The `functionResponse` part answering it: `response` holds `output` or `error`. */
 export interface GeminiFunctionResponsePart {
-  functionResponse: { id?: string; name: string; response: Record<string, unknown> };
+  functionResponse: {
+    id?: string;
+    name: string;
+    response: Record<string, unknown>;
+    /** A ToolResult's images and documents, as inline data; `response.output` names each by its `displayName`. */
+    parts?: { inlineData: { mimeType: string; data: string; displayName: string } }[];
+  };
+}
+
+/** What a Gemini function response carries inline besides text. */
+const GEMINI_MEDIA: ProviderMedia = {
+  name: 'Gemini function responses',
+  images: ['image/png', 'image/jpeg', 'image/webp'],
+  files: ['application/pdf', 'text/plain'],
+};
+
+/** A result as a function response: `output` (the value, or the text of a ToolResult), its media as inline parts. */
+function geminiResponse(outcome: Extract<ToolOutcome, { ok: true }>): {
+  response: Record<string, unknown>;
+  parts?: { inlineData: { mimeType: string; data: string; displayName: string } }[];
+  notes: readonly string[];
+} {
+  if (outcome.content === undefined) return { response: { output: outcome.value }, notes: [] };
+  const fitted = fitResultParts(outcome, GEMINI_MEDIA);
+  const texts: string[] = [];
+  const parts: { inlineData: { mimeType: string; data: string; displayName: string } }[] = [];
+  for (const part of fitted.parts) {
+    if (part.kind === 'text') {
+      texts.push(part.data);
+      continue;
+    }
+    const displayName = part.filename ?? `part-${parts.length + 1}`;
+    parts.push({ inlineData: { mimeType: part.mimeType!, data: part.data, displayName } });
+    texts.push(`[${part.mimeType} ${part.kind}: ${displayName}, attached]`);
+  }
+  return { response: { output: texts.join('\n') }, ...(parts.length > 0 && { parts }), notes: fitted.notes };
 }
 
 /** What `toGeminiTools` returns: the tools, the report, the name map and `dispatch`. */
@@ -91,12 +128,16 @@ export function toGeminiTools(definitions: readonly ToolDefinition[]): GeminiToo
         { ...(call.id === undefined ? {} : { callId: call.id }), ...options },
         prepare,
       );
-      const response = outcome.ok
-        ? { output: outcome.value }
-        : { error: errorText(outcome.error, restorers.get(outcome.tool)) };
+      const id = call.id === undefined ? {} : { id: call.id };
+      if (!outcome.ok) {
+        const response = { error: errorText(outcome.error, restorers.get(outcome.tool)) };
+        return { message: { functionResponse: { ...id, name, response } }, outcome };
+      }
+      const { response, parts, notes } = geminiResponse(outcome);
       return {
-        message: { functionResponse: { ...(call.id === undefined ? {} : { id: call.id }), name, response } },
+        message: { functionResponse: { ...id, name, response, ...(parts === undefined ? {} : { parts }) } },
         outcome,
+        ...(notes.length > 0 && { notes }),
       };
     },
   };

@@ -2,6 +2,8 @@ import { ownOptions } from '../internal/ownOptions.js';
 import { providerDescription } from './providerDescription.js';
 import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
+import { fitResultParts, type ProviderMedia } from './fitResultParts.js';
 import { dispatchProviderCall, resultText } from './dispatchProviderCall.js';
 import { OPENAI_NAMES } from './NameRule.js';
 import { ProviderNames } from './ProviderNames.js';
@@ -42,11 +44,52 @@ export interface OpenAIResponsesToolCall {
   name: string;
   arguments: string;
 }
-/** The `function_call_output` input item answering it. */
+/** An item of a `function_call_output`'s output: text, an image or a file, as data URLs. */
+export type OpenAIResponsesOutputItem =
+  | { type: 'input_text'; text: string }
+  | { type: 'input_image'; image_url: string; detail: 'auto' }
+  | { type: 'input_file'; file_data: string; filename: string };
+/**
+ * The `function_call_output` input item answering it: text, or items when the tool returned a `ToolResult` with
+ * content parts.
+ */
 export interface OpenAIResponsesToolOutput {
   type: 'function_call_output';
   call_id: string;
-  output: string;
+  output: string | OpenAIResponsesOutputItem[];
+}
+
+/** What a Responses `function_call_output` carries besides text. */
+const RESPONSES_MEDIA: ProviderMedia = {
+  name: 'OpenAI Responses function output',
+  images: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  files: ['application/pdf'],
+};
+
+/** Chat Completions `tool` messages carry text only. */
+const CHAT_MEDIA: ProviderMedia = { name: 'OpenAI Chat Completions tool messages', images: [], files: [] };
+
+/** A result as Responses output: text for a plain value, items for a ToolResult, and notes on what went as text. */
+function responsesOutput(outcome: Extract<ToolOutcome, { ok: true }>): {
+  output: string | OpenAIResponsesOutputItem[];
+  notes: readonly string[];
+} {
+  if (outcome.content === undefined) return { output: resultText(outcome.value), notes: [] };
+  const { parts, notes } = fitResultParts(outcome, RESPONSES_MEDIA);
+  const output = parts.map((part): OpenAIResponsesOutputItem => {
+    if (part.kind === 'text') return { type: 'input_text', text: part.data };
+    const url = `data:${part.mimeType};base64,${part.data}`;
+    if (part.kind === 'image') return { type: 'input_image', image_url: url, detail: 'auto' };
+    return { type: 'input_file', file_data: url, filename: part.filename ?? 'file.pdf' };
+  });
+  return { output, notes };
+}
+
+/** A result as a Chat Completions `tool` message's text; every part that is not text is named in a note. */
+function chatContent(outcome: Extract<ToolOutcome, { ok: true }>): { content: string; notes: readonly string[] } {
+  if (outcome.content === undefined) return { content: resultText(outcome.value), notes: [] };
+  const { parts, notes } = fitResultParts(outcome, CHAT_MEDIA);
+  return { content: parts.map((part) => part.data).join('\n'), notes };
 }
 
 /** Options of {@link toOpenAITools}. */
@@ -146,8 +189,17 @@ export function toOpenAITools(
           { callId: call.call_id, ...callOptions },
           prepare,
         );
-        const output = outcome.ok ? resultText(outcome.value) : outcome.error.message;
-        return { message: { type: 'function_call_output', call_id: call.call_id, output }, outcome };
+        if (!outcome.ok)
+          return {
+            message: { type: 'function_call_output', call_id: call.call_id, output: outcome.error.message },
+            outcome,
+          };
+        const { output, notes } = responsesOutput(outcome);
+        return {
+          message: { type: 'function_call_output', call_id: call.call_id, output },
+          outcome,
+          ...(notes.length > 0 && { notes }),
+        };
       },
     };
     return responses;
@@ -165,8 +217,10 @@ export function toOpenAITools(
         { callId: call.id, ...callOptions },
         prepare,
       );
-      const content = outcome.ok ? resultText(outcome.value) : outcome.error.message;
-      return { message: { role: 'tool', tool_call_id: call.id, content }, outcome };
+      if (!outcome.ok)
+        return { message: { role: 'tool', tool_call_id: call.id, content: outcome.error.message }, outcome };
+      const { content, notes } = chatContent(outcome);
+      return { message: { role: 'tool', tool_call_id: call.id, content }, outcome, ...(notes.length > 0 && { notes }) };
     },
   };
   return chat;

@@ -1,4 +1,6 @@
 import type { Buffer } from 'node:buffer';
+import type { ContentPart } from '../contracts/ContentPart.js';
+import { ToolResult } from '../results/ToolResult.js';
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, QueueEventsProducer } from 'bullmq';
 import type { Logger } from '../contracts/Logger.js';
@@ -201,7 +203,12 @@ export class QueuedCalls {
     if (pending === undefined) return;
     this.#pending.delete(jobId);
     const outcome = readOutcome(returned);
-    if (outcome.ok) pending.resolve(outcome.value);
+    if (outcome.ok)
+      pending.resolve(
+        outcome.content === undefined
+          ? outcome.value
+          : new ToolResult({ value: outcome.value, content: outcome.content as ContentPart[] }),
+      );
     else pending.reject(new RemoteToolError(pending.tool, outcome.error));
   }
 

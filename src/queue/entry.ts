@@ -9,5 +9,12 @@ import { loadOptionalPeers } from '../errors/loadOptionalPeers.js';
 await loadOptionalPeers('hermes-tools/queue', { bullmq: 'bullmq', ioredis: 'ioredis' });
 const api = await import('./index.js');
 
-export const { queuedToolset, toolWorker, ToolInterruptedError, RemoteToolError, JobRefusedError, RedisTaskStore } =
-  api;
+export const {
+  queuedToolset,
+  toolWorker,
+  ToolInterruptedError,
+  RemoteToolError,
+  JobRefusedError,
+  RedisTaskStore,
+  RedisSpentApprovals,
+} = api;

@@ -17,13 +17,21 @@ const CODES = new Set<ToolErrorCode>([
 
 /** What a worker's outcome says, read as untrusted: a value, or an error payload of known fields and codes. */
 export type ReadOutcome =
-  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: true; readonly value: unknown; readonly content?: readonly unknown[] }
   | { readonly ok: false; readonly error: ToolErrorPayload };
 
-/** Reads the return value of a finished job (a ToolOutcome, as the worker's `dispatch` gave it). */
+/**
+ * Reads the return value of a finished job (a ToolOutcome, as the worker's `dispatch` gave it). Content parts are
+ * passed on unread: the agent's `dispatch` reads them against its own content limits.
+ */
 export function readOutcome(returned: unknown): ReadOutcome {
   const outcome = (typeof returned === 'object' && returned !== null ? returned : {}) as Record<string, unknown>;
-  if (outcome.ok === true) return { ok: true, value: outcome.value ?? null };
+  if (outcome.ok === true) {
+    // A ToolResult's parts, as the worker's dispatch fitted them: unread here, checked again by this side's dispatch
+    // against its own content limits, as anything from Redis is.
+    if (Array.isArray(outcome.content)) return { ok: true, value: outcome.value, content: outcome.content };
+    return { ok: true, value: outcome.value ?? null };
+  }
   const error = (typeof outcome.error === 'object' && outcome.error !== null ? outcome.error : {}) as Record<
     string,
     unknown

@@ -12,7 +12,7 @@ import { coreOf, pipelineOf } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { DEFAULT_CONTENT_LIMITS } from '../results/contentDefaults.js';
-import { fitContent } from '../results/fitContent.js';
+import { fitContent } from './fitContent.js';
 import { readContent } from '../results/readContent.js';
 import { isToolResult, type ToolResult } from '../results/ToolResult.js';
 import { cutToBudget } from './cutToBudget.js';

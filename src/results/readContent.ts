@@ -1,6 +1,6 @@
 import type { ContentPart } from '../contracts/ContentPart.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
-import type { ResolvedContentLimits } from './ResolvedContentLimits.js';
+import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
 import { mimeAllowed } from './mimeAllowed.js';
 
 /** The parts of a result, checked and copied (own keys only), with the decoded size of each binary part. */

@@ -1,7 +1,7 @@
 import type { ContentLimits } from '../contracts/ContentLimits.js';
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { ownOptions } from '../internal/ownOptions.js';
-import type { ResolvedContentLimits } from './ResolvedContentLimits.js';
+import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
 
 const KEYS = [
   'maxParts',

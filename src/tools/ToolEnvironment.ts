@@ -7,7 +7,7 @@ import type { ResolvedGuard } from '../contracts/ResolvedGuard.js';
 import type { AuditDestination } from '../pipeline/AuditTrail.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolMiddleware } from '../contracts/ToolMiddleware.js';
-import type { ResolvedContentLimits } from '../results/ResolvedContentLimits.js';
+import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
 
 /** What the composition root decided for the tools of one toolset. */

@@ -3,8 +3,8 @@ import type { ContentPart } from '../contracts/ContentPart.js';
 import type { ResultStore } from '../contracts/ResultStore.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
-import { keepResult } from '../registry/keepResult.js';
-import type { ResolvedContentLimits } from './ResolvedContentLimits.js';
+import { keepResult } from './keepResult.js';
+import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
 
 /** The parts as they leave, and what was cut of their text. */
 export interface FittedContent {
