@@ -1,7 +1,17 @@
 // The reference tool of ../shared/reference/peer-baseline.md, declared for each library measured.
 import 'reflect-metadata';
 import { IsIn, IsInt, IsOptional, IsString, Min, MinLength } from 'class-validator';
-import { Arg, Input, Permissions, Tool, type NextFunction, type ToolContext, type ToolInterceptor } from 'hermes-tools';
+import {
+  Arg,
+  Content,
+  Input,
+  Permissions,
+  Tool,
+  type NextFunction,
+  type ToolContext,
+  type ToolInterceptor,
+  ToolResult,
+} from 'hermes-tools';
 
 export const VALID = { path: 'src/index.ts', maxBytes: 4096, encoding: 'utf8' };
 export const INVALID = { path: 3, maxBytes: 0 };
@@ -57,5 +67,24 @@ export class First implements ToolInterceptor {
 export class Second implements ToolInterceptor {
   intercept(_input: unknown, _ctx: ToolContext, next: NextFunction): Promise<unknown> {
     return next();
+  }
+}
+
+/** A 1×1 PNG, base64: the small image of the content case. */
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
+
+/** Returns a caption: the plain value the content case is measured against. */
+@Tool({ name: 'bench.caption', description: 'Returns a caption.' })
+export class Caption {
+  execute(): string {
+    return 'A red pixel.';
+  }
+}
+
+/** Returns the same caption beside a small image, as content parts. */
+@Tool({ name: 'bench.pixel', description: 'Returns a caption and a small image.' })
+export class Pixel {
+  execute(): ToolResult {
+    return ToolResult.of(Content.text('A red pixel.'), Content.image(PIXEL, 'image/png'));
   }
 }

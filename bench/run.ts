@@ -21,7 +21,19 @@ import { CALL_CHANNEL, PermissionSet, ToolRegistry, toolset, toolsModule } from 
 import { createMcpServer } from 'hermes-tools/mcp';
 import { instrumentTools } from 'hermes-tools/otel';
 import { z } from 'zod';
-import { First, INVALID, JSON_SCHEMA, readBody, RefInput, RefRead, RefReadDto, Second, VALID } from './fixtures.js';
+import {
+  Caption,
+  First,
+  INVALID,
+  JSON_SCHEMA,
+  Pixel,
+  readBody,
+  RefInput,
+  RefRead,
+  RefReadDto,
+  Second,
+  VALID,
+} from './fixtures.js';
 import { callObserved } from '../src/pipeline/callChannel.js';
 import {
   PermissionSet as BuildPermissionSet,
@@ -170,6 +182,25 @@ const scaled = await measure(
   ROUNDS,
   log,
 );
+
+log('a small image result (content parts) against a plain value, through dispatch and over MCP in memory');
+const contentContainer = new Container();
+await contentContainer.load(toolset({ name: 'bench', tools: [Caption, Pixel] }));
+const contentRegistry = contentContainer.get(ToolRegistry);
+const contentMcp = await connect(
+  createMcpServer(contentRegistry, { name: 'content', version: '1.0.0', listChangedIntervalMs: 0 }),
+);
+const contentCases = await measure(
+  [
+    { name: 'plain', run: () => contentRegistry.dispatch('bench.caption', {}) },
+    { name: 'image', run: () => contentRegistry.dispatch('bench.pixel', {}) },
+    { name: 'plain over MCP', run: () => contentMcp.callTool({ name: 'bench.caption', arguments: {} }) },
+    { name: 'image over MCP', run: () => contentMcp.callTool({ name: 'bench.pixel', arguments: {} }) },
+  ],
+  ROUNDS,
+  log,
+);
+await contentMcp.close();
 
 log('the hermes-tools:call channel: no subscriber against one no-op subscriber, alternating');
 const channel = tracingChannel(CALL_CHANNEL);
@@ -413,6 +444,15 @@ const lines = [
   '|---|--:|--:|--:|',
   `| hermes @Input DTO call | ${format(dto1)} | ${format(scaled.get('ours')!)} | ${(scaled.get('ours')! / dto1).toFixed(2)}× |`,
   `| class-transformer + class-validator | ${format(ctcv1)} | ${format(scaled.get('ctcv')!)} | ${(scaled.get('ctcv')! / ctcv1).toFixed(2)}× |`,
+  '',
+  '## A small image result',
+  '',
+  'A tool returning a caption (a plain string) against one returning the same caption and a 1×1 PNG as content parts (`ToolResult.of(Content.text(…), Content.image(…))`): the parts are checked (kind, keys, MIME type, base64) and fitted to the content limits on every call.',
+  '',
+  '| path | plain value | caption + small image | ratio |',
+  '|---|--:|--:|--:|',
+  `| \`registry.dispatch\` | ${format(contentCases.get('plain')!)} | ${format(contentCases.get('image')!)} | ${(contentCases.get('image')! / contentCases.get('plain')!).toFixed(2)}× |`,
+  `| MCP \`Client\` ↔ \`createMcpServer\`, in memory | ${format(contentCases.get('plain over MCP')!)} | ${format(contentCases.get('image over MCP')!)} | ${(contentCases.get('image over MCP')! / contentCases.get('plain over MCP')!).toFixed(2)}× |`,
   '',
   '## The call channel',
   '',

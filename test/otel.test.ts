@@ -16,7 +16,17 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Arg, CALL_CHANNEL, type CallMessage, Tool, type ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import {
+  Arg,
+  CALL_CHANNEL,
+  type CallMessage,
+  Content,
+  Tool,
+  type ToolRegistry,
+  ToolResult,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
 import { instrumentTools } from 'hermes-tools/otel';
 import { buildRegistry } from './support/buildRegistry.js';
@@ -73,7 +83,17 @@ class Breaks {
   }
 }
 
-const TOOLS = [Ok, Queries, Waits, Gone, Denied, Asks, Slow, Breaks, BadOutput];
+/** Bytes no span may hold: an image's, base64. */
+const PIXELS = Buffer.from('pixels that must not reach a span').toString('base64');
+
+@Tool({ name: 'draws', description: 'Returns an image beside a caption.' })
+class Draws {
+  execute(): ToolResult {
+    return ToolResult.of(Content.text('a caption'), Content.image(PIXELS, 'image/png'));
+  }
+}
+
+const TOOLS = [Ok, Queries, Waits, Gone, Denied, Asks, Slow, Breaks, BadOutput, Draws];
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_ID = '00f067aa0ba902b7';
 const TRACEPARENT = `00-${TRACE_ID}-${PARENT_ID}-01`;
@@ -264,6 +284,16 @@ describe('hermes-tools/otel', () => {
     expect(breaks!.status.code).toBe(SpanStatusCode.ERROR);
     expect(breaks!.status.message).toContain('broken with [redacted]');
     expect(JSON.stringify([ok!.attributes, breaks!.attributes, breaks!.status])).not.toContain(SECRET);
+  });
+
+  it("names a ToolResult's binary parts in the captured result, never copying them into the span", async () => {
+    instrument(true);
+    await registry.dispatch('draws', {});
+    const [span] = await finished();
+    expect(span!.attributes['gen_ai.tool.call.result']).toBe(
+      `a caption\n[image/png image, ${(PIXELS.length * 3) / 4} bytes, not shown here]`,
+    );
+    expect(JSON.stringify(span!.attributes)).not.toContain(PIXELS);
   });
 
   it('stops making spans and metrics once unsubscribed, and stops capturing content', async () => {

@@ -29,6 +29,22 @@ function silentWav(samples: number): Uint8Array {
   return wav;
 }
 
+@Tool({
+  name: 'test_tool_with_logging',
+  description: 'Logs three lines while it works (conformance: tools-call-with-logging).',
+})
+class ToolWithLogging {
+  async execute(@Ctx() ctx: ToolContext): Promise<string> {
+    const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 50));
+    ctx.logger.info('Tool execution started');
+    await pause();
+    ctx.logger.info('Tool processing data');
+    await pause();
+    ctx.logger.info('Tool execution completed');
+    return 'Tool with logging executed successfully';
+  }
+}
+
 @Tool({ name: 'test_image_content', description: 'Returns an image (conformance: tools-call-image).' })
 class ImageContent {
   execute(): ToolResult {
@@ -152,6 +168,7 @@ export async function conformanceContainer(): Promise<Container> {
         ToolWithProgress,
         JsonSchema202012,
         Reconnection,
+        ToolWithLogging,
         ImageContent,
         AudioContent,
         EmbeddedResource,

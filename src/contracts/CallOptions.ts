@@ -1,4 +1,5 @@
 import type { PermissionGrant } from './PermissionGrant.js';
+import type { LogLine } from './LogLine.js';
 import type { ApproveFunction } from './ToolApprover.js';
 
 /**
@@ -26,6 +27,12 @@ export interface CallOptions {
   readonly trace?: Readonly<Record<string, string>>;
   /** Receives the tool's `ctx.progress(...)` reports. */
   readonly onProgress?: (progress: number, total?: number, message?: string) => void;
+  /**
+   * Receives a copy of each line the tool writes to `ctx.logger` during this call, after the app's logger has it,
+   * redacted and at most 100 per call: for a kernel that relays them to its client (the MCP server does, to a client
+   * that asked for log lines).
+   */
+  readonly onLog?: (line: LogLine) => void;
   /**
    * Asks for approval when the tool needs it and `toolsModule({ approvals })` names no approver:
    * for a kernel that can ask its user (the MCP server does, through elicitation).

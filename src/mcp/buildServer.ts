@@ -4,6 +4,7 @@ import {
   CLIENT_INFO_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
+  type LoggingLevel,
   Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
@@ -21,6 +22,7 @@ import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
 import { callAsTask, refusalOf } from './callAsTask.js';
 import { ProgressRelay } from './ProgressRelay.js';
+import { isLoggingLevel, LogRelay, logThreshold } from './LogRelay.js';
 import type { ServedRegistry } from './ServedRegistry.js';
 import { serveTasks } from './serveTasks.js';
 import type { TaskRunner } from './TaskRunner.js';
@@ -104,6 +106,8 @@ export function buildServer(
   const serverOptions = Object.assign(Object.create(null) as object, {
     capabilities: {
       tools: { listChanged },
+      // Log lines from ctx.logger, to a client that asks for them (logging/setLevel, or a 2026 request's logLevel).
+      logging: {},
       ...(tasks === undefined
         ? {}
         : era === 'legacy'
@@ -116,6 +120,13 @@ export function buildServer(
     requestState: { verify: approvals.verify },
   });
   const server = tasks === undefined ? new Server(info, serverOptions) : new TaskServer(info, serverOptions);
+  // The level this 2025 session asked for; until it asks, it gets no log lines. (The SDK's own handler would send
+  // every line to a session that never asked.)
+  let sessionLevel: LoggingLevel | undefined;
+  server.setRequestHandler('logging/setLevel', async (request) => {
+    if (isLoggingLevel(request.params.level)) sessionLevel = request.params.level;
+    return {};
+  });
 
   // A task, a result cut to fit and an approval belong to who made them: the principal, else the session, else this
   // connection.
@@ -252,6 +263,16 @@ export function buildServer(
     // every call.
     const trace = traceContextOf(request.params._meta);
     const onProgress = relay?.report;
+    const threshold = logThreshold(era, extra, sessionLevel);
+    const logs =
+      threshold === undefined
+        ? undefined
+        : new LogRelay(
+            threshold,
+            name,
+            (params) => extra.mcpReq.notify({ method: 'notifications/message', params }),
+            failed,
+          );
     if (asTask) {
       // Who may see the tool first, then whether it can be a task: a hidden tool answers exactly as one that does not
       // exist.
@@ -307,6 +328,7 @@ export function buildServer(
       trace,
       permissions,
       onProgress,
+      onLog: logs?.line,
       approve,
       [FOLLOWED_SIGNAL]: extra.mcpReq.signal,
       [JSON_TEXT]: sink,
@@ -323,6 +345,7 @@ export function buildServer(
       keepOpen?.();
     }
     if (relay !== undefined) await relay.close();
+    if (logs !== undefined) await logs.close();
     const ask = await round?.asked();
     if (ask !== undefined) return ask as never;
     return toCallToolResult(outcome, listing.structured(name), sink.textOf(outcome));

@@ -1,4 +1,5 @@
 import { CallContext } from '../context/CallContext.js';
+import { relayedLogger } from './relayedLogger.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { AuditTrail } from './AuditTrail.js';
@@ -38,7 +39,9 @@ export class PendingCall {
       options.callId,
       options.caller,
       options.permissions,
-      this.core.logger,
+      options.onLog === undefined
+        ? this.core.logger
+        : relayedLogger(this.core.logger, options.onLog, this.core.definition.name),
       options.onProgress,
       options.trace,
       this.#link(),

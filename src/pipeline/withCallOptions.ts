@@ -27,6 +27,7 @@ export function withCallOptions(options: CallOptions, changes: Changes): CallOpt
     permissions: Object.hasOwn(changes, 'permissions') ? changes.permissions : ownValue(given, 'permissions'),
     trace: ownValue(given, 'trace'),
     onProgress: ownValue(given, 'onProgress'),
+    onLog: ownValue(given, 'onLog'),
     approve: ownValue(given, 'approve'),
     onAccepted: ownValue(given, 'onAccepted'),
     [FOLLOWED_SIGNAL]: ownValue(given, FOLLOWED_SIGNAL),

@@ -1,0 +1,67 @@
+import type { LogLine } from '../contracts/LogLine.js';
+import type { Logger } from '../contracts/Logger.js';
+import { redactAndClip } from '../errors/redactSecrets.js';
+
+/** Lines of one call relayed at most; past it, one line says the rest are not. */
+export const MAX_RELAYED_LINES = 100;
+/** Characters of a relayed message, and of its fields as JSON, at most. */
+const MAX_LINE_CHARS = 4096;
+
+/** `fields` as redacted JSON text, or a marker naming why they cannot be JSON. */
+function fieldsText(fields: Record<string, unknown>): string {
+  let text: string;
+  try {
+    text = JSON.stringify(fields) ?? '{}';
+  } catch (error) {
+    // Converted: fields JSON cannot hold are named, never thrown into the tool that logged them.
+    text = `[fields not JSON: ${error instanceof Error ? error.name : typeof error}]`;
+  }
+  return redactAndClip(text, MAX_LINE_CHARS);
+}
+
+/**
+ * The `ctx.logger` of a call whose caller relays its lines (`CallOptions.onLog`): every line goes to the app's logger as
+ * before, then a redacted copy to `onLog`, at most {@link MAX_RELAYED_LINES} per call. A listener that throws is logged
+ * on the app's logger and the tool goes on.
+ */
+export function relayedLogger(base: Logger, onLog: (line: LogLine) => void, tool: string): Logger {
+  let relayed = 0;
+  const relay = (level: LogLine['level'], message: string, fields: Record<string, unknown> | undefined): void => {
+    if (relayed > MAX_RELAYED_LINES) return;
+    relayed++;
+    const line: LogLine =
+      relayed > MAX_RELAYED_LINES
+        ? { level: 'warn', message: `further log lines of this call are not relayed (at most ${MAX_RELAYED_LINES})` }
+        : {
+            level,
+            message: redactAndClip(String(message), MAX_LINE_CHARS),
+            ...(fields === undefined ? {} : { fields: fieldsText(fields) }),
+          };
+    try {
+      onLog(line);
+    } catch (error) {
+      base.warn('a log listener threw; the line was not relayed', {
+        tool,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+  return {
+    debug(message, fields) {
+      base.debug(message, fields);
+      relay('debug', message, fields);
+    },
+    info(message, fields) {
+      base.info(message, fields);
+      relay('info', message, fields);
+    },
+    warn(message, fields) {
+      base.warn(message, fields);
+      relay('warn', message, fields);
+    },
+    error(message, fields) {
+      base.error(message, fields);
+      relay('error', message, fields);
+    },
+  };
+}
