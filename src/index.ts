@@ -60,6 +60,15 @@ export type {
   EmbeddedResourcePart,
 } from './contracts/ContentPart.js';
 export type { ContentLimits } from './contracts/ContentLimits.js';
+export type {
+  Question,
+  QuestionField,
+  QuestionAnswer,
+  QuestionRequest,
+  QuestionReply,
+  AskFunction,
+} from './contracts/Question.js';
+export type { LogLine } from './contracts/LogLine.js';
 export type { CallOptions } from './contracts/CallOptions.js';
 export type { InputValidation } from './contracts/InputValidation.js';
 export { ToolContext } from './context/ToolContextToken.js';
@@ -100,6 +109,7 @@ export { ToolValidationError } from './errors/ToolValidationError.js';
 export { PermissionDeniedError } from './errors/PermissionDeniedError.js';
 export type { Denial } from './contracts/Denial.js';
 export { ApprovalDeniedError } from './errors/ApprovalDeniedError.js';
+export { QuestionNotAnsweredError, type NotAnsweredReason } from './errors/QuestionNotAnsweredError.js';
 export { ToolUnavailableError } from './errors/ToolUnavailableError.js';
 export { ToolTimeoutError } from './errors/ToolTimeoutError.js';
 export { ToolAbortedError } from './errors/ToolAbortedError.js';

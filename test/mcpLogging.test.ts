@@ -10,6 +10,9 @@ import { buildRegistry } from './support/buildRegistry.js';
 
 const SECRET = 'mcp-logging-secret-5d2e8b17';
 process.env.HERMES_MCP_LOGGING_TEST_TOKEN = SECRET;
+/** A secret with a quote and a backslash: escaped once in JSON, twice in JSON held as a string in JSON. */
+const QUOTED = 'mcp-"logging"\\secret-3f9a';
+process.env.HERMES_MCP_LOGGING_TEST_QUOTED = QUOTED;
 
 @Tool({ name: 'chatty.work', description: 'Works, saying so at every level.' })
 class ChattyWork {
@@ -18,7 +21,7 @@ class ChattyWork {
     @Arg('lines', { integer: true, minimum: 0, optional: true }) lines?: number,
   ): string {
     ctx.logger.debug('looking around');
-    ctx.logger.info('started', { key: SECRET });
+    ctx.logger.info('started', { key: SECRET, nested: JSON.stringify({ token: QUOTED }) });
     ctx.logger.warn('slow disk');
     ctx.logger.error('one file failed');
     for (let i = 0; i < (lines ?? 0); i++) ctx.logger.debug(`line ${i}`);
@@ -77,11 +80,16 @@ describe('log lines to MCP clients', () => {
     await client.setLoggingLevel('info');
     await client.callTool({ name: 'chatty.work', arguments: {} });
     expect(lines).toEqual([
-      { level: 'info', logger: 'chatty.work', data: { message: 'started', fields: '{"key":"[redacted]"}' } },
+      {
+        level: 'info',
+        logger: 'chatty.work',
+        data: { message: 'started', fields: '{"key":"[redacted]","nested":"{\\"token\\":\\"[redacted]\\"}"}' },
+      },
       { level: 'warning', logger: 'chatty.work', data: 'slow disk' },
       { level: 'error', logger: 'chatty.work', data: 'one file failed' },
     ]);
     expect(JSON.stringify(lines)).not.toContain(SECRET);
+    expect(JSON.stringify(lines)).not.toContain('logging');
   });
 
   it('relays at most 100 lines of one call, then says the rest are not relayed', async () => {

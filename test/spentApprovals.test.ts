@@ -24,13 +24,14 @@ describe('MemorySpentApprovals', () => {
     expect((await Promise.all([store.spend(state, 1000), store.spend(state, 1000)])).sort()).toEqual([false, true]);
   });
 
-  it('forgets the oldest past maxEntries, and refuses options it does not know or cannot use', async () => {
+  it('never forgets a state still valid to make room: past maxEntries it refuses, and it refuses bad options', async () => {
     const store = new MemorySpentApprovals({ maxEntries: 2 });
     const [a, b, c] = [id(), id(), id()];
-    for (const state of [a, b, c]) await store.spend(state, 300_000);
-    expect(await store.isSpent(a)).toBe(false);
+    for (const state of [a, b]) await store.spend(state, 300_000);
+    await expect(store.spend(c, 300_000)).rejects.toThrow('this one is refused (maxEntries)');
+    expect(await store.isSpent(a)).toBe(true);
     expect(await store.isSpent(b)).toBe(true);
-    expect(await store.isSpent(c)).toBe(true);
+    expect(await store.spend(a, 300_000)).toBe(false);
     expect(() => new MemorySpentApprovals({ maxEntries: 0 })).toThrow('maxEntries must be a whole number');
     expect(() => new MemorySpentApprovals({ maxEntrys: 5 } as never)).toThrow('unknown option "maxEntrys"');
   });

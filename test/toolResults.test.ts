@@ -217,6 +217,56 @@ describe('content limits', () => {
     expect(page.value).toMatchObject({ totalChars: 402, text: `${'a'.repeat(10)}\n\n${'b'.repeat(8)}` });
   });
 
+  it('counts the text of embedded resources in the budget, and bounds what a link may carry', async () => {
+    const registry = await registryWith({ results: { maxChars: 300 } });
+    answer = () =>
+      ToolResult.of(Content.resource({ uri: 'test://long', mimeType: 'text/plain', text: 'r'.repeat(1000) }));
+    const outcome = okOf(await registry.dispatch('answers', {}));
+    const resource = (outcome.content![0] as { resource: { text: string } }).resource;
+    expect(resource.text.startsWith(`${'r'.repeat(300)}\n[… cut to fit: 700 characters left out`)).toBe(true);
+    expect(outcome.truncated).toMatchObject({ shownChars: 300, totalChars: 1000 });
+    answer = () => ToolResult.of(Content.link({ uri: 'test://x', name: 'n'.repeat(9000) }));
+    expect(errorOf(await registry.dispatch('answers', {})).issues?.[0]).toMatchObject({ constraint: 'name' });
+  });
+
+  it('refuses a blob that does not say its type, and a MIME type that is not plain ASCII or too long', async () => {
+    const registry = await registryWith();
+    const cases: ContentPart[] = [
+      { type: 'resource', resource: { uri: 'file:///x.svg', blob: PNG_BASE64 } },
+      Content.image(PNG, 'image/png; x='.padEnd(300, 'y')),
+      Content.resource({ uri: 'test://k', mimeType: 'text/mar\u212Adown', text: 'kelvin' }),
+    ];
+    for (const part of cases) {
+      answer = () => ToolResult.of(part);
+      expect(errorOf(await registry.dispatch('answers', {})).issues?.[0]).toMatchObject({ constraint: 'mimeType' });
+    }
+  });
+
+  it('sends what it checked: each property of a part is read once', async () => {
+    const registry = await registryWith();
+    let reads = 0;
+    const shifty = {
+      type: 'image',
+      data: PNG_BASE64,
+      get mimeType() {
+        reads++;
+        return reads === 1 ? 'image/png' : 'image/svg+xml';
+      },
+    };
+    answer = () => ToolResult.of(shifty as unknown as ContentPart);
+    expect(okOf(await registry.dispatch('answers', {})).content).toEqual([
+      { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
+    ]);
+    expect(reads).toBe(1);
+  });
+
+  it('refuses, rather than keeps, a part larger than a whole result may be', async () => {
+    const registry = await registryWith({ content: { maxPartBytes: 4, maxResultBytes: 8 } });
+    answer = () => ToolResult.of(Content.image(PNG, 'image/png'));
+    const error = errorOf(await registry.dispatch('answers', {}));
+    expect(error.message).toContain('is larger than a whole result may be (content.maxResultBytes, 8)');
+  });
+
   it('reports content limits it cannot use when the registry is built, for the module and for a tool', async () => {
     @Tool({ name: 'bad', description: 'Has bad limits.', content: { maxParts: 0, mimeTypes: ['png'] } })
     class Bad {

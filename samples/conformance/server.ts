@@ -4,7 +4,131 @@
 // report says which (see docs/mcp.md, "Conformance").
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import { Arg, Content, Ctx, Tool, type ToolContext, ToolResult, toolset } from 'hermes-tools';
+import {
+  Arg,
+  Content,
+  Ctx,
+  type Question,
+  QuestionNotAnsweredError,
+  Tool,
+  type ToolContext,
+  ToolResult,
+  toolset,
+} from 'hermes-tools';
+
+/** Asks `question`, and says what came back: the answer, or why there was none. */
+async function askAndTell(ctx: ToolContext, question: Question, prefix: string): Promise<string> {
+  try {
+    const answer = await ctx.ask(question);
+    return `${prefix}: action=accept, content=${JSON.stringify(answer)}`;
+  } catch (error) {
+    if (error instanceof QuestionNotAnsweredError) return `${prefix}: ${error.reason}`;
+    throw error;
+  }
+}
+
+@Tool({
+  name: 'test_elicitation',
+  description: 'Asks the user for a name and an email (conformance: tools-call-elicitation).',
+})
+class Elicitation {
+  execute(@Arg('message') message: string, @Ctx() ctx: ToolContext): Promise<string> {
+    return askAndTell(
+      ctx,
+      {
+        message,
+        fields: {
+          username: { type: 'string', description: "User's response" },
+          email: { type: 'string', description: "User's email address" },
+        },
+        required: ['username', 'email'],
+      },
+      'User response',
+    );
+  }
+}
+
+@Tool({
+  name: 'test_elicitation_sep1034_defaults',
+  description: 'Asks with a default for every kind of field (conformance: elicitation-sep1034-defaults).',
+})
+class ElicitationDefaults {
+  execute(@Ctx() ctx: ToolContext): Promise<string> {
+    return askAndTell(
+      ctx,
+      {
+        message: 'Please review and update the form fields with defaults',
+        fields: {
+          name: { type: 'string', description: 'User name', default: 'John Doe' },
+          age: { type: 'integer', description: 'User age', default: 30 },
+          score: { type: 'number', description: 'User score', default: 95.5 },
+          status: {
+            type: 'string',
+            description: 'User status',
+            enum: ['active', 'inactive', 'pending'],
+            default: 'active',
+          },
+          verified: { type: 'boolean', description: 'Verification status', default: true },
+        },
+      },
+      'Elicitation completed',
+    );
+  }
+}
+
+@Tool({
+  name: 'test_elicitation_sep1330_enums',
+  description: 'Asks with every form of choice field (conformance: elicitation-sep1330-enums).',
+})
+class ElicitationEnums {
+  execute(@Ctx() ctx: ToolContext): Promise<string> {
+    return askAndTell(
+      ctx,
+      {
+        message: 'Please select options from the enum fields',
+        fields: {
+          untitledSingle: { type: 'string', description: 'Select one option', enum: ['option1', 'option2', 'option3'] },
+          titledSingle: {
+            type: 'string',
+            description: 'Select one option with titles',
+            oneOf: [
+              { const: 'value1', title: 'First Option' },
+              { const: 'value2', title: 'Second Option' },
+              { const: 'value3', title: 'Third Option' },
+            ],
+          },
+          legacyEnum: {
+            type: 'string',
+            description: 'Select one option (legacy)',
+            enum: ['opt1', 'opt2', 'opt3'],
+            enumNames: ['Option One', 'Option Two', 'Option Three'],
+          },
+          untitledMulti: {
+            type: 'array',
+            description: 'Select multiple options',
+            minItems: 1,
+            maxItems: 3,
+            items: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+          },
+          titledMulti: {
+            type: 'array',
+            description: 'Select multiple options with titles',
+            minItems: 1,
+            maxItems: 3,
+            items: {
+              anyOf: [
+                { const: 'value1', title: 'First Choice' },
+                { const: 'value2', title: 'Second Choice' },
+                { const: 'value3', title: 'Third Choice' },
+              ],
+            },
+          },
+        },
+      },
+      'Elicitation completed',
+    );
+  }
+}
 
 /** A red pixel, as a PNG. */
 const RED_PIXEL_PNG =
@@ -169,6 +293,9 @@ export async function conformanceContainer(): Promise<Container> {
         JsonSchema202012,
         Reconnection,
         ToolWithLogging,
+        Elicitation,
+        ElicitationDefaults,
+        ElicitationEnums,
         ImageContent,
         AudioContent,
         EmbeddedResource,

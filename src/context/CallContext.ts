@@ -1,8 +1,16 @@
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { Logger } from '../contracts/Logger.js';
+import type { AskFunction, Question, QuestionAnswer } from '../contracts/Question.js';
 import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import { newCallId } from './newCallId.js';
+
+/** How a context's question is put (the pipeline's `askQuestion`): given so that a context allocates nothing for it. */
+export type RunQuestion = (
+  ctx: CallContext,
+  ask: AskFunction | undefined,
+  question: Question,
+) => Promise<QuestionAnswer>;
 
 export type ProgressListener = (progress: number, total?: number, message?: string) => void;
 
@@ -33,6 +41,8 @@ export class CallContext implements ToolContext {
     private readonly onProgress: ProgressListener | undefined,
     readonly trace: Readonly<Record<string, string>> | undefined = undefined,
     link: ((controller: AbortController) => (() => void) | undefined) | undefined = undefined,
+    private readonly askFunction: AskFunction | undefined = undefined,
+    private readonly runQuestion: RunQuestion | undefined = undefined,
   ) {
     this.tool = definition.name;
     this.toolset = definition.toolset;
@@ -66,6 +76,12 @@ export class CallContext implements ToolContext {
         error: error instanceof Error ? error.message : String(error),
       });
     }
+  }
+
+  ask(question: Question): Promise<QuestionAnswer> {
+    // Every context the pipeline makes has its runner; one made by hand cannot ask.
+    if (this.runQuestion === undefined) return Promise.reject(new TypeError('ctx.ask: this context cannot ask'));
+    return this.runQuestion(this, this.askFunction, question);
   }
 
   abort(reason: unknown): void {

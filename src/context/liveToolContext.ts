@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { Logger } from '../contracts/Logger.js';
+import type { Question, QuestionAnswer } from '../contracts/Question.js';
 import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import { currentCall, trackCalls } from './currentCall.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
@@ -38,6 +39,9 @@ class LiveToolContext implements ToolContext {
   }
   progress(progress: number, total?: number, message?: string): void {
     call().progress(progress, total, message);
+  }
+  ask(question: Question): Promise<QuestionAnswer> {
+    return call().ask(question);
   }
 }
 

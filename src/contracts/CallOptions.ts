@@ -1,5 +1,6 @@
 import type { PermissionGrant } from './PermissionGrant.js';
 import type { LogLine } from './LogLine.js';
+import type { AskFunction } from './Question.js';
 import type { ApproveFunction } from './ToolApprover.js';
 
 /**
@@ -38,6 +39,11 @@ export interface CallOptions {
    * for a kernel that can ask its user (the MCP server does, through elicitation).
    */
   readonly approve?: ApproveFunction;
+  /**
+   * Puts the tool's questions (`ctx.ask`) to a person: for a kernel or an app that can ask its user. Without it, a
+   * question ends in a QuestionNotAnsweredError (`not_answered`, reason `cannot_ask`). The MCP server asks its client.
+   */
+  readonly ask?: AskFunction;
   /**
    * Called once the call has passed availability, guards and validation, before approval and the
    * handler: the point past which the call is no longer refused for who asked or what they sent.

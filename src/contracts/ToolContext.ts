@@ -1,4 +1,5 @@
 import type { Logger } from './Logger.js';
+import type { Question, QuestionAnswer } from './Question.js';
 import type { PermissionGrant } from './PermissionGrant.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
@@ -30,4 +31,11 @@ export interface ToolContext<Caller = unknown> {
   readonly logger: Logger;
   /** Reports progress to a caller that asked for it (MCP clients do); a no-op otherwise. */
   progress(progress: number, total?: number, message?: string): void;
+  /**
+   * Asks the person behind the call a question (the MCP elicitation subset: strings, numbers, booleans, choices) and
+   * resolves with the answer, checked against the question. Rejects with a QuestionNotAnsweredError when the person
+   * declines or dismisses it, or when nobody can be asked (a kernel without a way to ask, a 2026-07-28 MCP client for
+   * now). Ask before any effect: see docs/call-pipeline.md, "Questions".
+   */
+  ask(question: Question): Promise<QuestionAnswer>;
 }

@@ -4,6 +4,7 @@ export type ToolErrorCode =
   | 'invalid_input'
   | 'permission_denied'
   | 'approval_denied'
+  | 'not_answered'
   | 'tool_unavailable'
   | 'timeout'
   | 'aborted'

@@ -81,9 +81,13 @@ function readSecrets(): Snapshot {
     )
       continue;
     values.add(value);
-    // A value with a quote or a backslash appears escaped once a message holds it as JSON.
+    // A value with a quote or a backslash appears escaped once a message holds it as JSON, and twice once that JSON is
+    // itself held as a string in JSON (a log line's fields, say).
     const escaped = JSON.stringify(value).slice(1, -1);
-    if (escaped !== value) values.add(escaped);
+    if (escaped !== value) {
+      values.add(escaped);
+      values.add(JSON.stringify(escaped).slice(1, -1));
+    }
   }
   // One alternation of literals, longest first so that a value containing another is replaced whole:
   // a single native scan per message, where one search per variable would cost ten times more.

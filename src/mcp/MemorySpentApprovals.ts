@@ -3,7 +3,10 @@ import { ownOptions } from '../internal/ownOptions.js';
 
 /** Options of {@link MemorySpentApprovals}. */
 export interface MemorySpentApprovalsOptions {
-  /** The most states remembered; past it the oldest is forgotten (it would have expired first). Default 100,000. */
+  /**
+   * The most states remembered while they are valid (5 minutes each). Past it, a new answer is refused (the call ends
+   * `approval_denied`) rather than an unexpired state forgotten. Default 100,000.
+   */
   readonly maxEntries?: number;
 }
 
@@ -32,10 +35,15 @@ export class MemorySpentApprovals implements SpentApprovalStore {
   async spend(id: string, ttlMs: number): Promise<boolean> {
     if (this.#has(id)) return false;
     const now = Date.now();
+    // Only the expired are forgotten: a state still valid is never dropped to make room, or it could answer again.
     for (const [spentId, until] of this.#spent) {
-      if (until > now && this.#spent.size < this.#max) break;
+      if (until > now) break;
       this.#spent.delete(spentId);
     }
+    if (this.#spent.size >= this.#max)
+      throw new Error(
+        `MemorySpentApprovals: ${this.#max} approvals answered within their lifetime already; this one is refused (maxEntries)`,
+      );
     this.#spent.set(id, now + ttlMs);
     return true;
   }

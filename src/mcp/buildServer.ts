@@ -20,6 +20,7 @@ import type { ApprovalRounds } from './ApprovalRounds.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
+import { elicitQuestion } from './elicitQuestion.js';
 import { callAsTask, refusalOf } from './callAsTask.js';
 import { ProgressRelay } from './ProgressRelay.js';
 import { isLoggingLevel, LogRelay, logThreshold } from './LogRelay.js';
@@ -330,6 +331,7 @@ export function buildServer(
       onProgress,
       onLog: logs?.line,
       approve,
+      ask: elicitQuestion(server, extra, era),
       [FOLLOWED_SIGNAL]: extra.mcpReq.signal,
       [JSON_TEXT]: sink,
     };

@@ -1,4 +1,5 @@
 import type { CallOptions } from '../contracts/CallOptions.js';
+import { askQuestion } from './askQuestion.js';
 import type { InputValidation } from '../contracts/InputValidation.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
@@ -126,7 +127,18 @@ export class CallPipeline {
       return accepted instanceof Promise ? accepted : Promise.resolve(accepted);
     }
     const { definition, logger } = this.#core;
-    const ctx = new CallContext(definition, undefined, undefined, undefined, logger, undefined);
+    const ctx = new CallContext(
+      definition,
+      undefined,
+      undefined,
+      undefined,
+      logger,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      askQuestion,
+    );
     return invokeHandler(this.#core, validation.value, ctx).then(undefined, this.#failed);
   }
 

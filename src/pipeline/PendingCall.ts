@@ -1,4 +1,5 @@
 import { CallContext } from '../context/CallContext.js';
+import { askQuestion } from './askQuestion.js';
 import { relayedLogger } from './relayedLogger.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
@@ -45,6 +46,8 @@ export class PendingCall {
       options.onProgress,
       options.trace,
       this.#link(),
+      options.ask,
+      askQuestion,
     ));
   }
 

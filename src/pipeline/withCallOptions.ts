@@ -29,6 +29,7 @@ export function withCallOptions(options: CallOptions, changes: Changes): CallOpt
     onProgress: ownValue(given, 'onProgress'),
     onLog: ownValue(given, 'onLog'),
     approve: ownValue(given, 'approve'),
+    ask: ownValue(given, 'ask'),
     onAccepted: ownValue(given, 'onAccepted'),
     [FOLLOWED_SIGNAL]: ownValue(given, FOLLOWED_SIGNAL),
   };

@@ -7,6 +7,7 @@ const CODES = new Set<ToolErrorCode>([
   'invalid_input',
   'permission_denied',
   'approval_denied',
+  'not_answered',
   'tool_unavailable',
   'timeout',
   'aborted',

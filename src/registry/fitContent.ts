@@ -19,6 +19,19 @@ function describe(part: ContentPart): string {
   return part.type;
 }
 
+/** The text a part carries for the model to read: a text part's, an embedded text resource's. */
+function textOf(part: ContentPart): string | undefined {
+  if (part.type === 'text') return part.text;
+  if (part.type === 'resource' && 'text' in part.resource) return part.resource.text;
+  return undefined;
+}
+
+/** An embedded text resource with other text. */
+function withText(part: ContentPart, text: string): ContentPart {
+  const { resource } = part as Extract<ContentPart, { type: 'resource' }>;
+  return { type: 'resource', resource: { ...resource, text } as { uri: string; mimeType?: string; text: string } };
+}
+
 function how(id: string | undefined, what: string): string {
   return id === undefined ? `${what} could not be kept` : `read ${what} with results.read({"id":"${id}"})`;
 }
@@ -57,13 +70,18 @@ export async function fitContent(
       total += size;
       continue;
     }
-    if (store === undefined || core === undefined) {
+    // Kept to read later only when there is a store, and only up to a whole result's worth: a part larger than that is
+    // refused, not kept, so that one call cannot fill the store that other callers' results share.
+    const tooLarge = size > limits.maxResultBytes;
+    if (store === undefined || core === undefined || tooLarge) {
       throw new OutputValidationError(
         tool,
         [
           {
             path: `content[${index}]`,
-            message: `a ${describe(part)} of ${size} bytes is over the limit (${limit}), and result budgets are off, so it cannot be kept to read later`,
+            message: tooLarge
+              ? `a ${describe(part)} of ${size} bytes is larger than a whole result may be (content.maxResultBytes, ${limits.maxResultBytes}), so it is neither sent nor kept`
+              : `a ${describe(part)} of ${size} bytes is over the limit (${limit}), and result budgets are off, so it cannot be kept to read later`,
             constraint: 'maxPartBytes',
           },
         ],
@@ -78,24 +96,30 @@ export async function fitContent(
     };
   }
   if (budget === undefined) return { parts: out };
-  const texts = out.filter((part): part is Extract<ContentPart, { type: 'text' }> => part.type === 'text');
-  const totalChars = texts.reduce((sum, part) => sum + part.text.length, 0);
+  // Text counts wherever it is: text parts and the text of embedded resources.
+  const texts = out.flatMap((part) => {
+    const text = textOf(part);
+    return text === undefined ? [] : [text];
+  });
+  const totalChars = texts.reduce((sum, text) => sum + text.length, 0);
   if (used + totalChars <= budget || core === undefined || store === undefined) return { parts: out };
-  const id = await keepResult(store, core, texts.map((part) => part.text).join('\n\n'), options);
+  const id = await keepResult(store, core, texts.join('\n\n'), options);
   let left = Math.max(0, budget - used);
   let shownChars = 0;
   const fitted = out.map((part): ContentPart => {
-    if (part.type !== 'text') return part;
-    if (part.text.length <= left) {
-      left -= part.text.length;
-      shownChars += part.text.length;
+    const text = textOf(part);
+    if (text === undefined) return part;
+    if (text.length <= left) {
+      left -= text.length;
+      shownChars += text.length;
       return part;
     }
-    const shown = part.text.slice(0, left);
+    const shown = text.slice(0, left);
     shownChars += shown.length;
     left = 0;
-    const note = `[… cut to fit: ${part.text.length - shown.length} characters left out; ${totalChars} characters of text in all; ${how(id, 'the whole text')}]`;
-    return { type: 'text', text: shown === '' ? note : `${shown}\n${note}` };
+    const note = `[… cut to fit: ${text.length - shown.length} characters left out; ${totalChars} characters of text in all; ${how(id, 'the whole text')}]`;
+    const cut = shown === '' ? note : `${shown}\n${note}`;
+    return part.type === 'text' ? { type: 'text', text: cut } : withText(part, cut);
   });
   return { parts: fitted, truncated: { id, shownChars, totalChars } };
 }

@@ -1,7 +1,7 @@
 import type { ContentPart } from '../contracts/ContentPart.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
-import { mimeAllowed } from './mimeAllowed.js';
+import { mimeAllowed, mimeShaped } from './mimeAllowed.js';
 
 /** The parts of a result, checked and copied (own keys only), with the decoded size of each binary part. */
 export type ReadContent =
@@ -13,6 +13,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /** The longest URI a part may carry. */
 const MAX_URI = 8192;
+/** The longest name, title or description a link may carry. */
+const MAX_LINK_TEXT = 8192;
 
 const KEYS: Readonly<Record<ContentPart['type'], readonly string[]>> = {
   text: ['type', 'text'],
@@ -55,11 +57,13 @@ export function readContent(given: readonly unknown[], limits: ResolvedContentLi
       issues.push({ path, message, constraint });
       return undefined;
     };
-    if (typeof part !== 'object' || part === null || !Object.hasOwn(part, 'type')) {
+    if (typeof part !== 'object' || part === null || !Object.hasOwn(part, 'type') || Array.isArray(part)) {
       issue('a content part must be an object with a type; make parts with Content.text, Content.image, …', 'type');
       return;
     }
-    const own = part as Record<string, unknown>;
+    // Each property read once, into a copy on no prototype: what is checked is what is sent (a getter cannot answer one
+    // value to the check and another to the copy).
+    const own = Object.assign(Object.create(null) as Record<string, unknown>, part);
     const type = own.type;
     const keys = typeof type === 'string' && Object.hasOwn(KEYS, type) ? KEYS[type as ContentPart['type']] : undefined;
     if (keys === undefined) {
@@ -117,10 +121,13 @@ export function readContent(given: readonly unknown[], limits: ResolvedContentLi
       }
       case 'resource_link': {
         if (!uri(own.uri)) return;
-        if (typeof own.name !== 'string') return issue('a resource_link part needs a name, a string', 'name');
+        if (typeof own.name !== 'string' || own.name.length > MAX_LINK_TEXT)
+          return issue(`a resource_link part needs a name, a string of at most ${MAX_LINK_TEXT} characters`, 'name');
         for (const key of ['title', 'description', 'mimeType'] as const)
-          if (own[key] !== undefined && typeof own[key] !== 'string')
-            return issue(`a resource_link part's ${key} must be a string`, key);
+          if (own[key] !== undefined && !(typeof own[key] === 'string' && (own[key] as string).length <= MAX_LINK_TEXT))
+            return issue(`a resource_link part's ${key} must be a string of at most ${MAX_LINK_TEXT} characters`, key);
+        if (own.mimeType !== undefined && !mimeShaped(own.mimeType as string))
+          return issue("a resource_link part's mimeType must be a MIME type (type/subtype)", 'mimeType');
         if (own.size !== undefined && !(Number.isSafeInteger(own.size) && (own.size as number) >= 0))
           return issue("a resource_link part's size must be a whole number of bytes", 'size');
         parts.push({ ...own } as unknown as ContentPart);
@@ -128,13 +135,13 @@ export function readContent(given: readonly unknown[], limits: ResolvedContentLi
         return;
       }
       case 'resource': {
-        const resource = own.resource;
-        if (typeof resource !== 'object' || resource === null)
+        const given = own.resource;
+        if (typeof given !== 'object' || given === null || Array.isArray(given))
           return issue(
             'a resource part needs resource: { uri, mimeType?, text } or { uri, mimeType?, blob }',
             'resource',
           );
-        const inner = resource as Record<string, unknown>;
+        const inner = Object.assign(Object.create(null) as Record<string, unknown>, given);
         const extraInner = Object.keys(inner).filter((key) => !['uri', 'mimeType', 'text', 'blob'].includes(key));
         if (extraInner.length > 0)
           return issue(
@@ -152,6 +159,8 @@ export function readContent(given: readonly unknown[], limits: ResolvedContentLi
           return;
         }
         if (inner.text !== undefined) return issue('a resource part has text or blob, not both', 'resource');
+        // Bytes whose type is not said could be anything: a blob names its MIME type, which must be allowed.
+        if (inner.mimeType === undefined) return issue("a resource part's blob needs a mimeType", 'mimeType');
         const size = data(inner.blob, 'blob');
         if (size === undefined) return;
         parts.push({ type, resource: { ...base, blob: inner.blob as string } });

@@ -1,0 +1,79 @@
+/**
+ * One field of a question a tool asks the user (`ctx.ask`): the MCP elicitation subset, flat, of strings, numbers,
+ * booleans and enums, each with an optional title, description and default.
+ */
+export type QuestionField =
+  | {
+      readonly type: 'string';
+      readonly title?: string;
+      readonly description?: string;
+      readonly default?: string;
+      readonly minLength?: number;
+      readonly maxLength?: number;
+      readonly format?: 'email' | 'uri' | 'date' | 'date-time';
+      /** A choice of values; with `enumNames`, their titles (the older form). */
+      readonly enum?: readonly string[];
+      readonly enumNames?: readonly string[];
+      /** A choice of values, each with a title. */
+      readonly oneOf?: readonly { readonly const: string; readonly title: string }[];
+    }
+  | {
+      readonly type: 'number' | 'integer';
+      readonly title?: string;
+      readonly description?: string;
+      readonly default?: number;
+      readonly minimum?: number;
+      readonly maximum?: number;
+    }
+  | { readonly type: 'boolean'; readonly title?: string; readonly description?: string; readonly default?: boolean }
+  | {
+      /** Several choices: `items.enum`, or `items.anyOf` with titles. */
+      readonly type: 'array';
+      readonly title?: string;
+      readonly description?: string;
+      readonly items:
+        | { readonly type: 'string'; readonly enum: readonly string[] }
+        | { readonly anyOf: readonly { readonly const: string; readonly title: string }[] };
+      readonly minItems?: number;
+      readonly maxItems?: number;
+      readonly default?: readonly string[];
+    };
+
+/** A question for the person behind the call: what to show, and the fields of the answer. */
+export interface Question {
+  /** What the person is asked, in a sentence or two. */
+  readonly message: string;
+  readonly fields: Readonly<Record<string, QuestionField>>;
+  /** Fields the answer must fill. Default: none (a field left out takes its default, if it has one). */
+  readonly required?: readonly string[];
+}
+
+/** An accepted answer: each field the person filled (or its default), checked against the question. */
+export type QuestionAnswer = Readonly<Record<string, string | number | boolean | readonly string[]>>;
+
+/** What an {@link AskFunction} is asked: the question as an elicitation schema, and the call it is for. */
+export interface QuestionRequest {
+  readonly tool: string;
+  readonly callId: string;
+  readonly caller: unknown;
+  readonly message: string;
+  /** The question as MCP's `requestedSchema`: `{ type: 'object', properties, required? }`. */
+  readonly requestedSchema: {
+    readonly type: 'object';
+    readonly properties: Readonly<Record<string, QuestionField>>;
+    readonly required?: readonly string[];
+  };
+  /** Aborted when the call ends: stop asking then. */
+  readonly signal: AbortSignal;
+}
+
+/** What the person did: answered (`content`), declined, or dismissed the question. */
+export type QuestionReply =
+  | { readonly action: 'accept'; readonly content: Readonly<Record<string, unknown>> }
+  | { readonly action: 'decline' | 'cancel' };
+
+/**
+ * Puts a tool's question to a person: `CallOptions.ask` for one call, or `toolsModule({ questions: { ask } })`. The MCP
+ * server asks its client's user (elicitation).
+ */
+export type AskFunction = (request: QuestionRequest) => QuestionReply | Promise<QuestionReply>;

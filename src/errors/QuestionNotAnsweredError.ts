@@ -1,0 +1,40 @@
+import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
+import { MAX_REASON, redactAndClip } from './redactSecrets.js';
+import { ToolError } from './ToolError.js';
+
+/** Why a question got no answer the tool can use. */
+export type NotAnsweredReason = 'declined' | 'cancelled' | 'cannot_ask' | 'invalid_answer';
+
+/**
+ * A question the tool asked (`ctx.ask`) got no usable answer: the person declined or dismissed it, nobody could be
+ * asked on this kernel, or the answer did not fit the question. Thrown in the handler, which may catch it; uncaught,
+ * the call ends with it.
+ */
+export class QuestionNotAnsweredError extends ToolError {
+  readonly code = 'not_answered' as const;
+  readonly retryable = false;
+  protected static override readonly captureStack = false;
+
+  constructor(
+    readonly tool: string,
+    readonly reason: NotAnsweredReason,
+    /** The question's message, redacted: what was asked. */
+    question: string,
+    detail?: string,
+  ) {
+    const asked = redactAndClip(String(question), MAX_REASON);
+    const why =
+      reason === 'declined'
+        ? 'the user declined to answer'
+        : reason === 'cancelled'
+          ? 'the user dismissed the question'
+          : reason === 'cannot_ask'
+            ? `nobody can be asked here${detail === undefined ? '' : ` (${detail})`}`
+            : `the answer did not fit the question: ${detail ?? 'it was not an object'}`;
+    super(`${tool} asked "${asked}" and got no answer: ${why}. Do not call it again unless the user asks you to.`);
+  }
+
+  override toPayload(): ToolErrorPayload {
+    return { ...super.toPayload(), reason: this.reason };
+  }
+}

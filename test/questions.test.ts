@@ -1,0 +1,186 @@
+// Tools that ask the person behind the call a question (ctx.ask): in process through CallOptions.ask, over MCP through
+// elicitation (2025), and the clear refusal where nobody can be asked (no asker, a client without elicitation, 2026).
+import 'reflect-metadata';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  Arg,
+  type AskFunction,
+  Ctx,
+  QuestionNotAnsweredError,
+  type QuestionRequest,
+  Tool,
+  type ToolContext,
+  type ToolOutcome,
+  toolset,
+} from 'hermes-tools';
+import { createMcpServer, serveStdio } from 'hermes-tools/mcp';
+import { buildRegistry } from './support/buildRegistry.js';
+
+/** What the tool did, in order: each effect it made, so that a test sees none came before its question. */
+const effects: string[] = [];
+
+@Tool({ name: 'accounts.close', description: 'Closes one of the user’s accounts, asking which.' })
+class CloseAccount {
+  async execute(@Arg('owner') owner: string, @Ctx() ctx: ToolContext): Promise<string> {
+    const answer = await ctx.ask({
+      message: `Which of ${owner}'s accounts should be closed?`,
+      fields: {
+        account: {
+          type: 'string',
+          title: 'Account',
+          oneOf: [
+            { const: 'a1', title: 'Checking' },
+            { const: 'a2', title: 'Savings' },
+          ],
+        },
+        notify: { type: 'boolean', title: 'Tell the owner', default: true },
+      },
+      required: ['account'],
+    });
+    effects.push(`closed ${String(answer.account)}`);
+    return `closed ${String(answer.account)} (notify: ${String(answer.notify)})`;
+  }
+}
+
+async function registry() {
+  return (await buildRegistry(toolset({ name: 'accounts', tools: [CloseAccount] }))).registry;
+}
+
+function failure(outcome: ToolOutcome) {
+  if (outcome.ok) throw new Error('expected a failure');
+  return outcome.error;
+}
+
+afterEach(() => {
+  effects.length = 0;
+});
+
+describe('ctx.ask in process (CallOptions.ask)', () => {
+  it('resolves with the answer checked against the question, a default filling a field left out', async () => {
+    const tools = await registry();
+    const asked: QuestionRequest[] = [];
+    const ask: AskFunction = (request) => {
+      asked.push(request);
+      return { action: 'accept', content: { account: 'a2' } };
+    };
+    const outcome = await tools.dispatch('accounts.close', { owner: 'ann' }, { ask, caller: 'ann' });
+    expect(outcome).toMatchObject({ ok: true, value: 'closed a2 (notify: true)' });
+    expect(asked[0]).toMatchObject({
+      tool: 'accounts.close',
+      caller: 'ann',
+      message: "Which of ann's accounts should be closed?",
+      requestedSchema: {
+        type: 'object',
+        required: ['account'],
+        properties: { notify: { type: 'boolean', default: true } },
+      },
+    });
+  });
+
+  it.each([
+    ['declined', { action: 'decline' as const }, 'the user declined to answer'],
+    ['cancelled', { action: 'cancel' as const }, 'the user dismissed the question'],
+    ['invalid_answer', { action: 'accept' as const, content: { account: 'a3' } }, 'account must be one of the choices'],
+    [
+      'invalid_answer',
+      { action: 'accept' as const, content: { account: 'a1', extra: 1 } },
+      'a field the question did not ask',
+    ],
+    ['invalid_answer', { action: 'accept' as const, content: { notify: false } }, 'account is required'],
+  ])(
+    'ends the call with not_answered (%s) when the reply is %j, and nothing after the question runs',
+    async (reason, reply, says) => {
+      const tools = await registry();
+      const error = failure(await tools.dispatch('accounts.close', { owner: 'ann' }, { ask: () => reply }));
+      expect(error).toMatchObject({ code: 'not_answered', reason });
+      expect(error.message).toContain(says);
+      expect(error.message).toContain('asked "Which of ann\'s accounts should be closed?"');
+      expect(effects).toEqual([]);
+    },
+  );
+
+  it('names the question and says nobody can be asked when the call brings no way to ask', async () => {
+    const tools = await registry();
+    const error = failure(await tools.dispatch('accounts.close', { owner: 'ann' }));
+    expect(error).toMatchObject({ code: 'not_answered', reason: 'cannot_ask' });
+    expect(error.message).toContain('this call came with no way to ask anyone');
+    await expect(tools.call('accounts.close', { owner: 'ann' })).rejects.toBeInstanceOf(QuestionNotAnsweredError);
+  });
+});
+
+describe('ctx.ask over MCP', () => {
+  const closing: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const close of closing.splice(0).reverse()) await close();
+  });
+
+  async function legacy(reply: unknown, elicitation = true) {
+    const server = createMcpServer(await registry(), { name: 'asks', version: '1.0.0', listChangedIntervalMs: 0 });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    closing.push(() => server.close());
+    const client = new LegacyClient(
+      { name: 'legacy', version: '1.0.0' },
+      { capabilities: elicitation ? { elicitation: {} } : {} },
+    );
+    const asked: unknown[] = [];
+    if (elicitation)
+      client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        asked.push(request.params);
+        return reply as never;
+      });
+    await client.connect(clientSide as never);
+    closing.push(() => client.close());
+    return { client, asked };
+  }
+
+  it('asks a 2025 client through elicitation/create, with the question as its requested schema', async () => {
+    const { client, asked } = await legacy({ action: 'accept', content: { account: 'a1', notify: false } });
+    const result = await client.callTool({ name: 'accounts.close', arguments: { owner: 'bob' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'closed a1 (notify: false)' }]);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        message: "Which of bob's accounts should be closed?",
+        requestedSchema: expect.objectContaining({ type: 'object', required: ['account'] }),
+      }),
+    ]);
+  });
+
+  it('ends the call with not_answered when the 2025 user declines, or the client cannot be asked', async () => {
+    const declined = await legacy({ action: 'decline' });
+    const refused = await declined.client.callTool({ name: 'accounts.close', arguments: { owner: 'bob' } });
+    expect(refused.isError).toBe(true);
+    expect(refused._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'declined' });
+    const mute = await legacy(undefined, false);
+    const cannot = await mute.client.callTool({ name: 'accounts.close', arguments: { owner: 'bob' } });
+    expect(cannot._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'cannot_ask' });
+    expect(JSON.stringify(cannot.content)).toContain('the MCP client did not declare elicitation');
+    expect(effects).toEqual([]);
+  });
+
+  it('tells a 2026-07-28 client plainly that it is not asked in the middle of a call', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const serving = await serveStdio(
+      await registry(),
+      { name: 'asks', version: '1.0.0', listChangedIntervalMs: 0 },
+      serverSide,
+    );
+    closing.push(() => serving.close());
+    const client = new ModernClient(
+      { name: 'modern', version: '2.4.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } },
+    );
+    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { account: 'a1' } }));
+    await client.connect(clientSide as never);
+    closing.push(() => client.close());
+    const result = await client.callTool({ name: 'accounts.close', arguments: { owner: 'cat' } });
+    expect(result._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'cannot_ask' });
+    expect(JSON.stringify(result.content)).toContain(
+      'a 2026-07-28 MCP client is not asked in the middle of a call yet',
+    );
+    expect(effects).toEqual([]);
+  });
+});
