@@ -5,6 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../../dist/src/cli/main.js');
@@ -13,6 +16,7 @@ const MODULE = path.resolve(here, '../../dist/test/fixtures/modernStdioModule.js
 type Answer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, boolean> };
 
 const open: Client[] = [];
+const legacyOpen: LegacyClient[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
@@ -48,7 +52,7 @@ describe('hermes-tools serve over stdio, to a 2026-07-28 client', () => {
     const client = await connect();
     expect(client.getProtocolEra()).toBe('modern');
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-    const listed = (await client.listTools()) as { tools: { name: string }[]; ttlMs?: number };
+    const listed = (await client.listTools()) as { tools: { name: string }[]; ttlMs?: number; cacheScope?: string };
     expect(listed.tools.map((t) => t.name)).toEqual([
       'echo.say',
       'work.slow',
@@ -57,6 +61,7 @@ describe('hermes-tools serve over stdio, to a 2026-07-28 client', () => {
       'results.read',
     ]);
     expect(listed.ttlMs).toBe(60_000);
+    expect(listed.cacheScope).toBe('private');
     expect(textOf(await client.callTool({ name: 'echo.say', arguments: { text: 'hi' } }))).toBe('said: hi');
     const invalid = await client.callTool({ name: 'echo.say', arguments: { text: 'far more than twenty characters' } });
     expect(invalid.isError).toBe(true);
@@ -95,5 +100,37 @@ describe('hermes-tools serve over stdio, to a 2026-07-28 client', () => {
     const refused = await no.callTool({ name: 'db.drop', arguments: { table: 'orders' } });
     expect(refused._meta?.['hermes-tools/error']).toMatchObject({ code: 'approval_denied' });
     expect(textOf(refused)).toContain('the user declined it');
+  });
+});
+
+describe('hermes-tools serve over stdio, to a 2025-11-25 client', () => {
+  it('asks for an approval through elicitation/create: an accepted call runs, a declined one is refused', async () => {
+    const legacy = async (action: 'accept' | 'decline'): Promise<LegacyClient> => {
+      const client = new LegacyClient(
+        { name: 'legacy-stdio-host', version: '1.32.2' },
+        { capabilities: { elicitation: {} } },
+      );
+      client.setRequestHandler(ElicitRequestSchema, async () =>
+        action === 'accept' ? { action, content: { approve: true } } : { action },
+      );
+      legacyOpen.push(client);
+      await client.connect(
+        new LegacyStdio({
+          command: process.execPath,
+          args: [CLI, '--module', MODULE, 'serve', '--stdio'],
+          stderr: 'ignore',
+        }),
+      );
+      return client;
+    };
+    try {
+      const yes = await legacy('accept');
+      expect(textOf(await yes.callTool({ name: 'db.drop', arguments: { table: 'users' } }))).toBe('dropped users');
+      const no = await legacy('decline');
+      const refused = await no.callTool({ name: 'db.drop', arguments: { table: 'orders' } });
+      expect(refused._meta?.['hermes-tools/error']).toMatchObject({ code: 'approval_denied' });
+    } finally {
+      await Promise.all(legacyOpen.splice(0).map((c) => c.close()));
+    }
   });
 });

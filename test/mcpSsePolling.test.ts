@@ -74,6 +74,33 @@ describe('SSE polling in session mode', () => {
     expect(requests.filter((r) => r.startsWith('GET ') && r !== 'GET')).toEqual([`GET ${lastEventId}`]);
   });
 
+  it('serves a session the version it negotiated, even when a request says an older one: priming event and retry', async () => {
+    const http = await serve(new ManualClock());
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const opened = await fetch(http.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+    });
+    const session = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    // A request that says 2025-03-26, whose clients could not take the empty priming event, in a 2025-11-25 session.
+    const call = await fetch(http.url, {
+      method: 'POST',
+      headers: { ...headers, 'mcp-session-id': session, 'mcp-protocol-version': '2025-03-26' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
+    });
+    expect(call.headers.get('content-type')).toContain('text/event-stream');
+    const first = (await call.text()).split('\n\n')[0]!;
+    expect(first).toMatch(/^id: \S+\nretry: 1\ndata: $/);
+    await fetch(http.url, { method: 'DELETE', headers: { 'mcp-session-id': session } });
+  });
+
   it('leaves a 2026 call alone on the same endpoint: no resumability in that era, so its stream is never closed', async () => {
     const clock = new ManualClock();
     const http = await serve(clock);

@@ -447,6 +447,9 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, stateless', (adap
       expect(text(await ann.callTool({ name: 'users.delete', arguments: { name: 'carl' } }))).toBe('deleted carl');
       expect((await bob.callTool({ name: 'users.delete', arguments: { name: 'carl' } })).isError).toBe(true);
       expect(text(await bob.callTool({ name: 'users.whoami', arguments: {} }))).toBe('"bob"');
+      const invalid = await ann.callTool({ name: 'users.hello', arguments: { greeting: 1, extra: true } });
+      expect(invalid.isError).toBe(true);
+      expect(invalid._meta?.['hermes-tools/error']).toMatchObject({ code: 'invalid_input' });
       // No session, so no elicitation: the destructive call is refused, not run.
       const purge = await ann.callTool({ name: 'users.purge', arguments: {} });
       expect(purge.isError).toBe(true);
@@ -780,6 +783,7 @@ class SlowWork {
 
 describe.each([
   ['2025-11-25', 'sessions', false],
+  ['2025-11-25', 'stateless', true],
   ['2026-07-28', 'sessions', false],
   ['2026-07-28', 'stateless', true],
 ] as const)('hermes-tools/nest MCP endpoint, %s client (%s): progress and cancellation', (era, _mode, stateless) => {

@@ -8,8 +8,10 @@ import {
   isJSONRPCNotification,
   isJSONRPCRequest,
   isLegacyRequest,
+  LATEST_PROTOCOL_VERSION,
   type McpHttpHandler as ModernHandler,
   type RequestId,
+  SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
@@ -305,6 +307,7 @@ export class McpHttpHandler {
         return reply(res, 503, `this server has its maximum of ${this.#maxSessions} sessions open; retry later`);
       }
       ({ session, release: done } = this.#openSession(principal));
+      session.version = negotiatedVersion(body);
       try {
         await buildServer(this.#registry, this.#serverOptions, this.#wiring, 'legacy').connect(session.transport);
       } catch (error) {
@@ -315,6 +318,11 @@ export class McpHttpHandler {
       this.#options.onSessionOpened?.(session.id);
     }
     res.once('close', done);
+    // A session speaks the version it negotiated: a later request whose header names an older one (as the conformance
+    // suite's SSE polling scenario sends) is served as the session's, priming event and resumption included.
+    const version = req.headers['mcp-protocol-version'];
+    if (session.version !== undefined && typeof version === 'string' && version !== session.version)
+      if (SUPPORTED_PROTOCOL_VERSIONS.includes(version)) req.headers['mcp-protocol-version'] = session.version;
     try {
       await session.transport.handleRequest(withAuth(req, who), res, body);
     } finally {
@@ -432,4 +440,13 @@ function readPolling(
       );
   }
   return { closeAfterMs: closeAfterMs as number, retryMs };
+}
+
+/**
+ * The version an `initialize` negotiates: the one it asks for when this server speaks it, else the latest of the
+ * 2025 era (what the SDK answers).
+ */
+function negotiatedVersion(body: unknown): string {
+  const asked = (body as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
+  return typeof asked === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
 }

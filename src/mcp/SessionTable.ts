@@ -19,6 +19,8 @@ export interface Session {
   readonly holds: Set<Hold>;
   /** When the last request ended (or began), in ms since the epoch. */
   lastSeen: number;
+  /** The protocol version its `initialize` negotiated: the version the session speaks. */
+  version?: string;
 }
 
 /** What a {@link SessionTable} is built with. */
