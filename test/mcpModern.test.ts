@@ -307,6 +307,19 @@ describe.each([
       });
       expect(answer.body.error).toMatchObject({ code: -32602 });
     }
+    // Its payload edited (the tool it names changed) under the old signature; and the honest state sent with another
+    // tool's call.
+    const [version, payload, signature] = state.split('.');
+    const edited = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { p: { t: string } };
+    edited.p.t = 'echo.say';
+    const reSigned = `${version}.${Buffer.from(JSON.stringify(edited)).toString('base64url')}.${signature}`;
+    for (const [name, args, requestState] of [
+      ['echo.say', { text: 'x' }, reSigned],
+      ['echo.say', { text: 'x' }, state],
+    ] as const) {
+      const answer = await rawCall(http.url, alice, { name, arguments: args, inputResponses: yes, requestState });
+      expect(answer.body.error).toMatchObject({ code: -32602 });
+    }
     expect(dropped).toEqual([]);
 
     // The honest retry runs the call.
