@@ -1,4 +1,7 @@
 import type { CallOptions } from '../contracts/CallOptions.js';
+import type { ContentPart } from '../contracts/ContentPart.js';
+import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
+import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import { newCallId } from '../context/newCallId.js';
 import { invalidInputPayload } from '../errors/invalidInputPayload.js';
@@ -12,7 +15,7 @@ import { coreOf, pipelineOf } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { DEFAULT_CONTENT_LIMITS } from '../results/contentDefaults.js';
-import { fitContent } from './fitContent.js';
+import { fitContent, fitsAsIs } from './fitContent.js';
 import { readContent } from '../results/readContent.js';
 import { isToolResult, type ToolResult } from '../results/ToolResult.js';
 import { cutToBudget } from './cutToBudget.js';
@@ -114,8 +117,7 @@ export class ToolDispatcher implements Dispatcher {
     if (value instanceof InvalidInput) {
       return finish({ ok: false, tool, callId, error: invalidInputPayload(tool, redactIssues(value.issues, false)) });
     }
-    if (isToolResult(value))
-      return this.#richOutcome(found, tool, callId, value, options, finish, failed).catch(failed);
+    if (isToolResult(value)) return this.#richOutcome(found, tool, callId, value, options, finish, failed);
     const json = toJsonValue(value);
     if (!json.ok) {
       return finish({ ok: false, tool, callId, error: safePayload(tool, notJson(tool, json.reason, false)) });
@@ -134,7 +136,7 @@ export class ToolDispatcher implements Dispatcher {
    * The outcome of a ToolResult: its parts checked against the tool's content limits and fitted to them (binary parts
    * over their size kept in the result store, text cut to the budget), beside its structured value as JSON.
    */
-  async #richOutcome(
+  #richOutcome(
     found: RegisteredTool | undefined,
     tool: string,
     callId: string,
@@ -142,27 +144,57 @@ export class ToolDispatcher implements Dispatcher {
     options: CallOptions,
     finish: Finish,
     failed: (error: unknown) => ToolOutcome,
-  ): Promise<ToolOutcome> {
+  ): ToolOutcome | Promise<ToolOutcome> {
     const core = found === undefined ? undefined : coreOf(found);
     const limits = core?.contentLimits ?? DEFAULT_CONTENT_LIMITS;
     const read = readContent(result.content, limits);
     if (!read.ok)
       return failed(new OutputValidationError(tool, read.issues, false, 'has content parts that cannot be sent'));
-    const store = this.#options.results;
-    const budget = core?.maxResultChars;
     let value: unknown;
     let text: string | undefined;
-    let truncated: { id: string | undefined; shownChars: number; totalChars: number } | undefined;
     if (result.value !== undefined) {
       const json = toJsonValue(result.value);
       if (!json.ok) return failed(notJson(tool, json.reason, false));
       value = json.value;
       text = json.text ?? JSON.stringify(json.value);
-      if (budget !== undefined && store !== undefined && core !== undefined && text.length > budget) {
-        const cut = await cutToBudget(store, core, text, json.value, budget, options);
-        ({ value, truncated } = cut);
-        text = undefined;
-      }
+    }
+    const budget = core?.maxResultChars;
+    // Most results leave as they are: then no store is asked and nothing waits.
+    if (
+      (budget === undefined || (text?.length ?? 0) <= budget) &&
+      fitsAsIs(read.parts, read.bytes, limits, budget, text?.length ?? 0)
+    )
+      return finish({ ok: true, tool, callId, value, content: read.parts }, text);
+    return this.#fitRich(core, tool, callId, value, text, read, limits, options, finish).catch(failed);
+  }
+
+  /** A ToolResult that does not fit as it is: its value cut to the budget, its parts fitted (kept, cut, refused). */
+  async #fitRich(
+    core: ToolCore | undefined,
+    tool: string,
+    callId: string,
+    given: unknown,
+    givenText: string | undefined,
+    read: { readonly parts: readonly ContentPart[]; readonly bytes: readonly number[] },
+    limits: ResolvedContentLimits,
+    options: CallOptions,
+    finish: Finish,
+  ): Promise<ToolOutcome> {
+    const store = this.#options.results;
+    const budget = core?.maxResultChars;
+    let value = given;
+    let text = givenText;
+    let truncated: { id: string | undefined; shownChars: number; totalChars: number } | undefined;
+    if (
+      text !== undefined &&
+      budget !== undefined &&
+      store !== undefined &&
+      core !== undefined &&
+      text.length > budget
+    ) {
+      const cut = await cutToBudget(store, core, text, value, budget, options);
+      ({ value, truncated } = cut);
+      text = undefined;
     }
     const used = truncated === undefined ? (text?.length ?? 0) : (budget ?? 0);
     const fitted = await fitContent(read.parts, read.bytes, limits, core, store, budget, used, options);

@@ -37,6 +37,29 @@ function how(id: string | undefined, what: string): string {
 }
 
 /**
+ * Whether the parts leave as they are: no binary part over its size or past the result's, and their text within what
+ * is left of the budget. Most results do, and need no store and no wait.
+ */
+export function fitsAsIs(
+  parts: readonly ContentPart[],
+  bytes: readonly number[],
+  limits: ResolvedContentLimits,
+  budget: number | undefined,
+  used: number,
+): boolean {
+  let total = 0;
+  for (const size of bytes) {
+    if (size > limits.maxPartBytes) return false;
+    total += size;
+  }
+  if (total > limits.maxResultBytes) return false;
+  if (budget === undefined) return true;
+  let chars = used;
+  for (const part of parts) chars += textOf(part)?.length ?? 0;
+  return chars <= budget;
+}
+
+/**
  * A result's checked parts within their limits. A binary part over `maxPartBytes`, or one that would take the result's
  * binary parts past `maxResultBytes`, goes to the result store and is replaced by a text note saying how to read it;
  * without a store (result budgets off) the call fails with an OutputValidationError naming the limit. Text parts share
