@@ -45,8 +45,25 @@ class CloseAccount {
   }
 }
 
+@Tool({
+  name: 'accounts.rename',
+  description: 'Renames an account, asking for the name; has 5 ms to run.',
+  timeoutMs: 5,
+})
+class RenameAccount {
+  async execute(@Ctx() ctx: ToolContext, @Arg('quick', { optional: true }) quick?: boolean): Promise<string> {
+    const answer = await ctx.ask({
+      message: 'What should the account be called?',
+      fields: { name: { type: 'string', minLength: 1 } },
+      required: ['name'],
+      ...(quick === true ? { timeoutMs: 1 } : {}),
+    });
+    return `renamed to ${String(answer.name)}`;
+  }
+}
+
 async function registry() {
-  return (await buildRegistry(toolset({ name: 'accounts', tools: [CloseAccount] }))).registry;
+  return (await buildRegistry(toolset({ name: 'accounts', tools: [CloseAccount, RenameAccount] }))).registry;
 }
 
 function failure(outcome: ToolOutcome) {
@@ -101,6 +118,35 @@ describe('ctx.ask in process (CallOptions.ask)', () => {
       expect(effects).toEqual([]);
     },
   );
+
+  it("pauses the tool's time limit while the person answers: an answer after it would have passed still counts", async () => {
+    const tools = await registry();
+    // The tool has 5 ms; the answer comes from a timer of 50 ms, which fires after the tool's own would have.
+    const ask: AskFunction = () =>
+      new Promise((resolve) => setTimeout(() => resolve({ action: 'accept', content: { name: 'Savings' } }), 50));
+    expect(await tools.dispatch('accounts.rename', {}, { ask })).toMatchObject({
+      ok: true,
+      value: 'renamed to Savings',
+    });
+  });
+
+  it('gives the question its own limit: silence past it is timed_out, and the asker is told to stop', async () => {
+    const tools = await registry();
+    let stopped: unknown;
+    const ask: AskFunction = ({ signal, timeoutMs }) => {
+      expect(timeoutMs).toBe(1);
+      return new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => {
+          stopped = signal.reason;
+          reject(new Error('asking stopped'));
+        }),
+      );
+    };
+    const error = failure(await tools.dispatch('accounts.rename', { quick: true }, { ask }));
+    expect(error).toMatchObject({ code: 'not_answered', reason: 'timed_out' });
+    expect(error.message).toContain('no answer came in time (1 ms)');
+    expect(stopped).toBeInstanceOf(QuestionNotAnsweredError);
+  });
 
   it('names the question and says nobody can be asked when the call brings no way to ask', async () => {
     const tools = await registry();

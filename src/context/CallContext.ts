@@ -12,6 +12,8 @@ export type RunQuestion = (
   question: Question,
 ) => Promise<QuestionAnswer>;
 
+const NO_RESUME = (): void => undefined;
+
 export type ProgressListener = (progress: number, total?: number, message?: string) => void;
 
 /**
@@ -28,6 +30,8 @@ export class CallContext implements ToolContext {
    */
   readonly #link: ((controller: AbortController) => (() => void) | undefined) | undefined;
   #unlink: (() => void) | undefined;
+  /** Set by the call's deadline while it runs: pauses it, and returns how to resume it. */
+  #pauseDeadline: (() => () => void) | undefined;
 
   readonly tool: string;
   readonly toolset: string;
@@ -76,6 +80,16 @@ export class CallContext implements ToolContext {
         error: error instanceof Error ? error.message : String(error),
       });
     }
+  }
+
+  /** The call's deadline says how to pause it (while a person is asked); cleared once the call settles. @internal */
+  holdDeadlineWith(pause: (() => () => void) | undefined): void {
+    this.#pauseDeadline = pause;
+  }
+
+  /** Pauses the call's time limit, if it has one, until the function returned is called. @internal */
+  pauseDeadline(): () => void {
+    return this.#pauseDeadline?.() ?? NO_RESUME;
   }
 
   ask(question: Question): Promise<QuestionAnswer> {

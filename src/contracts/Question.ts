@@ -46,6 +46,11 @@ export interface Question {
   readonly fields: Readonly<Record<string, QuestionField>>;
   /** Fields the answer must fill. Default: none (a field left out takes its default, if it has one). */
   readonly required?: readonly string[];
+  /**
+   * How long the person has to answer, in milliseconds; silence is no answer (`timed_out`). Default 5 minutes. The
+   * tool's own time limit is paused while it waits: a person's answer is never cut by it.
+   */
+  readonly timeoutMs?: number;
 }
 
 /** An accepted answer: each field the person filled (or its default), checked against the question. */
@@ -63,7 +68,9 @@ export interface QuestionRequest {
     readonly properties: Readonly<Record<string, QuestionField>>;
     readonly required?: readonly string[];
   };
-  /** Aborted when the call ends: stop asking then. */
+  /** How long the person has, in milliseconds (`Question.timeoutMs`, or 5 minutes). */
+  readonly timeoutMs: number;
+  /** Aborted when the call ends or the question's time is up: stop asking then. */
   readonly signal: AbortSignal;
 }
 

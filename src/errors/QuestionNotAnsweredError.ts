@@ -3,7 +3,7 @@ import { MAX_REASON, redactAndClip } from './redactSecrets.js';
 import { ToolError } from './ToolError.js';
 
 /** Why a question got no answer the tool can use. */
-export type NotAnsweredReason = 'declined' | 'cancelled' | 'cannot_ask' | 'invalid_answer';
+export type NotAnsweredReason = 'declined' | 'cancelled' | 'cannot_ask' | 'invalid_answer' | 'timed_out';
 
 /**
  * A question the tool asked (`ctx.ask`) got no usable answer: the person declined or dismissed it, nobody could be
@@ -30,7 +30,9 @@ export class QuestionNotAnsweredError extends ToolError {
           ? 'the user dismissed the question'
           : reason === 'cannot_ask'
             ? `nobody can be asked here${detail === undefined ? '' : ` (${detail})`}`
-            : `the answer did not fit the question: ${detail ?? 'it was not an object'}`;
+            : reason === 'timed_out'
+              ? `no answer came in time${detail === undefined ? '' : ` (${detail})`}`
+              : `the answer did not fit the question: ${detail ?? 'it was not an object'}`;
     super(`${tool} asked "${asked}" and got no answer: ${why}. Do not call it again unless the user asks you to.`);
   }
 

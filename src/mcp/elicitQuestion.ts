@@ -23,9 +23,10 @@ export function elicitQuestion(server: Server, ctx: McpRequestExtra, era: 'legac
     return ({ tool, message }) => {
       throw new QuestionNotAnsweredError(tool, 'cannot_ask', message, 'the MCP client did not declare elicitation');
     };
-  return ({ message, requestedSchema, signal }) =>
+  // The SDK's own request timeout (60 s) would cut a person who takes longer: the question's limit is the one that counts.
+  return ({ message, requestedSchema, signal, timeoutMs }) =>
     ctx.mcpReq.send(
       { method: 'elicitation/create', params: { message, requestedSchema: requestedSchema as never } },
-      { signal },
+      { signal, timeout: timeoutMs },
     ) as never;
 }

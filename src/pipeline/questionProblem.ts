@@ -23,5 +23,8 @@ export function questionProblem(question: Question): string | undefined {
   }
   if (question.required !== undefined && !question.required.every((name) => Object.hasOwn(fields, name)))
     return 'required names a field the question does not have';
+  const limit = question.timeoutMs;
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 1 && limit <= 2_147_483_647))
+    return 'timeoutMs must be a whole number of milliseconds, from 1 to 2147483647';
   return undefined;
 }

@@ -22,11 +22,17 @@ export function withDeadline(
     let removeAbort: (() => void) | undefined;
     let done = false;
     const startedAt = timeoutMs === undefined ? 0 : performance.now();
+    // Time spent waiting for a person (ctx.ask) does not count: the limit is paused while any question is open.
+    let pausedFor = 0;
+    let pauses = 0;
+    let pausedAt = 0;
+    const spent = (): number => performance.now() - startedAt - pausedFor;
     const cleanup = (): boolean => {
       if (done) return false;
       done = true;
       if (timer !== undefined) clearTimeout(timer);
       removeAbort?.();
+      ctx.holdDeadlineWith(undefined);
       return true;
     };
     const stop = (error: Error): void => {
@@ -34,8 +40,28 @@ export function withDeadline(
       ctx.abort(error);
       reject(error);
     };
-    const late = (): boolean => timeoutMs !== undefined && performance.now() - startedAt >= timeoutMs;
-    if (timeoutMs !== undefined) timer = setTimeout(() => stop(new ToolTimeoutError(ctx.tool, timeoutMs)), timeoutMs);
+    const late = (): boolean => timeoutMs !== undefined && pauses === 0 && spent() >= timeoutMs;
+    const arm = (ms: number): void => {
+      timer = setTimeout(() => stop(new ToolTimeoutError(ctx.tool, timeoutMs!)), ms);
+    };
+    if (timeoutMs !== undefined) {
+      arm(timeoutMs);
+      ctx.holdDeadlineWith(() => {
+        if (done) return () => undefined;
+        if (pauses++ === 0) {
+          pausedAt = performance.now();
+          clearTimeout(timer);
+        }
+        let resumed = false;
+        return () => {
+          if (resumed || done) return;
+          resumed = true;
+          if (--pauses > 0) return;
+          pausedFor += performance.now() - pausedAt;
+          arm(Math.max(0, timeoutMs - spent()));
+        };
+      });
+    }
     if (signal !== undefined) removeAbort = onAbort(signal, () => stop(new ToolAbortedError(ctx.tool)));
     let running: Promise<unknown>;
     try {
