@@ -3,6 +3,9 @@ import type { ApproveFunction } from '../contracts/ToolApprover.js';
 import { APPROVAL_SCHEMA, cannotAsk, describeApproval } from './describeApproval.js';
 import type { McpRequestExtra } from './McpServerOptions.js';
 
+/** The longest delay a Node timer takes. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * The approver an MCP server offers a 2025-era call when `toolsModule({ approvals })` names none: it asks
  * the client's user through `elicitation/create` (tied to the call's request, so it travels on
@@ -20,7 +23,9 @@ export function elicitApproval(server: Server, ctx: McpRequestExtra): ApproveFun
         method: 'elicitation/create',
         params: { message: describeApproval(request), requestedSchema: APPROVAL_SCHEMA },
       },
-      { signal: request.signal },
+      // The approval's own limit ends the wait (through the signal); the SDK's default request timeout (60 s) must not
+      // cut a person who takes longer.
+      { signal: request.signal, timeout: MAX_TIMER_MS },
     );
     if (result.action === 'accept' && result.content?.approve === true) return true;
     return result.action === 'cancel' ? 'the user dismissed the request' : 'the user declined it';
