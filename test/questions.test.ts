@@ -15,16 +15,21 @@ import {
   type ToolContext,
   type ToolOutcome,
   toolset,
+  toolsModule,
 } from 'hermes-tools';
-import { createMcpServer, serveStdio } from 'hermes-tools/mcp';
+import { createMcpServer, serveHttp, serveStdio } from 'hermes-tools/mcp';
+import { rawCall } from './support/modernRawCall.js';
 import { buildRegistry } from './support/buildRegistry.js';
 
 /** What the tool did, in order: each effect it made, so that a test sees none came before its question. */
 const effects: string[] = [];
+/** How many times a handler began: a 2026 call runs it again with each answer. */
+let starts = 0;
 
 @Tool({ name: 'accounts.close', description: 'Closes one of the user’s accounts, asking which.' })
 class CloseAccount {
   async execute(@Arg('owner') owner: string, @Ctx() ctx: ToolContext): Promise<string> {
+    starts++;
     const answer = await ctx.ask({
       message: `Which of ${owner}'s accounts should be closed?`,
       fields: {
@@ -63,7 +68,12 @@ class RenameAccount {
 }
 
 async function registry() {
-  return (await buildRegistry(toolset({ name: 'accounts', tools: [CloseAccount, RenameAccount] }))).registry;
+  return (
+    await buildRegistry(
+      toolsModule({ approvals: {} }),
+      toolset({ name: 'accounts', tools: [CloseAccount, RenameAccount, PurgeAccount] }),
+    )
+  ).registry;
 }
 
 function failure(outcome: ToolOutcome) {
@@ -71,8 +81,31 @@ function failure(outcome: ToolOutcome) {
   return outcome.error;
 }
 
+@Tool({
+  name: 'accounts.purge',
+  description: 'Purges an account after asking which: needs approval.',
+  destructive: true,
+})
+class PurgeAccount {
+  async execute(@Ctx() ctx: ToolContext): Promise<string> {
+    starts++;
+    const which = await ctx.ask({
+      message: 'Which account?',
+      fields: { account: { type: 'string', enum: ['a1', 'a2'] } },
+    });
+    const why = await ctx.ask({
+      message: 'Why?',
+      fields: { reason: { type: 'string', minLength: 1 } },
+      required: ['reason'],
+    });
+    effects.push(`purged ${String(which.account)} because ${String(why.reason)}`);
+    return `purged ${String(which.account)}`;
+  }
+}
+
 afterEach(() => {
   effects.length = 0;
+  starts = 0;
 });
 
 describe('ctx.ask in process (CallOptions.ask)', () => {
@@ -207,7 +240,7 @@ describe('ctx.ask over MCP', () => {
     expect(effects).toEqual([]);
   });
 
-  it('tells a 2026-07-28 client plainly that it is not asked in the middle of a call', async () => {
+  async function modern(answer: (message: string) => Record<string, unknown>, elicitation = true) {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const serving = await serveStdio(
       await registry(),
@@ -217,16 +250,91 @@ describe('ctx.ask over MCP', () => {
     closing.push(() => serving.close());
     const client = new ModernClient(
       { name: 'modern', version: '2.4.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        capabilities: elicitation ? { elicitation: { form: {} } } : {},
+      },
     );
-    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { account: 'a1' } }));
+    const asked: string[] = [];
+    if (elicitation)
+      client.setRequestHandler('elicitation/create', async (request) => {
+        asked.push(String(request.params.message));
+        return answer(String(request.params.message)) as never;
+      });
     await client.connect(clientSide as never);
     closing.push(() => client.close());
+    return { client, asked };
+  }
+
+  it('asks a 2026-07-28 client through input_required, and runs the handler again with the answer', async () => {
+    const { client, asked } = await modern(() => ({ action: 'accept', content: { account: 'a2', notify: false } }));
     const result = await client.callTool({ name: 'accounts.close', arguments: { owner: 'cat' } });
-    expect(result._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'cannot_ask' });
-    expect(JSON.stringify(result.content)).toContain(
-      'a 2026-07-28 MCP client is not asked in the middle of a call yet',
+    expect(result.content).toEqual([{ type: 'text', text: 'closed a2 (notify: false)' }]);
+    expect(asked).toEqual(["Which of cat's accounts should be closed?"]);
+    // The handler ran up to its question, then again with the answer: what comes after the question ran once.
+    expect(starts).toBe(2);
+    expect(effects).toEqual(['closed a2']);
+  });
+
+  it('takes a 2026 call through its approval and two questions, each in its own round, acting once at the end', async () => {
+    const { client, asked } = await modern((message) =>
+      message.startsWith('Allow')
+        ? { action: 'accept', content: { approve: true } }
+        : message === 'Which account?'
+          ? { action: 'accept', content: { account: 'a1' } }
+          : { action: 'accept', content: { reason: 'closed by its owner' } },
     );
+    const result = await client.callTool({ name: 'accounts.purge', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'purged a1' }]);
+    expect(asked).toEqual([expect.stringContaining('Allow accounts.purge?'), 'Which account?', 'Why?']);
+    expect(effects).toEqual(['purged a1 because closed by its owner']);
+  });
+
+  it('ends a 2026 call with not_answered when the user declines a question, or the client cannot be asked', async () => {
+    const declining = await modern(() => ({ action: 'decline' }));
+    const declined = await declining.client.callTool({ name: 'accounts.close', arguments: { owner: 'cat' } });
+    expect(declined._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'declined' });
+    const mute = await modern(() => ({}), false);
+    const cannot = await mute.client.callTool({ name: 'accounts.close', arguments: { owner: 'cat' } });
+    expect(cannot._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'cannot_ask' });
     expect(effects).toEqual([]);
+  });
+
+  it('answers each 2026 round once: a replayed or edited requestState settles nothing, and the tool acts once', async () => {
+    const http = await serveHttp(await registry(), {
+      name: 'asks',
+      version: '1.0.0',
+      port: 0,
+      onWarning: () => undefined,
+    });
+    closing.push(() => http.close());
+    const first = await rawCall(http.url, 'any', { name: 'accounts.close', arguments: { owner: 'dan' } });
+    expect(first.body.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { q1: { method: 'elicitation/create' } },
+    });
+    const state = String(first.body.result?.requestState);
+    const retry = {
+      name: 'accounts.close',
+      arguments: { owner: 'dan' },
+      inputResponses: { q1: { action: 'accept', content: { account: 'a1' } } },
+      requestState: state,
+    };
+    const [version, payload, signature] = state.split('.');
+    const edited = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { p: { q?: unknown } };
+    edited.p.q = { q1: { account: 'a2' } };
+    const forged = `${version}.${Buffer.from(JSON.stringify(edited)).toString('base64url')}.${signature}`;
+    expect((await rawCall(http.url, 'any', { ...retry, requestState: forged })).body.error).toMatchObject({
+      code: -32602,
+    });
+    expect((await rawCall(http.url, 'any', retry)).body.result).toMatchObject({
+      content: [{ type: 'text', text: 'closed a1 (notify: true)' }],
+    });
+    const replayed = await rawCall(http.url, 'any', retry);
+    expect(replayed.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('answered already') });
+    // An answer to a question that was not asked is no answer: the person is asked.
+    const unasked = await rawCall(http.url, 'any', { ...retry, requestState: undefined });
+    expect(unasked.body.result).toMatchObject({ resultType: 'input_required' });
+    expect(effects).toEqual(['closed a1']);
   });
 });

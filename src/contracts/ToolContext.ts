@@ -34,8 +34,8 @@ export interface ToolContext<Caller = unknown> {
   /**
    * Asks the person behind the call a question (the MCP elicitation subset: strings, numbers, booleans, choices) and
    * resolves with the answer, checked against the question. Rejects with a QuestionNotAnsweredError when the person
-   * declines or dismisses it, or when nobody can be asked (a kernel without a way to ask, a 2026-07-28 MCP client for
-   * now). Ask before any effect: see docs/call-pipeline.md, "Questions".
+   * declines or dismisses it, no answer comes in time, or nobody can be asked. A 2026-07-28 MCP call runs the handler
+   * again with each answer: ask before any effect (docs/call-pipeline.md, "Questions").
    */
   ask(question: Question): Promise<QuestionAnswer>;
 }

@@ -16,7 +16,7 @@ import type { CallerIdentity } from '../registry/CallerIdentity.js';
 import { RESULT_OWNER } from '../registry/resultOwner.js';
 import { DISPATCHER } from '../registry/Dispatcher.js';
 import { JSON_TEXT, JsonTextSink, type TextSinkOptions } from '../registry/JsonTextSink.js';
-import type { ApprovalRounds } from './ApprovalRounds.js';
+import type { InputRounds } from './InputRounds.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
@@ -55,7 +55,7 @@ export interface ServerWiring {
   /** The listing and per-tool facts, kept across the servers of the endpoint. */
   readonly listing: ToolListing;
   /** 2026-era approvals (input_required), signed with the endpoint's key. */
-  readonly approvals: ApprovalRounds;
+  readonly approvals: InputRounds;
   /** The caller's own permissions for a request (from its token), narrowing the toolsets' grants. */
   readonly permissions?: (extra: McpRequestExtra) => PermissionSet | undefined;
   /**
@@ -331,7 +331,7 @@ export function buildServer(
       onProgress,
       onLog: logs?.line,
       approve,
-      ask: elicitQuestion(server, extra, era),
+      ask: round?.ask ?? elicitQuestion(server, extra),
       [FOLLOWED_SIGNAL]: extra.mcpReq.signal,
       [JSON_TEXT]: sink,
     };

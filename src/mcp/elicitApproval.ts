@@ -11,7 +11,7 @@ const MAX_TIMER_MS = 2_147_483_647;
  * the client's user through `elicitation/create` (tied to the call's request, so it travels on
  * the call's own stream): the tool, what it does, the input summarised, and a yes or no. Decline
  * and cancel are refusals. A client without the elicitation capability cannot be asked, and
- * its call is refused with a reason that says so. The 2026 era asks through {@link ApprovalRounds} instead.
+ * its call is refused with a reason that says so. The 2026 era asks through {@link InputRounds} instead.
  */
 export function elicitApproval(server: Server, ctx: McpRequestExtra): ApproveFunction {
   if (server.getClientCapabilities()?.elicitation === undefined) {

@@ -1,5 +1,5 @@
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
-import { ApprovalRounds } from './ApprovalRounds.js';
+import { InputRounds } from './InputRounds.js';
 import { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { ServerWiring } from './buildServer.js';
 import type { McpServerOptions } from './McpServerOptions.js';
@@ -36,9 +36,9 @@ export function serverWiring(
     throw new TypeError(
       `${where}: spentApprovals must be a SpentApprovalStore (isSpent and spend), such as new RedisSpentApprovals(...)`,
     );
-  let approvals: ApprovalRounds;
+  let approvals: InputRounds;
   try {
-    approvals = new ApprovalRounds(key, spent);
+    approvals = new InputRounds(key, spent);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     throw new TypeError(`${where}: requestStateKey must be at least 32 bytes (a random key, shared by every replica)`);
