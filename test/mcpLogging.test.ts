@@ -25,6 +25,7 @@ class ChattyWork {
     ctx.logger.warn('slow disk');
     ctx.logger.error('one file failed');
     for (let i = 0; i < (lines ?? 0); i++) ctx.logger.debug(`line ${i}`);
+    if (lines !== undefined) ctx.logger.error('after the lines');
     return 'worked';
   }
 }
@@ -103,7 +104,14 @@ describe('log lines to MCP clients', () => {
       data: 'further log lines of this call are not relayed (at most 100)',
     });
     // The app's logger still has all of them.
-    expect(appLines).toHaveLength(504);
+    expect(appLines).toHaveLength(505);
+  });
+
+  it('counts only the lines at the level asked: a client at error hears every error, however many debug lines came first', async () => {
+    const { client, lines } = await legacyClient();
+    await client.setLoggingLevel('error');
+    await client.callTool({ name: 'chatty.work', arguments: { lines: 500 } });
+    expect(lines.map((line) => line.data)).toEqual(['one file failed', 'after the lines']);
   });
 
   it('reach a 2026 request that carries a logLevel, and no request that does not', async () => {

@@ -1,15 +1,18 @@
 // Tools that ask the person behind the call a question (ctx.ask): in process through CallOptions.ask, over MCP through
 // elicitation (2025), and the clear refusal where nobody can be asked (no asker, a client without elicitation, 2026).
 import 'reflect-metadata';
+import { jest } from '@jest/globals';
 import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   Arg,
   type AskFunction,
   Ctx,
   QuestionNotAnsweredError,
+  type QuestionReply,
   type QuestionRequest,
   Tool,
   type ToolContext,
@@ -20,6 +23,7 @@ import {
 import { createMcpServer, serveHttp, serveStdio } from 'hermes-tools/mcp';
 import { rawCall } from './support/modernRawCall.js';
 import { buildRegistry } from './support/buildRegistry.js';
+import { deferred } from './support/deferred.js';
 
 /** What the tool did, in order: each effect it made, so that a test sees none came before its question. */
 const effects: string[] = [];
@@ -52,8 +56,8 @@ class CloseAccount {
 
 @Tool({
   name: 'accounts.rename',
-  description: 'Renames an account, asking for the name; has 5 ms to run.',
-  timeoutMs: 5,
+  description: 'Renames an account, asking for the name; has 1 s to run.',
+  timeoutMs: 1000,
 })
 class RenameAccount {
   async execute(@Ctx() ctx: ToolContext, @Arg('quick', { optional: true }) quick?: boolean): Promise<string> {
@@ -154,13 +158,25 @@ describe('ctx.ask in process (CallOptions.ask)', () => {
 
   it("pauses the tool's time limit while the person answers: an answer after it would have passed still counts", async () => {
     const tools = await registry();
-    // The tool has 5 ms; the answer comes from a timer of 50 ms, which fires after the tool's own would have.
-    const ask: AskFunction = () =>
-      new Promise((resolve) => setTimeout(() => resolve({ action: 'accept', content: { name: 'Savings' } }), 50));
-    expect(await tools.dispatch('accounts.rename', {}, { ask })).toMatchObject({
-      ok: true,
-      value: 'renamed to Savings',
-    });
+    const asked = deferred();
+    let reply: (answer: QuestionReply) => void = () => undefined;
+    const ask: AskFunction = () => {
+      asked.resolve();
+      return new Promise((resolve) => {
+        reply = resolve;
+      });
+    };
+    // Timers and clocks are the test's: 5 s pass while the person thinks, five times the tool's 1 s.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate'] });
+    try {
+      const outcome = tools.dispatch('accounts.rename', {}, { ask });
+      await asked.promise;
+      jest.advanceTimersByTime(5_000);
+      reply({ action: 'accept', content: { name: 'Savings' } });
+      expect(await outcome).toMatchObject({ ok: true, value: 'renamed to Savings' });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('gives the question its own limit: silence past it is timed_out, and the asker is told to stop', async () => {
@@ -336,5 +352,24 @@ describe('ctx.ask over MCP', () => {
     const unasked = await rawCall(http.url, 'any', { ...retry, requestState: undefined });
     expect(unasked.body.result).toMatchObject({ resultType: 'input_required' });
     expect(effects).toEqual(['closed a1']);
+  });
+
+  it('tells a stateless 2025 request that a question needs a session to come back on', async () => {
+    const http = await serveHttp(await registry(), {
+      name: 'asks',
+      version: '1.0.0',
+      port: 0,
+      stateless: true,
+      onWarning: () => undefined,
+    });
+    closing.push(() => http.close());
+    const client = new LegacyClient({ name: 'legacy', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { account: 'a1' } }));
+    await client.connect(new LegacyHttp(http.url));
+    closing.push(() => client.close());
+    const result = await client.callTool({ name: 'accounts.close', arguments: { owner: 'eve' } });
+    expect(result._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'cannot_ask' });
+    expect(JSON.stringify(result.content)).toContain('without a session (stateless)');
+    expect(effects).toEqual([]);
   });
 });

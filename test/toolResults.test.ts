@@ -172,7 +172,7 @@ describe('content limits', () => {
     const note = outcome.content?.[1];
     expect(note).toMatchObject({ type: 'text' });
     const text = (note as { text: string }).text;
-    expect(text).toContain('a image/png image of 11 bytes, over the limit (content.maxPartBytes, 10): not sent');
+    expect(text).toContain('an image/png image of 11 bytes, over the limit (content.maxPartBytes, 10): not sent');
     const id = /results\.read\(\{"id":"([^"]+)"\}\)/.exec(text)?.[1];
     expect(id).toBeDefined();
     const read = okOf(await registry.dispatch('results.read', { id }, { caller: 'ann' }));
@@ -185,12 +185,16 @@ describe('content limits', () => {
     expect(errorOf(await registry.dispatch('results.read', { id }, { caller: 'bob' })).code).not.toBe(undefined);
   });
 
-  it('keeps the part that takes the result past maxResultBytes, and sends the ones before it', async () => {
-    const registry = await registryWith({ content: { maxResultBytes: 15 } });
+  it('bounds what one result sends and keeps together by maxResultBytes: past it the call fails', async () => {
+    const registry = await registryWith({ content: { maxPartBytes: 10, maxResultBytes: 30 } });
     answer = () => ToolResult.of(Content.image(PNG, 'image/png'), Content.image(PNG, 'image/png'));
-    const outcome = okOf(await registry.dispatch('answers', {}));
-    expect(outcome.content?.[0]).toEqual({ type: 'image', data: PNG_BASE64, mimeType: 'image/png' });
-    expect((outcome.content![1] as { text: string }).text).toContain('content.maxResultBytes, 15');
+    const kept = okOf(await registry.dispatch('answers', {}));
+    expect(kept.content?.map((part) => part.type)).toEqual(['text', 'text']);
+    answer = () =>
+      ToolResult.of(Content.image(PNG, 'image/png'), Content.image(PNG, 'image/png'), Content.image(PNG, 'image/png'));
+    const error = errorOf(await registry.dispatch('answers', {}));
+    expect(error.issues?.[0]).toMatchObject({ path: 'content[2]', constraint: 'maxResultBytes' });
+    expect(error.message).toContain('sent and kept together');
   });
 
   it('refuses a part over its size when result budgets are off: there is nowhere to keep it', async () => {
@@ -264,7 +268,7 @@ describe('content limits', () => {
     const registry = await registryWith({ content: { maxPartBytes: 4, maxResultBytes: 8 } });
     answer = () => ToolResult.of(Content.image(PNG, 'image/png'));
     const error = errorOf(await registry.dispatch('answers', {}));
-    expect(error.message).toContain('is larger than a whole result may be (content.maxResultBytes, 8)');
+    expect(error.message).toContain('would take the result past what a whole result may be (content.maxResultBytes, 8');
   });
 
   it('reports content limits it cannot use when the registry is built, for the module and for a tool', async () => {

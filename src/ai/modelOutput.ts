@@ -1,5 +1,6 @@
 import type { Tool } from 'ai';
 import type { ContentPart } from '../contracts/ContentPart.js';
+import { filenameOf, linkText, resourceText } from '../results/partText.js';
 import { isToolResult } from '../results/ToolResult.js';
 
 /** What a tool's `toModelOutput` gives the AI SDK. */
@@ -16,19 +17,15 @@ function toModelContent(part: ContentPart): ModelContent {
     case 'audio':
       return { type: 'file-data', data: part.data, mediaType: part.mimeType };
     case 'resource_link':
-      return {
-        type: 'text',
-        text: `[${part.name}: ${part.uri}${part.mimeType === undefined ? '' : ` (${part.mimeType})`}]`,
-      };
+      return { type: 'text', text: linkText(part) };
     case 'resource': {
       const { resource } = part;
-      if ('text' in resource) return { type: 'text', text: `[${resource.uri}]\n${resource.text}` };
-      const filename = resource.uri.split('/').filter(Boolean).at(-1);
+      if ('text' in resource) return { type: 'text', text: resourceText(resource) };
       return {
         type: 'file-data',
         data: resource.blob,
         mediaType: resource.mimeType ?? 'application/octet-stream',
-        ...(filename === undefined ? {} : { filename }),
+        filename: filenameOf(resource.uri),
       };
     }
   }

@@ -10,6 +10,7 @@ import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
+import { fitContent } from '../registry/fitContent.js';
 import { readContent } from '../results/readContent.js';
 import { isToolResult, ToolResult } from '../results/ToolResult.js';
 import { coreOf } from '../tools/createRegisteredTool.js';
@@ -115,32 +116,15 @@ function contentLimitsOf(registry: ToolRegistry, name: string): ResolvedContentL
  * A ToolResult checked as `dispatch` checks one, before the AI SDK sends it on: parts of allowed kinds and types,
  * within their sizes. There is no result store on this path, so a part over its size fails the call.
  */
-function checkedContent(tool: string, output: unknown, limits: ResolvedContentLimits | undefined): unknown {
+async function checkedContent(
+  tool: string,
+  output: unknown,
+  limits: ResolvedContentLimits | undefined,
+): Promise<unknown> {
   if (!isToolResult(output) || limits === undefined) return output;
   const read = readContent(output.content, limits);
   if (!read.ok) throw new OutputValidationError(tool, read.issues, false, 'has content parts that cannot be sent');
-  let total = 0;
-  read.bytes.forEach((size, index) => {
-    total += size;
-    const over =
-      size > limits.maxPartBytes
-        ? `content.maxPartBytes, ${limits.maxPartBytes}`
-        : total > limits.maxResultBytes
-          ? `content.maxResultBytes, ${limits.maxResultBytes}`
-          : undefined;
-    if (over !== undefined)
-      throw new OutputValidationError(
-        tool,
-        [
-          {
-            path: `content[${index}]`,
-            message: `a part of ${size} bytes is over the limit (${over})`,
-            constraint: 'maxPartBytes',
-          },
-        ],
-        false,
-        'has a content part too large to send',
-      );
-  });
-  return new ToolResult({ value: output.value, content: read.parts });
+  // No store on this path: a part over its size fails the call, as `dispatch` does with result budgets off.
+  const { parts } = await fitContent(read.parts, read.bytes, limits, tool, undefined, undefined, undefined, 0, {});
+  return new ToolResult({ value: output.value, content: parts });
 }

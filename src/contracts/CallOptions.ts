@@ -34,6 +34,8 @@ export interface CallOptions {
    * that asked for log lines).
    */
   readonly onLog?: (line: LogLine) => void;
+  /** The least severe line `onLog` receives; lines below it are neither redacted nor counted. Default `debug`. */
+  readonly logLevel?: LogLine['level'];
   /**
    * Asks for approval when the tool needs it and `toolsModule({ approvals })` names no approver:
    * for a kernel that can ask its user (the MCP server does, through elicitation).

@@ -12,7 +12,10 @@ export interface ContentLimits {
    * largest image most model APIs accept.
    */
   readonly maxPartBytes?: number;
-  /** Decoded bytes all the binary parts of one result may take together. Default 10 MiB (10,485,760). */
+  /**
+   * Decoded bytes all the binary parts of one result may take together, sent and kept; past it the call fails. Default
+   * 10 MiB (10,485,760).
+   */
   readonly maxResultBytes?: number;
   /**
    * The MIME types binary parts and embedded resources may have: exact (`image/png`) or a family (`audio/*`). Default

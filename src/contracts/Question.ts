@@ -79,8 +79,5 @@ export type QuestionReply =
   | { readonly action: 'accept'; readonly content: Readonly<Record<string, unknown>> }
   | { readonly action: 'decline' | 'cancel' };
 
-/**
- * Puts a tool's question to a person: `CallOptions.ask` for one call, or `toolsModule({ questions: { ask } })`. The MCP
- * server asks its client's user (elicitation).
- */
+/** Puts a tool's question to a person: `CallOptions.ask`. The MCP server asks its client's user (elicitation). */
 export type AskFunction = (request: QuestionRequest) => QuestionReply | Promise<QuestionReply>;

@@ -6,8 +6,8 @@ import { ToolError } from './ToolError.js';
 export type NotAnsweredReason = 'declined' | 'cancelled' | 'cannot_ask' | 'invalid_answer' | 'timed_out';
 
 /**
- * A question the tool asked (`ctx.ask`) got no usable answer: the person declined or dismissed it, nobody could be
- * asked on this kernel, or the answer did not fit the question. Thrown in the handler, which may catch it; uncaught,
+ * A question the tool asked (`ctx.ask`) got no usable answer: the person declined or dismissed it, no answer came in
+ * time, nobody could be asked on this kernel, or the answer did not fit the question. Thrown in the handler, which may catch it; uncaught,
  * the call ends with it.
  */
 export class QuestionNotAnsweredError extends ToolError {
@@ -33,7 +33,11 @@ export class QuestionNotAnsweredError extends ToolError {
             : reason === 'timed_out'
               ? `no answer came in time${detail === undefined ? '' : ` (${detail})`}`
               : `the answer did not fit the question: ${detail ?? 'it was not an object'}`;
-    super(`${tool} asked "${asked}" and got no answer: ${why}. Do not call it again unless the user asks you to.`);
+    const next =
+      reason === 'timed_out' || reason === 'invalid_answer'
+        ? 'Call it again if the user still wants it done.'
+        : 'Do not call it again unless the user asks you to.';
+    super(`${tool} asked "${asked}" and got no answer: ${why}. ${next}`);
   }
 
   override toPayload(): ToolErrorPayload {

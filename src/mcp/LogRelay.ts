@@ -20,6 +20,12 @@ const AS_MCP: Readonly<Record<LogLine['level'], LoggingLevel>> = {
   error: 'error',
 };
 
+/** The least severe `ctx.logger` level that reaches a client asking for `threshold` (MCP has more levels than a logger). */
+export function loggerLevelFor(threshold: LoggingLevel): LogLine['level'] {
+  const at = LEVELS.indexOf(threshold);
+  return at <= 0 ? 'debug' : at === 1 ? 'info' : at <= 3 ? 'warn' : 'error';
+}
+
 /** Whether `level` is one of MCP's log levels: a threshold a client sent is read as untrusted. */
 export function isLoggingLevel(level: unknown): level is LoggingLevel {
   return typeof level === 'string' && (LEVELS as readonly string[]).includes(level);

@@ -321,7 +321,7 @@ export class McpHttpHandler {
     // A session speaks the version it negotiated: a later request whose header names an older one (as the conformance
     // suite's SSE polling scenario sends) is served as the session's, priming event and resumption included.
     const version = req.headers['mcp-protocol-version'];
-    if (session.version !== undefined && typeof version === 'string' && version !== session.version)
+    if (session.version !== undefined && typeof version === 'string' && version < session.version)
       if (SUPPORTED_PROTOCOL_VERSIONS.includes(version)) req.headers['mcp-protocol-version'] = session.version;
     try {
       await session.transport.handleRequest(withAuth(req, who), res, body);

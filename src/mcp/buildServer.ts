@@ -9,7 +9,9 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { CallOptions } from '../contracts/CallOptions.js';
+import type { AskFunction } from '../contracts/Question.js';
 import type { ApproveFunction } from '../contracts/ToolApprover.js';
+import { QuestionNotAnsweredError } from '../errors/QuestionNotAnsweredError.js';
 import { FOLLOWED_SIGNAL, type FollowingCallOptions } from '../pipeline/followedSignal.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import type { CallerIdentity } from '../registry/CallerIdentity.js';
@@ -23,7 +25,7 @@ import { elicitApproval } from './elicitApproval.js';
 import { elicitQuestion } from './elicitQuestion.js';
 import { callAsTask, refusalOf } from './callAsTask.js';
 import { ProgressRelay } from './ProgressRelay.js';
-import { isLoggingLevel, LogRelay, logThreshold } from './LogRelay.js';
+import { isLoggingLevel, LogRelay, loggerLevelFor, logThreshold } from './LogRelay.js';
 import type { ServedRegistry } from './ServedRegistry.js';
 import { serveTasks } from './serveTasks.js';
 import type { TaskRunner } from './TaskRunner.js';
@@ -264,16 +266,6 @@ export function buildServer(
     // every call.
     const trace = traceContextOf(request.params._meta);
     const onProgress = relay?.report;
-    const threshold = logThreshold(era, extra, sessionLevel);
-    const logs =
-      threshold === undefined
-        ? undefined
-        : new LogRelay(
-            threshold,
-            name,
-            (params) => extra.mcpReq.notify({ method: 'notifications/message', params }),
-            failed,
-          );
     if (asTask) {
       // Who may see the tool first, then whether it can be a task: a hidden tool answers exactly as one that does not
       // exist.
@@ -284,6 +276,7 @@ export function buildServer(
         trace,
         permissions,
         onProgress: era === 'legacy' ? onProgress : undefined,
+        ask: askNobodyInTask,
       };
       if (!view.has(name)) {
         const unknown = await view[DISPATCHER].dispatchAsUnknown(name, args, taskOptions);
@@ -313,6 +306,17 @@ export function buildServer(
       }
       return asCreatedTask(era === 'legacy' ? made : { resultType: 'task', ...extensionTask(made.task) }) as never;
     }
+    // Log lines go with the call's own request, which a task's has already been answered.
+    const threshold = logThreshold(era, extra, sessionLevel);
+    const logs =
+      threshold === undefined
+        ? undefined
+        : new LogRelay(
+            threshold,
+            name,
+            (params) => extra.mcpReq.notify({ method: 'notifications/message', params }),
+            failed,
+          );
     // 2025: the approver asks through elicitation/create, made only for a call that asks for one (most never do).
     // 2026: the call stops to ask (input_required) and runs again with the answer.
     // A 2026 request says what its client can do in its own envelope (over stdio, one server sees many requests).
@@ -330,6 +334,7 @@ export function buildServer(
       permissions,
       onProgress,
       onLog: logs?.line,
+      logLevel: threshold === undefined ? undefined : loggerLevelFor(threshold),
       approve,
       ask: round?.ask ?? elicitQuestion(server, extra),
       [FOLLOWED_SIGNAL]: extra.mcpReq.signal,
@@ -406,3 +411,13 @@ function decodeCursor(cursor: string, length: number): number {
   }
   return offset;
 }
+
+/** A call running as a task asks no one: its request has been answered, and nothing carries a question back. */
+const askNobodyInTask: AskFunction = ({ tool, message }) => {
+  throw new QuestionNotAnsweredError(
+    tool,
+    'cannot_ask',
+    message,
+    'a call running as an MCP task cannot ask: its request has been answered; call it without a task to be asked',
+  );
+};

@@ -8,9 +8,17 @@ import type { McpRequestExtra } from './McpServerOptions.js';
  * own stream, to a client that declared elicitation. The 2026 era asks through the call's input rounds instead.
  */
 export function elicitQuestion(server: Server, ctx: McpRequestExtra): AskFunction {
-  if (server.getClientCapabilities()?.elicitation === undefined)
+  const capabilities = server.getClientCapabilities();
+  if (capabilities?.elicitation === undefined)
     return ({ tool, message }) => {
-      throw new QuestionNotAnsweredError(tool, 'cannot_ask', message, 'the MCP client did not declare elicitation');
+      throw new QuestionNotAnsweredError(
+        tool,
+        'cannot_ask',
+        message,
+        capabilities === undefined
+          ? 'this request came without a session (stateless), and a question needs one to come back on'
+          : 'the MCP client did not declare elicitation',
+      );
     };
   // The SDK's own request timeout (60 s) would cut a person who takes longer: the question's limit is the one that counts.
   return ({ message, requestedSchema, signal, timeoutMs }) =>

@@ -1,5 +1,6 @@
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { InputRounds } from './InputRounds.js';
+import { isSpentApprovalStore } from './isSpentApprovalStore.js';
 import { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { ServerWiring } from './buildServer.js';
 import type { McpServerOptions } from './McpServerOptions.js';
@@ -26,13 +27,7 @@ export function serverWiring(
   if (key !== undefined && !(typeof key === 'string' || key instanceof Uint8Array))
     throw new TypeError(`${where}: requestStateKey must be a string or a Uint8Array of at least 32 bytes`);
   const spent = options.spentApprovals;
-  if (
-    spent !== undefined &&
-    (typeof spent !== 'object' ||
-      spent === null ||
-      typeof spent.isSpent !== 'function' ||
-      typeof spent.spend !== 'function')
-  )
+  if (spent !== undefined && !isSpentApprovalStore(spent))
     throw new TypeError(
       `${where}: spentApprovals must be a SpentApprovalStore (isSpent and spend), such as new RedisSpentApprovals(...)`,
     );

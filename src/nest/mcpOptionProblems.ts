@@ -1,5 +1,6 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { ownOptions } from '../internal/ownOptions.js';
+import { isSpentApprovalStore } from '../mcp/isSpentApprovalStore.js';
 import type { McpEndpointOptions } from './McpEndpointOptions.js';
 
 /** The keys of {@link McpEndpointOptions}, and the handler's clock seam for tests. */
@@ -65,14 +66,7 @@ export function mcpOptionProblems(given: McpEndpointOptions | undefined, fromFac
     problem(
       'requestStateKey must be a string or a Uint8Array of at least 32 bytes (a random key, shared by every replica)',
     );
-  const spent = mcp.spentApprovals;
-  if (
-    spent !== undefined &&
-    (typeof spent !== 'object' ||
-      spent === null ||
-      typeof spent.isSpent !== 'function' ||
-      typeof spent.spend !== 'function')
-  )
+  if (mcp.spentApprovals !== undefined && !isSpentApprovalStore(mcp.spentApprovals))
     problem('spentApprovals must be a SpentApprovalStore (isSpent and spend), such as new RedisSpentApprovals(...)');
   const tasks = mcp.tasks;
   if (tasks !== undefined && tasks !== false && (typeof tasks !== 'object' || tasks === null))

@@ -42,7 +42,7 @@ export class PendingCall {
       options.permissions,
       options.onLog === undefined
         ? this.core.logger
-        : relayedLogger(this.core.logger, options.onLog, this.core.definition.name),
+        : relayedLogger(this.core.logger, options.onLog, this.core.definition.name, options.logLevel),
       options.onProgress,
       options.trace,
       this.#link(),

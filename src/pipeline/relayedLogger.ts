@@ -4,6 +4,9 @@ import { redactAndClip } from '../errors/redactSecrets.js';
 
 /** Lines of one call relayed at most; past it, one line says the rest are not. */
 export const MAX_RELAYED_LINES = 100;
+/** The levels, least severe first. */
+const SEVERITY: Readonly<Record<LogLine['level'], number>> = { debug: 0, info: 1, warn: 2, error: 3 };
+
 /** Characters of a relayed message, and of its fields as JSON, at most. */
 const MAX_LINE_CHARS = 4096;
 
@@ -24,14 +27,24 @@ function fieldsText(fields: Record<string, unknown>): string {
  * before, then a redacted copy to `onLog`, at most {@link MAX_RELAYED_LINES} per call. A listener that throws is logged
  * on the app's logger and the tool goes on.
  */
-export function relayedLogger(base: Logger, onLog: (line: LogLine) => void, tool: string): Logger {
+export function relayedLogger(
+  base: Logger,
+  onLog: (line: LogLine) => void,
+  tool: string,
+  minimum: LogLine['level'] = 'debug',
+): Logger {
   let relayed = 0;
+  const least = SEVERITY[minimum] ?? 0;
   const relay = (level: LogLine['level'], message: string, fields: Record<string, unknown> | undefined): void => {
-    if (relayed > MAX_RELAYED_LINES) return;
+    // Below the level asked for, a line is not relayed, and costs nothing: neither counted nor redacted.
+    if (SEVERITY[level] < least || relayed > MAX_RELAYED_LINES) return;
     relayed++;
     const line: LogLine =
       relayed > MAX_RELAYED_LINES
-        ? { level: 'warn', message: `further log lines of this call are not relayed (at most ${MAX_RELAYED_LINES})` }
+        ? {
+            level: least > SEVERITY.warn ? minimum : 'warn',
+            message: `further log lines of this call are not relayed (at most ${MAX_RELAYED_LINES})`,
+          }
         : {
             level,
             message: redactAndClip(String(message), MAX_LINE_CHARS),

@@ -28,6 +28,7 @@ export function withCallOptions(options: CallOptions, changes: Changes): CallOpt
     trace: ownValue(given, 'trace'),
     onProgress: ownValue(given, 'onProgress'),
     onLog: ownValue(given, 'onLog'),
+    logLevel: ownValue(given, 'logLevel'),
     approve: ownValue(given, 'approve'),
     ask: ownValue(given, 'ask'),
     onAccepted: ownValue(given, 'onAccepted'),

@@ -1,5 +1,6 @@
 import type { ContentPart } from '../contracts/ContentPart.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
+import { filenameOf, linkText, resourceText } from '../results/partText.js';
 
 /** A part a provider takes as its own block, and what it was. */
 export interface CarriedPart {
@@ -26,12 +27,6 @@ export interface ProviderMedia {
   readonly images: readonly string[];
   /** MIME types it takes as files (documents), base64. */
   readonly files: readonly string[];
-}
-
-/** The last segment of a URI, as a file name. */
-function filenameOf(uri: string): string {
-  const last = uri.split(/[/\\]/).filter(Boolean).at(-1) ?? 'file';
-  return last.replace(/[^\w.-]/g, '_').slice(0, 100) || 'file';
 }
 
 /**
@@ -68,10 +63,10 @@ export function fitResultParts(outcome: Extract<ToolOutcome, { ok: true }>, medi
       case 'audio':
         return unsent(part, `${part.mimeType} audio`, index);
       case 'resource_link':
-        return text(`[${part.name}: ${part.uri}${part.mimeType === undefined ? '' : ` (${part.mimeType})`}]`);
+        return text(linkText(part));
       case 'resource': {
         const { resource } = part;
-        if ('text' in resource) return text(`[${resource.uri}]\n${resource.text}`);
+        if ('text' in resource) return text(resourceText(resource));
         const mimeType = resource.mimeType?.toLowerCase();
         if (mimeType !== undefined && media.files.includes(mimeType)) {
           parts.push({ kind: 'file', data: resource.blob, mimeType, filename: filenameOf(resource.uri) });

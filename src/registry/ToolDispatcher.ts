@@ -197,7 +197,7 @@ export class ToolDispatcher implements Dispatcher {
       text = undefined;
     }
     const used = truncated === undefined ? (text?.length ?? 0) : (budget ?? 0);
-    const fitted = await fitContent(read.parts, read.bytes, limits, core, store, budget, used, options);
+    const fitted = await fitContent(read.parts, read.bytes, limits, tool, core, store, budget, used, options);
     truncated ??= fitted.truncated;
     return finish(
       {

@@ -60,42 +60,41 @@ export function fitsAsIs(
 }
 
 /**
- * A result's checked parts within their limits. A binary part over `maxPartBytes`, or one that would take the result's
- * binary parts past `maxResultBytes`, goes to the result store and is replaced by a text note saying how to read it;
- * without a store (result budgets off) the call fails with an OutputValidationError naming the limit. Text parts share
- * the result's character budget with the structured value (`used` characters of it): past it, the text is cut with a
- * note, and the whole text of the parts is kept for `results.read`.
+ * A result's checked parts within their limits. A binary part over `maxPartBytes` goes to the result store and is
+ * replaced by a text note saying how to read it; without a store (result budgets off) the call fails with an
+ * OutputValidationError naming the limit, and so does a part that would take what the result sends and keeps past
+ * `maxResultBytes`. Text (text parts and embedded text, not those notes) shares the result's character budget with the
+ * structured value (`used` characters of it): past it, the text is cut with a note, and the whole text is kept for
+ * `results.read`.
  */
 export async function fitContent(
   parts: readonly ContentPart[],
   bytes: readonly number[],
   limits: ResolvedContentLimits,
+  tool: string,
   core: ToolCore | undefined,
   store: ResultStore | undefined,
   budget: number | undefined,
   used: number,
   options: CallOptions,
 ): Promise<FittedContent> {
-  const tool = core?.definition.name ?? 'the tool';
   const out: ContentPart[] = [...parts];
+  // The notes that stand for kept parts: never cut by the text budget (their id is what they are for).
+  const notes = new Set<number>();
   let total = 0;
+  let kept = 0;
   for (let index = 0; index < out.length; index++) {
     const size = bytes[index]!;
     if (size === 0) continue;
     const part = out[index]!;
-    const limit =
-      size > limits.maxPartBytes
-        ? `content.maxPartBytes, ${limits.maxPartBytes}`
-        : total + size > limits.maxResultBytes
-          ? `content.maxResultBytes, ${limits.maxResultBytes} for all the parts of a result`
-          : undefined;
-    if (limit === undefined) {
+    // What one result sends and keeps together stays within maxResultBytes: past it a part is refused, not kept, so that
+    // one call cannot fill the store other callers' results share.
+    const tooLarge = total + kept + size > limits.maxResultBytes;
+    if (size <= limits.maxPartBytes && !tooLarge) {
       total += size;
       continue;
     }
-    // Kept to read later only when there is a store, and only up to a whole result's worth: a part larger than that is
-    // refused, not kept, so that one call cannot fill the store that other callers' results share.
-    const tooLarge = size > limits.maxResultBytes;
+    const limit = `content.maxPartBytes, ${limits.maxPartBytes}`;
     if (store === undefined || core === undefined || tooLarge) {
       throw new OutputValidationError(
         tool,
@@ -103,25 +102,27 @@ export async function fitContent(
           {
             path: `content[${index}]`,
             message: tooLarge
-              ? `a ${describe(part)} of ${size} bytes is larger than a whole result may be (content.maxResultBytes, ${limits.maxResultBytes}), so it is neither sent nor kept`
-              : `a ${describe(part)} of ${size} bytes is over the limit (${limit}), and result budgets are off, so it cannot be kept to read later`,
-            constraint: 'maxPartBytes',
+              ? `an ${describe(part)} of ${size} bytes would take the result past what a whole result may be (content.maxResultBytes, ${limits.maxResultBytes}, sent and kept together), so it is neither sent nor kept; return fewer or smaller parts`
+              : `an ${describe(part)} of ${size} bytes is over the limit (${limit}), and result budgets are off, so it cannot be kept to read later; return a smaller part or raise the limit`,
+            constraint: tooLarge ? 'maxResultBytes' : 'maxPartBytes',
           },
         ],
         false,
         'has a content part too large to send',
       );
     }
+    kept += size;
     const id = await keepResult(store, core, JSON.stringify(part), options);
     out[index] = {
       type: 'text',
-      text: `[a ${describe(part)} of ${size} bytes, over the limit (${limit}): not sent; ${how(id, 'it')}]`,
+      text: `[an ${describe(part)} of ${size} bytes, over the limit (${limit}): not sent; ${how(id, 'it')}]`,
     };
+    notes.add(index);
   }
   if (budget === undefined) return { parts: out };
-  // Text counts wherever it is: text parts and the text of embedded resources.
-  const texts = out.flatMap((part) => {
-    const text = textOf(part);
+  // Text counts wherever it is: text parts and the text of embedded resources, not the notes above.
+  const texts = out.flatMap((part, index) => {
+    const text = notes.has(index) ? undefined : textOf(part);
     return text === undefined ? [] : [text];
   });
   const totalChars = texts.reduce((sum, text) => sum + text.length, 0);
@@ -129,8 +130,8 @@ export async function fitContent(
   const id = await keepResult(store, core, texts.join('\n\n'), options);
   let left = Math.max(0, budget - used);
   let shownChars = 0;
-  const fitted = out.map((part): ContentPart => {
-    const text = textOf(part);
+  const fitted = out.map((part, index): ContentPart => {
+    const text = notes.has(index) ? undefined : textOf(part);
     if (text === undefined) return part;
     if (text.length <= left) {
       left -= text.length;

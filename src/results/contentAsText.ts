@@ -1,22 +1,18 @@
 import type { ContentPart } from '../contracts/ContentPart.js';
-
-/** The bytes base64 text decodes to. */
-function bytesOf(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return Math.floor((base64.length * 3) / 4) - padding;
-}
+import { base64Bytes } from './base64Bytes.js';
+import { linkText, resourceText } from './partText.js';
 
 /** What a part that is not text is, in a note: `[image/png image, 2048 bytes, not shown here]`. */
 function note(part: Exclude<ContentPart, { type: 'text' }>): string {
   switch (part.type) {
     case 'image':
     case 'audio':
-      return `[${part.mimeType} ${part.type}, ${bytesOf(part.data)} bytes, not shown here]`;
+      return `[${part.mimeType} ${part.type}, ${base64Bytes(part.data)} bytes, not shown here]`;
     case 'resource_link':
-      return `[${part.name}: ${part.uri}${part.mimeType === undefined ? '' : ` (${part.mimeType})`}]`;
+      return linkText(part);
     case 'resource':
       return 'text' in part.resource
-        ? `[${part.resource.uri}]\n${part.resource.text}`
+        ? resourceText(part.resource)
         : `[${part.resource.mimeType ?? 'binary'} resource ${part.resource.uri}, not shown here]`;
   }
 }

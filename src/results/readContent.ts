@@ -1,6 +1,7 @@
 import type { ContentPart } from '../contracts/ContentPart.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
+import { base64Bytes } from './base64Bytes.js';
 import { mimeAllowed, mimeShaped } from './mimeAllowed.js';
 
 /** The parts of a result, checked and copied (own keys only), with the decoded size of each binary part. */
@@ -23,12 +24,6 @@ const KEYS: Readonly<Record<ContentPart['type'], readonly string[]>> = {
   resource_link: ['type', 'uri', 'name', 'title', 'description', 'mimeType', 'size'],
   resource: ['type', 'resource'],
 };
-
-/** Decoded bytes of valid base64 text. */
-function decodedBytes(text: string): number {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return (text.length / 4) * 3 - padding;
-}
 
 /**
  * Reads a result's parts as the kernels will send them: each a known kind with exactly its own keys, binary data valid
@@ -97,7 +92,7 @@ export function readContent(given: readonly unknown[], limits: ResolvedContentLi
         );
         return undefined;
       }
-      return decodedBytes(value);
+      return base64Bytes(value);
     };
     const uri = (value: unknown): boolean => {
       if (typeof value === 'string' && value.length <= MAX_URI && SCHEME.test(value)) return true;
