@@ -6,7 +6,17 @@ import type OpenAI from 'openai';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { toAiSdkTools } from 'hermes-tools/ai';
-import { Content, OutputValidationError, Tool, ToolResult, toolset, toolsModule } from 'hermes-tools';
+import {
+  Content,
+  Ctx,
+  OutputValidationError,
+  QuestionNotAnsweredError,
+  Tool,
+  type ToolContext,
+  ToolResult,
+  toolset,
+  toolsModule,
+} from 'hermes-tools';
 import { toAnthropicTools, toGeminiTools, toOpenAITools } from 'hermes-tools/providers';
 import { buildRegistry } from './support/buildRegistry.js';
 
@@ -211,5 +221,36 @@ describe('a ToolResult through the AI SDK bridge', () => {
     expect(plain.prompts[1]!.find((m) => m.role === 'tool')!.content[0]).toMatchObject({
       output: { type: 'json', value: { type: 'image', data: 'not content' } },
     });
+  });
+
+  it("puts a tool's question to the app through the ask option, and a tool error without one", async () => {
+    @Tool({ name: 'pick.color', description: 'Asks which color.' })
+    class PickColor {
+      async execute(@Ctx() ctx: ToolContext): Promise<string> {
+        const answer = await ctx.ask({
+          message: 'Which color?',
+          fields: { color: { type: 'string', enum: ['red', 'blue'] } },
+        });
+        return `picked ${String(answer.color)}`;
+      }
+    }
+    const { registry: asking } = await buildRegistry(toolset({ name: 'pick', tools: [PickColor] }));
+    const answered = callingModel('pick_color');
+    const run = await generateText({
+      model: answered.model,
+      tools: toAiSdkTools(asking, { ask: () => ({ action: 'accept', content: { color: 'blue' } }) }),
+      prompt: 'x',
+      stopWhen: stepCountIs(2),
+    });
+    expect(run.steps[0]!.toolResults[0]).toMatchObject({ output: 'picked blue' });
+    const mute = callingModel('pick_color');
+    const refused = await generateText({
+      model: mute.model,
+      tools: toAiSdkTools(asking),
+      prompt: 'x',
+      stopWhen: stepCountIs(2),
+    });
+    const toolError = refused.steps[0]!.content.find((part) => part.type === 'tool-error') as { error: unknown };
+    expect(toolError.error).toBeInstanceOf(QuestionNotAnsweredError);
   });
 });

@@ -244,11 +244,14 @@ describe('ctx.ask over MCP', () => {
     ]);
   });
 
-  it('ends the call with not_answered when the 2025 user declines, or the client cannot be asked', async () => {
+  it('ends the call with not_answered when the 2025 user declines or dismisses, or the client cannot be asked', async () => {
     const declined = await legacy({ action: 'decline' });
     const refused = await declined.client.callTool({ name: 'accounts.close', arguments: { owner: 'bob' } });
     expect(refused.isError).toBe(true);
     expect(refused._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'declined' });
+    const dismissed = await legacy({ action: 'cancel' });
+    const gone = await dismissed.client.callTool({ name: 'accounts.close', arguments: { owner: 'bob' } });
+    expect(gone._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'cancelled' });
     const mute = await legacy(undefined, false);
     const cannot = await mute.client.callTool({ name: 'accounts.close', arguments: { owner: 'bob' } });
     expect(cannot._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'cannot_ask' });
@@ -306,10 +309,13 @@ describe('ctx.ask over MCP', () => {
     expect(effects).toEqual(['purged a1 because closed by its owner']);
   });
 
-  it('ends a 2026 call with not_answered when the user declines a question, or the client cannot be asked', async () => {
+  it('ends a 2026 call with not_answered when the user declines or dismisses a question, or cannot be asked', async () => {
     const declining = await modern(() => ({ action: 'decline' }));
     const declined = await declining.client.callTool({ name: 'accounts.close', arguments: { owner: 'cat' } });
     expect(declined._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'declined' });
+    const dismissing = await modern(() => ({ action: 'cancel' }));
+    const dismissed = await dismissing.client.callTool({ name: 'accounts.close', arguments: { owner: 'cat' } });
+    expect(dismissed._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'cancelled' });
     const mute = await modern(() => ({}), false);
     const cannot = await mute.client.callTool({ name: 'accounts.close', arguments: { owner: 'cat' } });
     expect(cannot._meta?.['hermes-tools/error']).toMatchObject({ code: 'not_answered', reason: 'cannot_ask' });

@@ -7,6 +7,7 @@ import { ToolError } from '../errors/ToolError.js';
 import { ownOptions } from '../internal/ownOptions.js';
 import { ProviderNames } from '../providers/ProviderNames.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
+import type { AskFunction } from '../contracts/Question.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ResolvedContentLimits } from '../contracts/ResolvedContentLimits.js';
 import { OutputValidationError } from '../errors/OutputValidationError.js';
@@ -35,6 +36,11 @@ export interface AiSdkToolsOptions {
   readonly needsApproval?: (definition: ToolDefinition) => boolean;
   /** What a tool sees as `ctx.caller`. */
   readonly caller?: unknown;
+  /**
+   * Puts a tool's questions (`ctx.ask`) to the app's user, as `CallOptions.ask` does. Without it a question ends the
+   * call with `not_answered` (`cannot_ask`), which the AI SDK hands to the model as a tool error.
+   */
+  readonly ask?: AskFunction;
 }
 
 const AI_SDK_KEYS = [
@@ -42,6 +48,7 @@ const AI_SDK_KEYS = [
   'names',
   'needsApproval',
   'caller',
+  'ask',
 ] as const satisfies readonly (keyof AiSdkToolsOptions)[];
 
 /**
@@ -67,6 +74,7 @@ export function toAiSdkTools(registry: ToolRegistry, given: AiSdkToolsOptions = 
         );
   const tools: ToolSet = {};
   const caller = options.caller;
+  const ask = options.ask;
   const needsApproval = options.needsApproval ?? ((definition: ToolDefinition) => definition.approval !== undefined);
   for (const definition of definitions) {
     const key = names === undefined ? definition.name : names.toProvider(definition.name)!;
@@ -85,6 +93,7 @@ export function toAiSdkTools(registry: ToolRegistry, given: AiSdkToolsOptions = 
           approve: () => true,
           ...(abortSignal === undefined ? {} : { signal: abortSignal }),
           ...(caller === undefined ? {} : { caller }),
+          ...(ask === undefined ? {} : { ask }),
         };
         if (properties === undefined || properties.changes.length === 0)
           return registry
