@@ -90,7 +90,13 @@ export class InputRounds {
    * @param owner Who the request acts for, the same string on every round of one caller's call.
    * @param canAsk Whether the client declared elicitation; without it approvals and questions are refused, saying so.
    */
-  async round(ctx: ServerContext, owner: string, name: string, args: unknown, canAsk: boolean): Promise<InputRound> {
+  round(
+    ctx: ServerContext,
+    owner: string,
+    name: string,
+    args: unknown,
+    canAsk: boolean,
+  ): InputRound | Promise<InputRound> {
     const state = ctx.mcpReq.requestState<RoundState>();
     let digest: string | undefined;
     const argsDigest = (): string => {
@@ -108,22 +114,42 @@ export class InputRounds {
         'this requestState was issued for another call (another caller, tool or arguments); call again without it',
       );
     }
-    // A store that fails settles nothing: its error is thrown where an approval or a question is asked, so that the
-    // approval is refused and the question goes unanswered, each logged by the pipeline (fails closed).
-    let storeError: unknown;
-    if (state !== undefined) {
-      let fresh = false;
-      try {
-        fresh = await this.#spent.spend(state.n, APPROVAL_STATE_TTL_SECONDS * 1000);
-      } catch (error) {
-        storeError = error ?? new Error('the spent-approval store failed');
-      }
-      if (!fresh && storeError === undefined)
-        throw new ProtocolError(
-          ProtocolErrorCode.InvalidParams,
-          'this requestState has answered already; call again without it, and the person is asked again',
-        );
+    // Most calls carry no state: their round opens at once, without waiting on the store.
+    const open = (storeError: unknown): InputRound =>
+      this.#open(ctx, name, canAsk, state, storeError, argsDigest, ownerTag);
+    return state === undefined ? open(undefined) : this.#spend(state.n).then(open);
+  }
+
+  /**
+   * Spends a state, atomically: resolves undefined, or with the store's error when it failed (a store that fails
+   * settles nothing: its error is thrown where an approval or a question is asked, so that the approval is refused and
+   * the question goes unanswered, each logged by the pipeline: fails closed). Rejects when the state was spent already.
+   */
+  async #spend(id: string): Promise<unknown> {
+    let fresh: boolean;
+    try {
+      fresh = await this.#spent.spend(id, APPROVAL_STATE_TTL_SECONDS * 1000);
+    } catch (error) {
+      return error ?? new Error('the spent-approval store failed');
     }
+    if (!fresh)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'this requestState has answered already; call again without it, and the person is asked again',
+      );
+    return undefined;
+  }
+
+  /** The round of a call whose state (if any) is spent: its approver, its asker, and what they asked. */
+  #open(
+    ctx: ServerContext,
+    name: string,
+    canAsk: boolean,
+    state: RoundState | undefined,
+    storeError: unknown,
+    argsDigest: () => string,
+    ownerTag: () => string,
+  ): InputRound {
     const storeFailed = storeError !== undefined;
     const usable = storeFailed ? undefined : state;
     // A state minted before questions existed says nothing was asked.

@@ -322,7 +322,8 @@ export function buildServer(
     // A 2026 request says what its client can do in its own envelope (over stdio, one server sees many requests).
     const canAsk = (): boolean =>
       (era === 'modern' ? envelopeCapabilities(extra) : server.getClientCapabilities())?.elicitation !== undefined;
-    const round = era === 'modern' ? await approvals.round(extra, ownerOf(extra), name, args, canAsk()) : undefined;
+    const opening = era === 'modern' ? approvals.round(extra, ownerOf(extra), name, args, canAsk()) : undefined;
+    const round = opening instanceof Promise ? await opening : opening;
     const approve: ApproveFunction = round?.approve ?? ((approval) => elicitApproval(server, extra)(approval));
     // The request's signal is followed, not raced: the SDK answers no cancelled request, and a listener on every
     // request's signal costs more than the rest of the call.

@@ -59,22 +59,11 @@ export function relayedLogger(
       });
     }
   };
-  return {
-    debug(message, fields) {
-      base.debug(message, fields);
-      relay('debug', message, fields);
-    },
-    info(message, fields) {
-      base.info(message, fields);
-      relay('info', message, fields);
-    },
-    warn(message, fields) {
-      base.warn(message, fields);
-      relay('warn', message, fields);
-    },
-    error(message, fields) {
-      base.error(message, fields);
-      relay('error', message, fields);
-    },
-  };
+  const line =
+    (level: LogLine['level']) =>
+    (message: string, fields?: Record<string, unknown>): void => {
+      base[level](message, fields);
+      relay(level, message, fields);
+    };
+  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 }

@@ -1,4 +1,5 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { redisConnection } from './redisConnection.js';
 import type { SpentApprovalStore } from '../contracts/SpentApprovalStore.js';
 import { ownOptions } from '../internal/ownOptions.js';
 
@@ -39,13 +40,7 @@ export class RedisSpentApprovals implements SpentApprovalStore {
     if (options.prefix !== undefined && typeof options.prefix !== 'string')
       throw new TypeError('RedisSpentApprovals: prefix must be a string');
     this.#prefix = options.prefix ?? 'hermes-tools:approvals:spent:';
-    this.#owned = !(connection instanceof Redis);
-    this.#redis =
-      connection instanceof Redis
-        ? connection
-        : typeof connection === 'string'
-          ? new Redis(connection)
-          : new Redis(connection);
+    ({ redis: this.#redis, owned: this.#owned } = redisConnection(connection));
   }
 
   async isSpent(id: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { redisConnection } from './redisConnection.js';
 import type { NewTask, TaskCancellation, TaskPage, TaskRecord, TaskStatus, TaskStore } from '../contracts/TaskStore.js';
 
 /** Options of {@link RedisTaskStore}. */
@@ -88,13 +89,7 @@ export class RedisTaskStore implements TaskStore {
       throw new TypeError(`RedisTaskStore: maxTasks must be a whole number of at least 1, got ${String(max)}`);
     this.#maxTasks = max;
     const { connection } = options;
-    this.#owned = !(connection instanceof Redis);
-    this.#redis =
-      connection instanceof Redis
-        ? connection
-        : typeof connection === 'string'
-          ? new Redis(connection)
-          : new Redis(connection);
+    ({ redis: this.#redis, owned: this.#owned } = redisConnection(connection));
     this.#prefix = options.prefix ?? 'hermes-tools:tasks:';
     this.#channel = `${this.#prefix}events`;
   }
