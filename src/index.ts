@@ -67,6 +67,10 @@ export type {
   QuestionRequest,
   QuestionReply,
   AskFunction,
+  AskedQuestion,
+  QuestionEnd,
+  QuestionAsker,
+  QuestionOptions,
 } from './contracts/Question.js';
 export type { LogLine } from './contracts/LogLine.js';
 export type { CallOptions } from './contracts/CallOptions.js';
@@ -82,7 +86,14 @@ export type { Newable } from './contracts/Newable.js';
 export { withPermissions, withPermissionsAll } from './tools/withPermissions.js';
 export { withMiddleware } from './tools/withMiddleware.js';
 export type { ToolMiddleware, ToolInterceptor, InterceptorLike, NextFunction } from './contracts/ToolMiddleware.js';
-export type { ToolGuard, GuardRequest, GuardFunction, GuardLike, GuardVerdict } from './contracts/ToolGuard.js';
+export type {
+  ToolGuard,
+  GuardRequest,
+  QuestionGuardRequest,
+  GuardFunction,
+  GuardLike,
+  GuardVerdict,
+} from './contracts/ToolGuard.js';
 export type {
   ApprovalRequest,
   ApprovalAnswer,

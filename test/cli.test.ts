@@ -101,6 +101,24 @@ describe('the hermes-tools CLI', () => {
     expect(JSON.parse(stdout)).toMatchObject({ ok: true, value: 5 });
   });
 
+  it('prints a result with content parts as they are, binary parts in base64; a question asks no one', async () => {
+    const module = path.join(FIXTURES, 'cliModule.js');
+    const plotted = await cli('--module', module, 'call', 'math.plot', '{"n":7}');
+    expect(plotted.code).toBe(0);
+    expect(JSON.parse(plotted.stdout)).toMatchObject({
+      ok: true,
+      content: [
+        { type: 'image', mimeType: 'image/png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 7]).toString('base64') },
+        { type: 'text', text: 'n = 7' },
+      ],
+    });
+    const asked = await cli('--module', module, 'call', 'math.pick', '{}');
+    expect(asked.code).toBe(1);
+    const outcome = JSON.parse(asked.stdout);
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'not_answered', reason: 'cannot_ask' } });
+    expect(outcome.error.message).toContain('asked "Which number?"');
+  });
+
   it('validates alike on a host that forbids generated code (node --disallow-code-generation-from-strings), through the closures', async () => {
     const outcome = async (flags: string[], json: string): Promise<unknown> => {
       const run = await promisify(execFile)(process.execPath, [

@@ -9,7 +9,14 @@ import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotoc
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   Arg,
+  type AskedQuestion,
   type AskFunction,
+  type AuditRecord,
+  type GuardVerdict,
+  type NextFunction,
+  type QuestionAsker,
+  type QuestionGuardRequest,
+  type ToolGuard,
   Ctx,
   QuestionNotAnsweredError,
   type QuestionReply,
@@ -21,13 +28,14 @@ import {
   toolsModule,
 } from 'hermes-tools';
 import { createMcpServer, serveHttp, serveStdio } from 'hermes-tools/mcp';
+import { injectable } from 'inversify';
 import { rawCall } from './support/modernRawCall.js';
 import { buildRegistry } from './support/buildRegistry.js';
 import { deferred } from './support/deferred.js';
 
 /** What the tool did, in order: each effect it made, so that a test sees none came before its question. */
 const effects: string[] = [];
-/** How many times a handler began: a 2026 call runs it again with each answer. */
+/** How many times a handler began: once per call, in every era (a 2026 retry resumes the handler that asked). */
 let starts = 0;
 
 @Tool({ name: 'accounts.close', description: 'Closes one of the user’s accounts, asking which.' })
@@ -71,11 +79,27 @@ class RenameAccount {
   }
 }
 
-async function registry() {
+@Tool({ name: 'accounts.transfer', description: 'Reserves an amount, then asks which account receives it.' })
+class TransferFunds {
+  async execute(@Arg('amount') amount: number, @Ctx() ctx: ToolContext): Promise<string> {
+    starts++;
+    // An effect before the question: it must never be made twice.
+    effects.push(`reserved ${amount}`);
+    const answer = await ctx.ask({
+      message: 'Which account receives the amount?',
+      fields: { account: { type: 'string', enum: ['a1', 'a2'] } },
+      required: ['account'],
+    });
+    effects.push(`sent ${amount} to ${String(answer.account)}`);
+    return `sent ${amount} to ${String(answer.account)}`;
+  }
+}
+
+async function registry(audit?: (record: AuditRecord) => void) {
   return (
     await buildRegistry(
-      toolsModule({ approvals: {} }),
-      toolset({ name: 'accounts', tools: [CloseAccount, RenameAccount, PurgeAccount] }),
+      toolsModule({ approvals: {}, ...(audit === undefined ? {} : { audit: { sink: audit } }) }),
+      toolset({ name: 'accounts', tools: [CloseAccount, RenameAccount, PurgeAccount, TransferFunds] }),
     )
   ).registry;
 }
@@ -155,6 +179,153 @@ describe('ctx.ask in process (CallOptions.ask)', () => {
       expect(effects).toEqual([]);
     },
   );
+
+  it('asks through toolsModule({ questions }) when the call brings no asker: an injectable asker class, and its default time', async () => {
+    const asked: QuestionRequest[] = [];
+    @injectable()
+    class HelpDesk implements QuestionAsker {
+      ask(request: QuestionRequest): QuestionReply {
+        asked.push(request);
+        return { action: 'accept', content: { account: 'a1' } };
+      }
+    }
+    const { registry: tools } = await buildRegistry(
+      toolsModule({ questions: { ask: HelpDesk, timeoutMs: 60_000 } }),
+      toolset({ name: 'accounts', tools: [CloseAccount] }),
+    );
+    expect(await tools.dispatch('accounts.close', { owner: 'ann' }, { caller: 'ann' })).toMatchObject({
+      ok: true,
+      value: 'closed a1 (notify: true)',
+    });
+    expect(asked).toEqual([expect.objectContaining({ caller: 'ann', timeoutMs: 60_000 })]);
+    // The call's own asker comes first: the person behind the call is asked, not the module's fallback.
+    const own: AskFunction = () => ({ action: 'accept', content: { account: 'a2' } });
+    expect(await tools.dispatch('accounts.close', { owner: 'ann' }, { ask: own })).toMatchObject({
+      value: 'closed a2 (notify: true)',
+    });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('refuses a questions option it does not know, or a time that is not one, when the registry is built', async () => {
+    await expect(
+      buildRegistry(
+        toolsModule({ questions: { ask: () => ({ action: 'cancel' }), timeout: 5 } as never }),
+        toolset({ name: 'accounts', tools: [CloseAccount] }),
+      ),
+    ).rejects.toThrow(/toolsModule questions.*timeout/s);
+    await expect(
+      buildRegistry(
+        toolsModule({ questions: { timeoutMs: -1 } }),
+        toolset({ name: 'accounts', tools: [CloseAccount] }),
+      ),
+    ).rejects.toThrow(/timeoutMs must be a number of milliseconds/);
+  });
+
+  it('lets a guard with canAsk refuse a question before anyone is asked: not_answered, denied', async () => {
+    const seen: QuestionGuardRequest[] = [];
+    class NoQuestionsForBots implements ToolGuard {
+      canActivate(): boolean {
+        return true;
+      }
+      canAsk(request: QuestionGuardRequest): GuardVerdict {
+        seen.push(request);
+        return request.caller === 'bot' ? 'a service account has nobody to ask' : true;
+      }
+    }
+    const records: AuditRecord[] = [];
+    const { registry: tools } = await buildRegistry(
+      toolsModule({ guards: [new NoQuestionsForBots()], audit: { sink: (record) => void records.push(record) } }),
+      toolset({ name: 'accounts', tools: [CloseAccount] }),
+    );
+    const asked: QuestionRequest[] = [];
+    const ask: AskFunction = (request) => {
+      asked.push(request);
+      return { action: 'accept', content: { account: 'a1' } };
+    };
+    const refused = failure(await tools.dispatch('accounts.close', { owner: 'ann' }, { ask, caller: 'bot' }));
+    expect(refused).toMatchObject({ code: 'not_answered', reason: 'denied' });
+    expect(refused.message).toContain('a service account has nobody to ask');
+    expect(asked).toEqual([]);
+    expect(await tools.dispatch('accounts.close', { owner: 'ann' }, { ask, caller: 'ann' })).toMatchObject({
+      ok: true,
+    });
+    expect(asked).toHaveLength(1);
+    expect(seen.map((request) => [request.caller, request.tool.name, request.question.message])).toEqual([
+      ['bot', 'accounts.close', "Which of ann's accounts should be closed?"],
+      ['ann', 'accounts.close', "Which of ann's accounts should be closed?"],
+    ]);
+    expect(records.map((record) => record.questions)).toEqual([
+      [{ message: "Which of ann's accounts should be closed?", fields: ['account', 'notify'], end: 'denied' }],
+      [{ message: "Which of ann's accounts should be closed?", fields: ['account', 'notify'], end: 'accepted' }],
+    ]);
+  });
+
+  it('fails a question closed when a guard’s canAsk throws, and logs why', async () => {
+    const errors: string[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (message: string) => void errors.push(message) };
+    const { registry: tools } = await buildRegistry(
+      toolsModule({
+        logger,
+        guards: [
+          {
+            canActivate: () => true,
+            canAsk: () => {
+              throw new Error('the policy service is down');
+            },
+          },
+        ],
+      }),
+      toolset({ name: 'accounts', tools: [CloseAccount] }),
+    );
+    const ask: AskFunction = () => ({ action: 'accept', content: { account: 'a1' } });
+    const refused = failure(await tools.dispatch('accounts.close', { owner: 'ann' }, { ask }));
+    expect(refused).toMatchObject({ code: 'not_answered', reason: 'denied' });
+    expect(errors).toEqual([expect.stringContaining('a guard failed on a question')]);
+    expect(effects).toEqual([]);
+  });
+
+  it('shows interceptors the questions asked, and keeps the answer in the audit record only with captureArguments', async () => {
+    const shown: (readonly AskedQuestion[])[] = [];
+    const records: AuditRecord[] = [];
+    const { registry: tools } = await buildRegistry(
+      toolsModule({
+        audit: { sink: (record) => void records.push(record), captureArguments: true },
+        interceptors: [
+          async (_input: unknown, ctx: ToolContext, next: NextFunction) => {
+            const result = await next();
+            shown.push(ctx.questions);
+            return result;
+          },
+        ],
+      }),
+      toolset({ name: 'accounts', tools: [CloseAccount] }),
+    );
+    const ask: AskFunction = () => ({ action: 'accept', content: { account: 'a2', notify: false } });
+    expect(await tools.dispatch('accounts.close', { owner: 'ann' }, { ask })).toMatchObject({ ok: true });
+    expect(shown).toEqual([
+      [
+        {
+          message: "Which of ann's accounts should be closed?",
+          fields: ['account', 'notify'],
+          end: 'accepted',
+          answer: { account: 'a2', notify: false },
+        },
+      ],
+    ]);
+    expect(records[0]?.questions).toEqual([
+      {
+        message: "Which of ann's accounts should be closed?",
+        fields: ['account', 'notify'],
+        end: 'accepted',
+        answer: '{"account":"a2","notify":false}',
+      },
+    ]);
+    // Declined: the record says so, with no answer.
+    await tools.dispatch('accounts.close', { owner: 'ann' }, { ask: () => ({ action: 'decline' }) });
+    expect(records[1]?.questions).toEqual([
+      { message: "Which of ann's accounts should be closed?", fields: ['account', 'notify'], end: 'declined' },
+    ]);
+  });
 
   it("pauses the tool's time limit while the person answers: an answer after it would have passed still counts", async () => {
     const tools = await registry();
@@ -285,14 +456,73 @@ describe('ctx.ask over MCP', () => {
     return { client, asked };
   }
 
-  it('asks a 2026-07-28 client through input_required, and runs the handler again with the answer', async () => {
+  it('asks a 2026-07-28 client through input_required, and resumes the waiting handler with the answer', async () => {
     const { client, asked } = await modern(() => ({ action: 'accept', content: { account: 'a2', notify: false } }));
     const result = await client.callTool({ name: 'accounts.close', arguments: { owner: 'cat' } });
     expect(result.content).toEqual([{ type: 'text', text: 'closed a2 (notify: false)' }]);
     expect(asked).toEqual(["Which of cat's accounts should be closed?"]);
-    // The handler ran up to its question, then again with the answer: what comes after the question ran once.
-    expect(starts).toBe(2);
+    // The handler waited at its question: it began once.
+    expect(starts).toBe(1);
     expect(effects).toEqual(['closed a2']);
+  });
+
+  it('never repeats what a 2026 handler did before its question: the retry resumes it where it waits', async () => {
+    const { client, asked } = await modern(() => ({ action: 'accept', content: { account: 'a2' } }));
+    const result = await client.callTool({ name: 'accounts.transfer', arguments: { amount: 5 } });
+    expect(result.content).toEqual([{ type: 'text', text: 'sent 5 to a2' }]);
+    expect(asked).toEqual(['Which account receives the amount?']);
+    expect(effects).toEqual(['reserved 5', 'sent 5 to a2']);
+    expect(starts).toBe(1);
+  });
+
+  it('does nothing again when a 2026 retry reaches a server whose call is not waiting: expired, and the model may call again', async () => {
+    const key = 'k'.repeat(32);
+    const options = { name: 'asks', version: '1.0.0', port: 0, requestStateKey: key, onWarning: () => undefined };
+    const asking = await serveHttp(await registry(), options);
+    closing.push(() => asking.close());
+    const other = await serveHttp(await registry(), options);
+    closing.push(() => other.close());
+    const call = { name: 'accounts.transfer', arguments: { amount: 7 } };
+    const first = await rawCall(asking.url, 'any', call);
+    expect(first.body.result).toMatchObject({ resultType: 'input_required' });
+    const retry = {
+      ...call,
+      inputResponses: { q1: { action: 'accept', content: { account: 'a1' } } },
+      requestState: String(first.body.result?.requestState),
+    };
+    // The other server verifies the state (same key), finds no call waiting, and runs nothing.
+    const lost = await rawCall(other.url, 'any', retry);
+    expect(lost.body.result).toMatchObject({
+      isError: true,
+      _meta: { 'hermes-tools/error': { code: 'not_answered', reason: 'expired' } },
+    });
+    expect(JSON.stringify(lost.body.result?.content)).toContain('nothing was done again');
+    expect(effects).toEqual(['reserved 7']);
+    // The server that asked still has its call waiting: the same retry resumes it there.
+    const resumed = await rawCall(asking.url, 'any', retry);
+    expect(resumed.body.result).toMatchObject({ content: [{ type: 'text', text: 'sent 7 to a1' }] });
+    expect(effects).toEqual(['reserved 7', 'sent 7 to a1']);
+    expect(starts).toBe(1);
+  });
+
+  it('ends a waiting 2026 call when its server closes: the question goes unanswered, nothing more is done', async () => {
+    const ended = deferred<AuditRecord>();
+    const http = await serveHttp(await registry(ended.resolve), {
+      name: 'asks',
+      version: '1.0.0',
+      port: 0,
+      onWarning: () => undefined,
+    });
+    let closed = false;
+    closing.push(async () => {
+      if (!closed) await http.close();
+    });
+    const first = await rawCall(http.url, 'any', { name: 'accounts.transfer', arguments: { amount: 9 } });
+    expect(first.body.result).toMatchObject({ resultType: 'input_required' });
+    closed = true;
+    await http.close();
+    expect(await ended.promise).toMatchObject({ tool: 'accounts.transfer', outcome: 'not_answered' });
+    expect(effects).toEqual(['reserved 9']);
   });
 
   it('takes a 2026 call through its approval and two questions, each in its own round, acting once at the end', async () => {
@@ -343,8 +573,8 @@ describe('ctx.ask over MCP', () => {
       requestState: state,
     };
     const [version, payload, signature] = state.split('.');
-    const edited = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { p: { q?: unknown } };
-    edited.p.q = { q1: { account: 'a2' } };
+    const edited = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { p: { k?: unknown } };
+    edited.p.k = ['approve'];
     const forged = `${version}.${Buffer.from(JSON.stringify(edited)).toString('base64url')}.${signature}`;
     expect((await rawCall(http.url, 'any', { ...retry, requestState: forged })).body.error).toMatchObject({
       code: -32602,

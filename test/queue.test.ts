@@ -5,7 +5,10 @@ import { Type } from 'class-transformer';
 import { IsInt, IsString, Min, MinLength, ValidateNested } from 'class-validator';
 import {
   Arg,
+  Ctx,
   Input,
+  type QuestionRequest,
+  type ToolContext,
   PermissionSet,
   RequiresApproval,
   Tool,
@@ -45,7 +48,22 @@ class QueueOrder {
   }
 }
 
-const TOOLS = [...QUEUE_TOOLS, QueueDrop, QueueOrder];
+@Tool({ name: 'queue.paint', description: 'Paints a fence, asking the colour first.' })
+class QueuePaint {
+  async execute(@Arg('fence') fence: string, @Ctx() ctx: ToolContext) {
+    const { colour } = await ctx.ask({
+      message: `Which colour for ${fence}?`,
+      fields: { colour: { type: 'string', enum: ['red', 'green'] } },
+      required: ['colour'],
+    });
+    return `${fence} painted ${String(colour)}`;
+  }
+}
+
+/** The questions the worker's module-wide asker was given. */
+const workerAsked: QuestionRequest[] = [];
+
+const TOOLS = [...QUEUE_TOOLS, QueueDrop, QueueOrder, QueuePaint];
 const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
 let redis: RedisServer;
@@ -96,6 +114,17 @@ async function agentRegistry(name: string, options: { approve?: boolean } = {}):
 beforeAll(async () => {
   redis = await startRedisServer();
   const workerContainer = new Container();
+  // A worker has no client to ask: its module names who its tools' questions go to (a chat bot, a ticket…).
+  await workerContainer.load(
+    toolsModule({
+      questions: {
+        ask: (request) => {
+          workerAsked.push(request);
+          return { action: 'accept', content: { colour: 'green' } };
+        },
+      },
+    }),
+  );
   await workerContainer.load(toolset({ name: 'queue', tools: TOOLS, granted: PermissionSet.none().grant('jobs:*') }));
   local = workerContainer.get(ToolRegistry);
   worker = await toolWorker({
@@ -326,6 +355,16 @@ describe('queuedToolset', () => {
 
   it('asks for approval on the agent, and runs the approved call on the worker without asking again', async () => {
     expect(await agent.dispatch('queue.drop', { table: 'old' })).toMatchObject({ ok: true, value: 'dropped old' });
+  });
+
+  it("asks a queued tool's question on the worker, through the worker module's asker, for the job's caller", async () => {
+    expect(await agent.dispatch('queue.paint', { fence: 'north' }, { caller: 'ann' })).toMatchObject({
+      ok: true,
+      value: 'north painted green',
+    });
+    expect(workerAsked).toEqual([
+      expect.objectContaining({ tool: 'queue.paint', caller: 'ann', message: 'Which colour for north?' }),
+    ]);
   });
 
   it('refuses a caller that is not JSON, and names describeCaller', async () => {

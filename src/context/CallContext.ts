@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { Logger } from '../contracts/Logger.js';
-import type { AskFunction, Question, QuestionAnswer } from '../contracts/Question.js';
+import type { AskedQuestion, AskFunction, Question, QuestionAnswer } from '../contracts/Question.js';
 import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import { newCallId } from './newCallId.js';
@@ -13,6 +13,7 @@ export type RunQuestion = (
 ) => Promise<QuestionAnswer>;
 
 const NO_RESUME = (): void => undefined;
+const NONE: readonly AskedQuestion[] = Object.freeze([]);
 
 export type ProgressListener = (progress: number, total?: number, message?: string) => void;
 
@@ -32,6 +33,7 @@ export class CallContext implements ToolContext {
   #unlink: (() => void) | undefined;
   /** Set by the call's deadline while it runs: pauses it, and returns how to resume it. */
   #pauseDeadline: (() => () => void) | undefined;
+  #questions: AskedQuestion[] | undefined;
 
   readonly tool: string;
   readonly toolset: string;
@@ -96,6 +98,15 @@ export class CallContext implements ToolContext {
     // Every context the pipeline makes has its runner; one made by hand cannot ask.
     if (this.runQuestion === undefined) return Promise.reject(new TypeError('ctx.ask: this context cannot ask'));
     return this.runQuestion(this, this.askFunction, question);
+  }
+
+  get questions(): readonly AskedQuestion[] {
+    return this.#questions ?? NONE;
+  }
+
+  /** A question this call asked has ended. @internal */
+  noteQuestion(asked: AskedQuestion): void {
+    (this.#questions ??= []).push(asked);
   }
 
   abort(reason: unknown): void {

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { Logger } from '../contracts/Logger.js';
-import type { Question, QuestionAnswer } from '../contracts/Question.js';
+import type { AskedQuestion, Question, QuestionAnswer } from '../contracts/Question.js';
 import type { PermissionGrant } from '../contracts/PermissionGrant.js';
 import { currentCall, trackCalls } from './currentCall.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
@@ -42,6 +42,9 @@ class LiveToolContext implements ToolContext {
   }
   ask(question: Question): Promise<QuestionAnswer> {
     return call().ask(question);
+  }
+  get questions(): readonly AskedQuestion[] {
+    return call().questions;
   }
 }
 

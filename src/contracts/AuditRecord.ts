@@ -1,4 +1,5 @@
 import type { Newable } from './Newable.js';
+import type { QuestionEnd } from './Question.js';
 import type { ToolErrorCode } from './ToolErrorCode.js';
 
 /** One call, as the audit trail records it: who called what, what was checked, what was decided, how it ended. */
@@ -26,6 +27,16 @@ export interface AuditRecord {
    * then says who the job named), its caller and its grant, read from Redis by a `toolWorker` with no signing key.
    */
   readonly unverified?: readonly ('approval' | 'caller' | 'permissions')[];
+  /**
+   * The questions the tool asked the person (`ctx.ask`), in order: what was asked (redacted), the fields, how each
+   * ended, and the answer as redacted JSON text only with `captureArguments`. Absent when it asked none.
+   */
+  readonly questions?: readonly {
+    readonly message: string;
+    readonly fields: readonly string[];
+    readonly end: QuestionEnd;
+    readonly answer?: string;
+  }[];
   /** `ok`, or the error code the caller got. */
   readonly outcome: 'ok' | ToolErrorCode;
   readonly durationMs: number;

@@ -1,3 +1,5 @@
+import type { Newable } from './Newable.js';
+
 /**
  * One field of a question a tool asks the user (`ctx.ask`): the MCP elicitation subset, flat, of strings, numbers,
  * booleans and enums, each with an optional title, description and default.
@@ -81,3 +83,42 @@ export type QuestionReply =
 
 /** Puts a tool's question to a person: `CallOptions.ask`. The MCP server asks its client's user (elicitation). */
 export type AskFunction = (request: QuestionRequest) => QuestionReply | Promise<QuestionReply>;
+
+/** Puts tools' questions to a person, as a class: resolved from the container, so it can inject services. */
+export interface QuestionAsker {
+  ask(request: QuestionRequest): QuestionReply | Promise<QuestionReply>;
+}
+
+/** `toolsModule({ questions })`: who the app's tools ask when their call brings no way to ask, and for how long. */
+export interface QuestionOptions {
+  /**
+   * Asks when the call brings no asker of its own (`CallOptions.ask`, an MCP client's elicitation, `toAiSdkTools`'
+   * `ask`): a function, an asker instance, or an injectable asker class. A queue worker asks through it too.
+   */
+  readonly ask?: AskFunction | QuestionAsker | Newable<QuestionAsker>;
+  /** How long a person has to answer a question that says nothing, in milliseconds. Default 5 minutes. */
+  readonly timeoutMs?: number;
+}
+
+/** How a question ended: answered, or why not (the `reason` of the QuestionNotAnsweredError the tool got). */
+export type QuestionEnd =
+  | 'accepted'
+  | 'declined'
+  | 'cancelled'
+  | 'cannot_ask'
+  | 'invalid_answer'
+  | 'timed_out'
+  | 'expired'
+  | 'denied';
+
+/** A question a call asked, as `ctx.questions` shows it to interceptors and the audit record keeps it. */
+export interface AskedQuestion {
+  /** What was asked. */
+  readonly message: string;
+  /** The names of the fields asked for. */
+  readonly fields: readonly string[];
+  /** How it ended. */
+  readonly end: QuestionEnd;
+  /** The accepted answer; in an audit record only with `captureArguments`, as redacted JSON text. */
+  readonly answer?: QuestionAnswer;
+}

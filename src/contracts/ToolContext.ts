@@ -1,5 +1,5 @@
 import type { Logger } from './Logger.js';
-import type { Question, QuestionAnswer } from './Question.js';
+import type { AskedQuestion, Question, QuestionAnswer } from './Question.js';
 import type { PermissionGrant } from './PermissionGrant.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
@@ -34,8 +34,10 @@ export interface ToolContext<Caller = unknown> {
   /**
    * Asks the person behind the call a question (the MCP elicitation subset: strings, numbers, booleans, choices) and
    * resolves with the answer, checked against the question. Rejects with a QuestionNotAnsweredError when the person
-   * declines or dismisses it, no answer comes in time, or nobody can be asked. A 2026-07-28 MCP call runs the handler
-   * again with each answer: ask before any effect (docs/call-pipeline.md, "Questions").
+   * declines or dismisses it, no answer comes in time, a guard's `canAsk` refuses it, or nobody can be asked
+   * (docs/call-pipeline.md, "Questions").
    */
   ask(question: Question): Promise<QuestionAnswer>;
+  /** The questions this call has asked so far, and how each ended: for interceptors, after `next()`. */
+  readonly questions: readonly AskedQuestion[];
 }

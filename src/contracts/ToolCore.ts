@@ -1,3 +1,4 @@
+import type { AskFunction } from './Question.js';
 import type { ResolvedContentLimits } from './ResolvedContentLimits.js';
 import type { AuditRecord } from './AuditRecord.js';
 import type { Logger } from './Logger.js';
@@ -17,6 +18,10 @@ export interface ToolCore {
    * guards, any `withPermissions`.
    */
   readonly guards: readonly ResolvedGuard[];
+  /** The guards with a `canAsk`, in the same order: each question the tool asks passes them first. */
+  readonly questionGuards?: readonly ResolvedGuard[];
+  /** `toolsModule({ questions })`: who asks when a call brings no asker, and how long a question waits by default. */
+  readonly questions?: { readonly ask: AskFunction | undefined; readonly timeoutMs: number | undefined };
   /** Why the tool is unavailable now, or undefined when it is available. */
   readonly unavailable: () => string | undefined;
   /** The input's issues, or the value the handler gets; never throws (what reading the input throws is an issue). */

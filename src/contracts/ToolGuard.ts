@@ -1,5 +1,6 @@
 import type { Newable } from './Newable.js';
 import type { PermissionGrant } from './PermissionGrant.js';
+import type { Question } from './Question.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
 /** What a guard is asked: which tool, for whom, with which of the caller's permissions. */
@@ -9,6 +10,11 @@ export interface GuardRequest {
   readonly caller: unknown;
   /** The caller's own grant, when the call carries one. */
   readonly permissions: PermissionGrant | undefined;
+}
+
+/** What a guard's `canAsk` is asked: the call's request, and the question its tool is about to ask. */
+export interface QuestionGuardRequest extends GuardRequest {
+  readonly question: Question;
 }
 
 /** A guard's answer: `true` allows; `false` or a reason (shown to the model) denies. */
@@ -22,6 +28,12 @@ export type GuardVerdict = boolean | string;
 export interface ToolGuard {
   /** `true` allows the call; `false` or a string (the reason) denies it. */
   canActivate(request: GuardRequest): GuardVerdict | Promise<GuardVerdict>;
+  /**
+   * Asked before the tool puts a question to the person (`ctx.ask`): `true` lets it ask; `false` or a reason ends the
+   * question, unasked, with `not_answered` (`denied`). A guard without it lets every allowed call ask. A guard that
+   * throws denies the question (fail closed).
+   */
+  canAsk?(request: QuestionGuardRequest): GuardVerdict | Promise<GuardVerdict>;
 }
 
 /** A guard written as a function. */

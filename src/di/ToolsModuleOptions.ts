@@ -1,4 +1,5 @@
 import type { AuditOptions, AuditSinkLike } from '../contracts/AuditRecord.js';
+import type { QuestionOptions } from '../contracts/Question.js';
 import type { ContentLimits } from '../contracts/ContentLimits.js';
 import type { Logger } from '../contracts/Logger.js';
 import type { ResultBudgetOptions } from '../contracts/ResultStore.js';
@@ -15,6 +16,8 @@ export interface ToolsModuleOptions {
   readonly guards?: readonly GuardLike[];
   /** Which calls wait for a person's approval, and who gives it. */
   readonly approvals?: ApprovalOptions;
+  /** Who the tools' questions (`ctx.ask`) go to when a call brings no asker, and how long a person has. */
+  readonly questions?: QuestionOptions;
   /**
    * Receives one record per call (who, what, the verdicts, the outcome): a function, an instance,
    * an injectable class, or `{ sink, captureArguments }` to include the (redacted) arguments and results.

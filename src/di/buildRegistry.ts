@@ -8,6 +8,7 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import { readToolDeclarations } from '../metadata/readToolDeclarations.js';
 import type { AuditOptions, AuditSink, AuditSinkFunction, AuditSinkLike } from '../contracts/AuditRecord.js';
 import type { Logger } from '../contracts/Logger.js';
+import type { AskFunction, QuestionAsker, QuestionOptions } from '../contracts/Question.js';
 import type { ApproveFunction, ToolApprover, ApprovalOptions } from '../contracts/ToolApprover.js';
 import type { AuditDestination } from '../pipeline/AuditTrail.js';
 import { resolveGuard } from '../pipeline/resolveGuard.js';
@@ -46,6 +47,7 @@ const MODULE_KEYS = [
   'interceptors',
   'guards',
   'approvals',
+  'questions',
   'audit',
   'results',
   'content',
@@ -55,6 +57,7 @@ const MODULE_KEYS = [
   'logger',
 ] as const;
 const APPROVAL_KEYS = ['approve', 'when', 'timeoutMs'] as const satisfies readonly (keyof ApprovalOptions)[];
+const QUESTION_KEYS = ['ask', 'timeoutMs'] as const satisfies readonly (keyof QuestionOptions)[];
 const RESULT_KEYS = ['maxChars', 'store'] as const satisfies readonly (keyof ResultBudgetOptions)[];
 const AUDIT_KEYS = ['sink', 'captureArguments'] as const satisfies readonly (keyof AuditOptions)[];
 
@@ -192,6 +195,26 @@ export function assembleRegistry(
     });
     return undefined;
   };
+  const toAsker = (asker: unknown, found: DefinitionProblem[]): AskFunction | undefined => {
+    if (asker === undefined) return undefined;
+    if (hasMethod(asker, 'ask')) {
+      const instance =
+        typeof asker === 'function'
+          ? fromContainer<QuestionAsker>(asker, 'asker', 'toolsModule questions', found)
+          : (asker as QuestionAsker);
+      return instance === undefined ? undefined : (request) => instance.ask(request);
+    }
+    if (typeof asker === 'function') return asker as AskFunction;
+    found.push({
+      where: 'toolsModule questions',
+      code: 'invalid_module_option',
+      message: 'ask must be a function (request) => reply, a class with ask(), or an instance of one',
+    });
+    return undefined;
+  };
+  const questions = readQuestionOptions(moduleOptions.questions, problems);
+  const moduleQuestions =
+    questions === undefined ? undefined : { ask: toAsker(questions.ask, problems), timeoutMs: questions.timeoutMs };
   const approvalOptions = moduleOptions.approvals;
   const approvals =
     approvalOptions === undefined
@@ -256,6 +279,7 @@ export function assembleRegistry(
     outerMiddlewares: own.outerMiddlewares,
     outerGuards: own.outerGuards,
     approvals: own.approvals,
+    questions: moduleQuestions,
     instanceFor: own.instanceFor,
     toGuard,
     audit,
@@ -488,6 +512,29 @@ function ownModuleOptions(given: ToolsModuleOptions, problems: DefinitionProblem
     problems.push({ where: 'toolsModule approvals', code: 'invalid_module_option', message: own.problem });
   // Still without a prototype: a spread copy would read a polluted Object.prototype for every option left out.
   return Object.assign(Object.create(null) as ToolsModuleOptions, options, { approvals: own.options });
+}
+
+/** `toolsModule({ questions })` read as own keys: undefined when absent, a problem pushed when malformed. */
+function readQuestionOptions(given: unknown, problems: DefinitionProblem[]): QuestionOptions | undefined {
+  if (given === undefined) return undefined;
+  if (typeof given !== 'object' || given === null) {
+    problems.push({
+      where: 'toolsModule',
+      code: 'invalid_module_option',
+      message: 'questions must be an object { ask?, timeoutMs? }',
+    });
+    return undefined;
+  }
+  const { options, problem } = ownOptions(given as QuestionOptions, QUESTION_KEYS);
+  if (problem !== undefined)
+    problems.push({ where: 'toolsModule questions', code: 'invalid_module_option', message: problem });
+  if (options.timeoutMs !== undefined && !isTimeoutMs(options.timeoutMs))
+    problems.push({
+      where: 'toolsModule questions',
+      code: 'invalid_timeout',
+      message: `timeoutMs must be a number of milliseconds greater than 0 and at most ${MAX_TIMEOUT_MS}`,
+    });
+  return options;
 }
 
 function checkModuleOptions(options: ToolsModuleOptions, problems: DefinitionProblem[]): void {

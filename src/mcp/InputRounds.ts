@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   createRequestStateCodec,
-  type InputRequiredResult,
   inputRequired,
   inputResponse,
   ProtocolError,
@@ -9,10 +8,13 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { AskFunction, QuestionReply } from '../contracts/Question.js';
+import type { AskFunction, QuestionReply, QuestionRequest } from '../contracts/Question.js';
 import type { SpentApprovalStore } from '../contracts/SpentApprovalStore.js';
 import type { ApprovalAnswer, ApproveFunction } from '../contracts/ToolApprover.js';
+import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import { QuestionNotAnsweredError } from '../errors/QuestionNotAnsweredError.js';
+import { onAbort } from '../internal/onAbort.js';
+import { AskingCall, type RoundEnd } from './AskingCall.js';
 import { APPROVAL_SCHEMA, cannotAsk, describeApproval } from './describeApproval.js';
 import { MemorySpentApprovals } from './MemorySpentApprovals.js';
 
@@ -33,8 +35,6 @@ interface RoundState {
   readonly k: readonly string[];
   /** The approval was given in an earlier round. */
   readonly g?: 1;
-  /** The accepted answers of earlier rounds' questions, by key. */
-  readonly q?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** How long a person has to answer, and the client to retry with it, in seconds. */
@@ -43,24 +43,45 @@ export const APPROVAL_STATE_TTL_SECONDS = 300;
 /** The most questions one call may ask over its rounds. */
 const MAX_QUESTIONS = 10;
 
+/** The most 2026 calls that may wait for an answer in one endpoint, and for one caller. */
+export const MAX_WAITING_CALLS = 1000;
+export const MAX_WAITING_CALLS_PER_CALLER = 16;
+
 /** The key that signs states when the app sets none: one per process, which suits a single process only. */
 let processKey: Uint8Array | undefined;
 
-/** One modern call's round: the approver and the asker the pipeline uses, and what they asked, once the call has run. */
+/** A question a call waits on here, under the nonce of the state that asked it. */
+interface Waiting {
+  readonly owner: string;
+  readonly call: AskingCall;
+  readonly key: string;
+  readonly message: string;
+  settle(reply: QuestionReply | Error): void;
+}
+
+/** One modern request's round: the approver and the asker its call uses, and how the round ends. */
 export interface InputRound {
   readonly approve: ApproveFunction;
   readonly ask: AskFunction;
-  /** The `input_required` result that asks the person, when the call stopped to ask; else undefined. */
-  asked(): Promise<InputRequiredResult | undefined>;
+  /**
+   * Runs the round. A new call is started with `dispatch` (given the call's asker), and `carry` is kept with it; a
+   * request that answers a question its call waits on here resumes that call instead, and `dispatch` is not used. Ends
+   * with the outcome, or with the `input_required` that asks the next question or the approval.
+   */
+  run<Carry>(dispatch: () => Promise<ToolOutcome>, carry: Carry, resume: (carry: Carry) => void): Promise<RoundEnd>;
 }
 
 /**
  * What a 2026-07-28 call asks its client's user, as Multi Round-Trip Requests: an approval (before the handler) and the
  * tool's questions (`ctx.ask`). A round that needs an answer ends with `input_required` and a signed `requestState`
- * bound to the caller, the tool and the exact arguments, carrying what earlier rounds settled (the approval, accepted
- * answers); the client's retry carries the answer and that state, and the call runs again from the start with
- * everything answered so far: a question is answered from the state, the handler goes on to its next one. So a handler
- * runs once per round up to its last question: what it does before a question is done again (ask first, act after).
+ * bound to the caller, the tool and the exact arguments; the client's retry carries the answer and that state.
+ *
+ * - An approval comes before the handler: its retry runs the call from the start, approved.
+ * - A question comes from inside the handler, which waits for it: the retry resumes the same handler with the answer,
+ *   so nothing it did before the question is done again. The handler waits in this process; a retry that reaches
+ *   another one (or comes after the question's time, or the state's 300 s) finds no call to resume and ends with
+ *   `not_answered` (`expired`): the model may call again. Replicas need the retry routed to the process that asked.
+ *
  * A state that is forged, expired, minted for another caller, tool or arguments settles nothing, and each state is
  * spent by the round that uses it in the endpoint's `SpentApprovalStore` (shared by replicas that share it).
  */
@@ -68,6 +89,9 @@ export class InputRounds {
   readonly #codec: RequestStateCodec<RoundState>;
   readonly #key: string | Uint8Array;
   readonly #spent: SpentApprovalStore;
+  /** The calls that wait for an answer, by the nonce of the state that asked. */
+  readonly #waiting = new Map<string, Waiting>();
+  readonly #perOwner = new Map<string, number>();
 
   /**
    * @param key The HMAC key (at least 32 bytes); every replica that may receive a retry needs the same one.
@@ -83,6 +107,24 @@ export class InputRounds {
 
   /** The `requestState.verify` hook of every server of the endpoint. */
   readonly verify = (state: string, ctx: ServerContext): Promise<RoundState> => this.#codec.verify(state, ctx);
+
+  /** How many calls wait for an answer here now. */
+  get waiting(): number {
+    return this.#waiting.size;
+  }
+
+  /** The endpoint closes: every call waiting for an answer ends, its question unanswered. */
+  close(): void {
+    for (const waiting of [...this.#waiting.values()])
+      waiting.settle(
+        new QuestionNotAnsweredError(
+          waiting.call.tool,
+          'cannot_ask',
+          waiting.message,
+          'the MCP server closed before the answer came',
+        ),
+      );
+  }
 
   /**
    * One `tools/call` round. A verified state minted for another caller, another tool or other arguments is refused at
@@ -140,7 +182,7 @@ export class InputRounds {
     return undefined;
   }
 
-  /** The round of a call whose state (if any) is spent: its approver, its asker, and what they asked. */
+  /** The round of a call whose state (if any) is spent: its approver, its asker, and how it runs. */
   #open(
     ctx: ServerContext,
     name: string,
@@ -152,12 +194,13 @@ export class InputRounds {
   ): InputRound {
     const storeFailed = storeError !== undefined;
     const usable = storeFailed ? undefined : state;
-    // A state minted before questions existed says nothing was asked.
-    const askedBefore = (k: string): boolean => usable?.k?.includes(k) === true;
+    const askedKey = usable?.k?.[0];
+    // The state answers a question: its call waits here, or no longer does.
+    if (usable !== undefined && askedKey !== undefined && askedKey !== 'approve')
+      return this.#resume(ctx, name, usable.n, askedKey);
     let granted = usable?.g === 1;
-    const answers: Record<string, Readonly<Record<string, unknown>>> = Object.assign(Object.create(null), usable?.q);
-    let pending: { key: string; message: string; requestedSchema: unknown } | undefined;
     let asking: string | undefined;
+    let call: AskingCall | undefined;
 
     const approve: ApproveFunction = (request): ApprovalAnswer => {
       if (storeFailed) throw storeError;
@@ -165,7 +208,7 @@ export class InputRounds {
       if (granted) return true;
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'approve');
       // An answer counts only beside the state this server minted when it asked: without it, nobody was asked.
-      if (askedBefore('approve') && answer.kind === 'elicit') {
+      if (askedKey === 'approve' && answer.kind === 'elicit') {
         if (answer.action === 'accept' && answer.content?.approve === true) {
           granted = true;
           return true;
@@ -176,71 +219,163 @@ export class InputRounds {
       return PENDING;
     };
 
-    let next = 0;
-    const ask: AskFunction = ({ tool, message, requestedSchema }): QuestionReply => {
-      const questionKey = `q${++next}`;
+    const ask: AskFunction = (request): Promise<QuestionReply> => {
+      const { tool, message } = request;
       if (storeFailed) throw storeError;
       if (!canAsk)
         throw new QuestionNotAnsweredError(tool, 'cannot_ask', message, 'the MCP client did not declare elicitation');
-      const earlier = answers[questionKey];
-      if (earlier !== undefined) return { action: 'accept', content: earlier };
-      const answer = inputResponse(ctx.mcpReq.inputResponses, questionKey);
-      if (askedBefore(questionKey) && answer.kind === 'elicit') {
-        if (answer.action !== 'accept') return { action: answer.action };
-        const content = (answer.content ?? {}) as Record<string, unknown>;
-        answers[questionKey] = content;
-        return { action: 'accept', content };
-      }
-      if (next > MAX_QUESTIONS)
-        throw new QuestionNotAnsweredError(
-          tool,
-          'cannot_ask',
-          message,
-          `a call asks at most ${MAX_QUESTIONS} questions`,
-        );
-      pending = { key: questionKey, message, requestedSchema };
-      throw new QuestionNotAnsweredError(
-        tool,
-        'cannot_ask',
-        message,
-        'put to the 2026 client, whose retry carries the answer: this round ends here; do not act on this error',
+      if (call === undefined) throw new TypeError('InputRounds: a question came before its call started');
+      return this.#wait(call, request, ownerTag(), (nonce, questionKey) =>
+        this.#codec.mint({
+          t: name,
+          a: argsDigest(),
+          o: ownerTag(),
+          n: nonce,
+          k: [questionKey],
+          ...(granted ? { g: 1 as const } : {}),
+        }),
       );
     };
 
     const codec = this.#codec;
-    const mint = (asked: string): Promise<string> =>
-      codec.mint({
-        t: name,
-        a: argsDigest(),
-        o: ownerTag(),
-        n: randomBytes(16).toString('base64url'),
-        k: [asked],
-        ...(granted ? { g: 1 as const } : {}),
-        ...(Object.keys(answers).length === 0 ? {} : { q: { ...answers } }),
-      });
     return {
       approve,
       ask,
-      async asked() {
-        if (asking !== undefined)
-          return inputRequired({
+      async run(dispatch, carry) {
+        const started = new AskingCall(name, dispatch(), carry);
+        call = started;
+        const end = await started.next();
+        if (asking === undefined || !('outcome' in end)) return end;
+        return {
+          ask: inputRequired({
             inputRequests: { approve: inputRequired.elicit({ message: asking, requestedSchema: APPROVAL_SCHEMA }) },
-            requestState: await mint('approve'),
-          });
-        if (pending !== undefined)
-          return inputRequired({
-            inputRequests: {
-              [pending.key]: inputRequired.elicit({
-                message: pending.message,
-                requestedSchema: pending.requestedSchema as never,
-              }),
-            },
-            requestState: await mint(pending.key),
-          });
-        return undefined;
+            requestState: await codec.mint({
+              t: name,
+              a: argsDigest(),
+              o: ownerTag(),
+              n: randomBytes(16).toString('base64url'),
+              k: ['approve'],
+              ...(granted ? { g: 1 as const } : {}),
+            }),
+          }),
+        };
       },
     };
   }
+
+  /**
+   * Puts a question of a running call to the client: the round ends with `input_required`, and the handler waits for
+   * the retry that answers it (or for the question's end: its time, the call's end, the endpoint's close).
+   */
+  #wait(
+    call: AskingCall,
+    request: QuestionRequest,
+    owner: string,
+    mint: (nonce: string, questionKey: string) => Promise<string>,
+  ): Promise<QuestionReply> {
+    const { tool, message, requestedSchema, signal } = request;
+    if (call.waiting)
+      throw new QuestionNotAnsweredError(tool, 'cannot_ask', message, 'a call asks one question at a time');
+    const { key: questionKey, count } = call.nextKey();
+    if (count > MAX_QUESTIONS)
+      throw new QuestionNotAnsweredError(tool, 'cannot_ask', message, `a call asks at most ${MAX_QUESTIONS} questions`);
+    const mine = this.#perOwner.get(owner) ?? 0;
+    if (mine >= MAX_WAITING_CALLS_PER_CALLER || this.#waiting.size >= MAX_WAITING_CALLS)
+      throw new QuestionNotAnsweredError(
+        tool,
+        'cannot_ask',
+        message,
+        mine >= MAX_WAITING_CALLS_PER_CALLER
+          ? `${mine} calls of this caller wait for answers on this server already`
+          : 'too many calls wait for answers on this server',
+      );
+    const nonce = randomBytes(16).toString('base64url');
+    return new Promise<QuestionReply>((resolve, reject) => {
+      let expiry: ReturnType<typeof setTimeout> | undefined;
+      let stopAsking: (() => void) | undefined;
+      const finish = (reply: unknown): void => {
+        if (this.#waiting.get(nonce)?.call !== call) return;
+        this.#waiting.delete(nonce);
+        const left = (this.#perOwner.get(owner) ?? 1) - 1;
+        if (left === 0) this.#perOwner.delete(owner);
+        else this.#perOwner.set(owner, left);
+        clearTimeout(expiry);
+        stopAsking?.();
+        call.resumed();
+        if (isReply(reply)) resolve(reply);
+        else reject(reply);
+      };
+      this.#waiting.set(nonce, { owner, call, key: questionKey, message, settle: finish });
+      this.#perOwner.set(owner, mine + 1);
+      // A state lives 300 s: a question that says it waits longer still ends then, since no retry can answer it after.
+      expiry = setTimeout(
+        () =>
+          finish(new QuestionNotAnsweredError(tool, 'timed_out', message, `${APPROVAL_STATE_TTL_SECONDS} s to retry`)),
+        APPROVAL_STATE_TTL_SECONDS * 1000,
+      );
+      expiry.unref?.();
+      stopAsking = onAbort(signal, () => finish(signal.reason));
+      if (signal.aborted) finish(signal.reason);
+      mint(nonce, questionKey).then(
+        (requestState) =>
+          call.stopped(
+            inputRequired({
+              inputRequests: {
+                [questionKey]: inputRequired.elicit({ message, requestedSchema: requestedSchema as never }),
+              },
+              requestState,
+            }),
+          ),
+        finish,
+      );
+    });
+  }
+
+  /**
+   * A retry that answers a question: the call waiting on it takes the answer and goes on, and this round ends as that
+   * call's next round does. A call that no longer waits here (it ended, its time ran out, another process asked) is
+   * not run again: the round ends with `not_answered`, `expired`.
+   */
+  #resume(ctx: ServerContext, name: string, nonce: string, questionKey: string): InputRound {
+    const waiting = this.#waiting.get(nonce);
+    const refuse = (): never => {
+      throw new TypeError('InputRounds: a resumed call asks through the round that started it');
+    };
+    return {
+      approve: refuse,
+      ask: refuse,
+      run: async (_dispatch, carry, resume) => {
+        if (waiting === undefined || waiting.key !== questionKey) return { outcome: expired(name) };
+        const { call } = waiting;
+        resume(call.carry as typeof carry);
+        const answer = inputResponse(ctx.mcpReq.inputResponses, questionKey);
+        const next = call.next();
+        waiting.settle(
+          answer.kind !== 'elicit'
+            ? { action: 'cancel' }
+            : answer.action === 'accept'
+              ? { action: 'accept', content: (answer.content ?? {}) as Record<string, unknown> }
+              : { action: answer.action },
+        );
+        return next;
+      },
+    };
+  }
+}
+
+/** The outcome of a retry whose call no longer waits for its answer here. */
+function expired(tool: string): ToolOutcome {
+  const error = new QuestionNotAnsweredError(
+    tool,
+    'expired',
+    'the question of an earlier round',
+    'the call that asked it no longer waits for this answer on this server: its time ran out, the server restarted, or the retry reached another one; nothing was done again',
+  );
+  return { ok: false, tool, callId: '', error: error.toPayload() };
+}
+
+function isReply(value: unknown): value is QuestionReply {
+  return typeof value === 'object' && value !== null && 'action' in value && !(value instanceof Error);
 }
 
 /** The reason the first round's outcome (and its audit record) gives: it stopped to ask. */

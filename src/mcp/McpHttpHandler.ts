@@ -236,10 +236,12 @@ export class McpHttpHandler {
   }
 
   /**
-   * Ends the calls running as tasks (marked failed, so a client waiting elsewhere hears), then closes every session.
+   * Ends the calls running as tasks (marked failed, so a client waiting elsewhere hears) and those waiting for an answer,
+   * then closes every session.
    */
   async close(): Promise<void> {
     this.#unwatch?.();
+    this.#wiring.approvals.close();
     await this.#tasks?.close();
     await this.#sessions.closeAll();
     await this.#modern.close();

@@ -19,6 +19,7 @@ import { RESULT_OWNER } from '../registry/resultOwner.js';
 import { DISPATCHER } from '../registry/Dispatcher.js';
 import { JSON_TEXT, JsonTextSink, type TextSinkOptions } from '../registry/JsonTextSink.js';
 import type { InputRounds } from './InputRounds.js';
+import { RoundRequest } from './RoundRequest.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
@@ -318,12 +319,14 @@ export function buildServer(
             failed,
           );
     // 2025: the approver asks through elicitation/create, made only for a call that asks for one (most never do).
-    // 2026: the call stops to ask (input_required) and runs again with the answer.
+    // 2026: the call stops to ask (input_required); an approval's retry runs it approved, a question's resumes it.
     // A 2026 request says what its client can do in its own envelope (over stdio, one server sees many requests).
     const canAsk = (): boolean =>
       (era === 'modern' ? envelopeCapabilities(extra) : server.getClientCapabilities())?.elicitation !== undefined;
     const opening = era === 'modern' ? approvals.round(extra, ownerOf(extra), name, args, canAsk()) : undefined;
     const round = opening instanceof Promise ? await opening : opening;
+    // A 2026 call follows the request of its round: its reports and its cancellation move with it to each retry.
+    const following = round === undefined ? undefined : new RoundRequest(relay, logs, extra.mcpReq.signal);
     const approve: ApproveFunction = round?.approve ?? ((approval) => elicitApproval(server, extra)(approval));
     // The request's signal is followed, not raced: the SDK answers no cancelled request, and a listener on every
     // request's signal costs more than the rest of the call.
@@ -333,14 +336,30 @@ export function buildServer(
       caller,
       trace,
       permissions,
-      onProgress,
-      onLog: logs?.line,
+      onProgress: following === undefined || relay === undefined ? onProgress : following.progress,
+      onLog: following === undefined || logs === undefined ? logs?.line : following.line,
       logLevel: threshold === undefined ? undefined : loggerLevelFor(threshold),
       approve,
       ask: round?.ask ?? elicitQuestion(server, extra),
-      [FOLLOWED_SIGNAL]: extra.mcpReq.signal,
+      [FOLLOWED_SIGNAL]: following?.signal ?? extra.mcpReq.signal,
       [JSON_TEXT]: sink,
     };
+    if (round !== undefined && following !== undefined) {
+      // A retry that answers a question resumes its call: that call's request is this one from now on.
+      let current = following;
+      const end = await round.run(
+        () => registry.dispatch(name, args, callOptions),
+        following,
+        (kept) => {
+          kept.switchTo(relay, logs, extra.mcpReq.signal);
+          current = kept;
+        },
+      );
+      await current.close();
+      if (current !== following) await following.close();
+      if ('ask' in end) return end.ask as never;
+      return toCallToolResult(end.outcome, listing.structured(name), sink.textOf(end.outcome));
+    }
     // The SDK offers to close the stream only to a client that can resume it (2025-11-25 or later, with an event store).
     const closeSse = era === 'legacy' ? extra.http?.closeSSE : undefined;
     const polling = wiring.closeStreams;
@@ -354,8 +373,6 @@ export function buildServer(
     }
     if (relay !== undefined) await relay.close();
     if (logs !== undefined) await logs.close();
-    const ask = await round?.asked();
-    if (ask !== undefined) return ask as never;
     return toCallToolResult(outcome, listing.structured(name), sink.textOf(outcome));
   });
 

@@ -48,6 +48,7 @@ export async function serveStdio(
       server.onclose = () => {
         closed?.();
         listening?.();
+        wiring.approvals.close();
         void tasks?.close();
       };
       return server;
@@ -57,6 +58,7 @@ export async function serveStdio(
   return {
     async close() {
       listening?.();
+      wiring.approvals.close();
       await tasks?.close();
       await handle.close();
     },

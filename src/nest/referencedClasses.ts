@@ -26,6 +26,7 @@ export function referencedClasses(options: ToolsModuleOptions, toolsets: readonl
   addAll(ownValue(options, 'interceptors'), 'intercept');
   addAll(ownValue(options, 'guards'), 'canActivate');
   add(ownValue(ownValue(options, 'approvals'), 'approve'), 'approve');
+  add(ownValue(ownValue(options, 'questions'), 'ask'), 'ask');
   // The audit option is a sink, or `{ sink, captureArguments }` when it holds its own sink.
   const audit: unknown = ownValue(options, 'audit');
   const hasSink = typeof audit === 'object' && audit !== null && Object.hasOwn(audit, 'sink');

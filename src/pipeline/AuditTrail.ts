@@ -1,5 +1,6 @@
 import type { AuditRecord } from '../contracts/AuditRecord.js';
 import type { Logger } from '../contracts/Logger.js';
+import type { AskedQuestion } from '../contracts/Question.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolError } from '../errors/ToolError.js';
 import { toJsonValue } from '../internal/toJsonValue.js';
@@ -16,6 +17,7 @@ export interface AuditDestination {
 }
 
 const MAX_CONTENT = 16_000;
+const MAX_QUESTION = 2_000;
 
 /**
  * The audit record of one call in the making: the pipeline notes the verdicts as it passes them,
@@ -28,6 +30,7 @@ export class AuditTrail {
   access: AuditRecord['access'] = 'not_checked';
   reason: string | undefined;
   approval: AuditRecord['approval'];
+  #questions: NonNullable<AuditRecord['questions']>[number][] | undefined;
 
   constructor(
     private readonly destination: AuditDestination,
@@ -43,6 +46,16 @@ export class AuditTrail {
     private readonly unverified?: readonly UnverifiedClaim[],
   ) {}
 
+  /** A question the tool asked has ended: kept for the record, its answer only when content is captured. */
+  question(asked: AskedQuestion): void {
+    (this.#questions ??= []).push({
+      message: redactAndClip(asked.message, MAX_QUESTION),
+      fields: asked.fields,
+      end: asked.end,
+      ...(this.destination.captureArguments && asked.answer !== undefined && { answer: content(asked.answer) }),
+    });
+  }
+
   finish(outcome: { ok: true; result: unknown } | { ok: false; error: unknown }): void {
     const { destination } = this;
     const record: AuditRecord = {
@@ -52,6 +65,7 @@ export class AuditTrail {
       ...(this.reason !== undefined && { reason: this.reason }),
       ...(this.approval !== undefined && { approval: this.approval }),
       ...(this.unverified !== undefined && this.unverified.length > 0 && { unverified: [...this.unverified] }),
+      ...(this.#questions !== undefined && { questions: this.#questions }),
       outcome: outcome.ok ? 'ok' : outcome.error instanceof ToolError ? outcome.error.code : 'execution_failed',
       durationMs: performance.now() - this.#started,
       ...(destination.captureArguments && { arguments: content(this.input) }),

@@ -1,4 +1,4 @@
-import { CallContext } from '../context/CallContext.js';
+import { CallContext, type RunQuestion } from '../context/CallContext.js';
 import { askQuestion } from './askQuestion.js';
 import { relayedLogger } from './relayedLogger.js';
 import type { CallOptions } from '../contracts/CallOptions.js';
@@ -46,9 +46,21 @@ export class PendingCall {
       options.onProgress,
       options.trace,
       this.#link(),
-      options.ask,
-      askQuestion,
+      options.ask ?? this.core.questions?.ask,
+      this.#runQuestion(),
     ));
+  }
+
+  /**
+   * How the context asks: through the tool's question guards, into the audit trail, and with the module's default time
+   * to answer, when it has them.
+   */
+  #runQuestion(): RunQuestion {
+    const guards = this.core.questionGuards;
+    const trail = this.trail;
+    const timeoutMs = this.core.questions?.timeoutMs;
+    if (guards === undefined && trail === undefined && timeoutMs === undefined) return askQuestion;
+    return (ctx, ask, question) => askQuestion(ctx, ask, question, guards, trail, timeoutMs);
   }
 
   /**

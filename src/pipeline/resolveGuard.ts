@@ -21,11 +21,19 @@ export function resolveGuard(guard: GuardFunction | ToolGuard, name: string): Re
   }
   const canActivate =
     typeof guard === 'function' ? guard : (request: Parameters<GuardFunction>[0]) => guard.canActivate(request);
-  return {
+  const resolved: ResolvedGuard = {
     name,
     constant: false,
     check: (request) => {
       const verdict = canActivate(request);
+      return verdict instanceof Promise ? verdict.then(toDenial) : toDenial(verdict);
+    },
+  };
+  if (typeof guard === 'function' || typeof guard.canAsk !== 'function') return resolved;
+  return {
+    ...resolved,
+    checkQuestion: (request) => {
+      const verdict = (guard.canAsk as NonNullable<ToolGuard['canAsk']>).call(guard, request);
       return verdict instanceof Promise ? verdict.then(toDenial) : toDenial(verdict);
     },
   };

@@ -1,4 +1,5 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import type { AskFunction } from '../contracts/Question.js';
 import type { Logger } from '../contracts/Logger.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import type { PermissionSet } from '../permissions/PermissionSet.js';
@@ -34,6 +35,8 @@ export interface ToolEnvironment {
         readonly timeoutMs: number;
       }
     | undefined;
+  /** `toolsModule({ questions })`: the asker of calls that bring none, and the default time to answer. */
+  readonly questions: { readonly ask: AskFunction | undefined; readonly timeoutMs: number | undefined } | undefined;
   readonly coerce: boolean;
   readonly limits: ValidationLimits;
   readonly timeoutMs: number | undefined;

@@ -94,9 +94,12 @@ export function compileTool(
   // @RequiresApproval holds even when the module configures no approvals: such a call is refused, never run unasked.
   const needsApproval = declaration.approval !== undefined || (approvals?.when(declared) ?? false);
   const definition = deepFreeze(needsApproval ? { ...declared, approval: { ...declaration.approval } } : declared);
+  const questionGuards = guards.filter((guard) => guard.checkQuestion !== undefined);
   return {
     definition,
     guards,
+    ...(questionGuards.length > 0 && { questionGuards }),
+    ...(env.questions !== undefined && { questions: env.questions }),
     ...(env.audit !== undefined && { audit: env.audit }),
     approval: needsApproval
       ? { approve: approvals?.approve, timeoutMs: approvals?.timeoutMs ?? defaultApprovalTimeoutMs }
