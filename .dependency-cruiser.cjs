@@ -6,7 +6,7 @@ const FLOORS = [
   ['contracts'],
   ['internal'],
   ['errors', 'context'],
-  ['schema', 'permissions', 'results'],
+  ['schema', 'permissions', 'results', 'entries'],
   ['metadata', 'decorators'],
   ['pipeline'],
   ['tools'],

@@ -1,5 +1,8 @@
 /** What kind of definition problem it is: stable, so tools and tests can branch on it. */
 export type DefinitionProblemCode =
+  // @Resource, @ResourceTemplate, @Prompt: their options, URI, template, arguments
+  | 'invalid_entry'
+  | 'duplicate_entry'
   // @Tool options
   | 'missing_name'
   | 'invalid_name'

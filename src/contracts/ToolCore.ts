@@ -1,3 +1,4 @@
+import type { EntryMeta } from './EntryMeta.js';
 import type { AskFunction } from './Question.js';
 import type { ResolvedContentLimits } from './ResolvedContentLimits.js';
 import type { AuditRecord } from './AuditRecord.js';
@@ -44,6 +45,8 @@ export interface ToolCore {
     readonly captureArguments: boolean;
     readonly logger: Logger;
   };
+  /** Present for a resource, a resource template or a prompt: what it is, beside its pipeline. */
+  readonly entry?: EntryMeta;
   /** Set in a `forCaller` view: every call carries this caller and these permissions, whatever its options say. */
   readonly identity?: { readonly caller: unknown; readonly permissions: PermissionGrant | undefined };
 }

@@ -1,6 +1,8 @@
 /** Every code a {@link ToolError} can carry. Stable: hosts and models branch on these. */
 export type ToolErrorCode =
   | 'tool_not_found'
+  | 'resource_not_found'
+  | 'prompt_not_found'
   | 'invalid_input'
   | 'permission_denied'
   | 'approval_denied'

@@ -1,10 +1,14 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { liveToolContext } from '../context/liveToolContext.js';
 import { ToolContext } from '../context/ToolContextToken.js';
+import { ResourceUpdates } from '../registry/ResourceUpdates.js';
 import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { buildRegistry } from './buildRegistry.js';
 
-/** Binds what every hermes-tools module needs once per container: the registry and the ToolContext token. */
+/**
+ * Binds what every hermes-tools module needs once per container: the registry, the ToolContext token and the
+ * ResourceUpdates.
+ */
 export function bindShared({ bind, isBound }: ContainerModuleLoadOptions): void {
   if (!isBound(ToolRegistry)) {
     let building = false;
@@ -27,4 +31,6 @@ export function bindShared({ bind, isBound }: ContainerModuleLoadOptions): void 
       .inSingletonScope();
   }
   if (!isBound(ToolContext)) bind(ToolContext).toDynamicValue(liveToolContext).inSingletonScope();
+  // One per container: what its services announce, its registry's MCP servers tell their subscribers.
+  if (!isBound(ResourceUpdates)) bind(ResourceUpdates).toSelf().inSingletonScope();
 }

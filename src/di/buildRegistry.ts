@@ -22,6 +22,9 @@ import { ReadResults } from '../registry/ReadResults.js';
 import { LiveTools } from '../registry/LiveTools.js';
 import { ToolCatalog } from '../registry/ToolCatalog.js';
 import { registryOver, ToolRegistry } from '../registry/ToolRegistry.js';
+import { EntryCatalog } from '../registry/EntryCatalog.js';
+import { ResourceUpdates } from '../registry/ResourceUpdates.js';
+import { compileEntry, EntryList } from './compileEntry.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import type { DeclarationFeed } from './DeclarationFeed.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
@@ -80,7 +83,8 @@ export function buildRegistry(context: ResolutionContext): ToolRegistry {
       code: 'invalid_toolset',
       message: 'the toolsets could not be read',
     }) ?? [];
-  return assembleRegistry(moduleOptions, toolsets, inversifyResolver(context), problems);
+  const updates = context.get(ResourceUpdates, { optional: true });
+  return assembleRegistry(moduleOptions, toolsets, inversifyResolver(context), problems, updates);
 }
 
 /** Where the registry gets instances of the classes it is given: Inversify's context, or another container. */
@@ -108,6 +112,7 @@ export function assembleRegistry(
   toolsets: readonly ToolsetDescriptor[],
   resolver: InstanceResolver,
   problems: DefinitionProblem[],
+  updates: ResourceUpdates = new ResourceUpdates(),
 ): ToolRegistry {
   // Own keys only, here where every path meets (toolsModule, none at all, the Nest module): a polluted
   // Object.prototype.approvals must not approve a call, nor .audit, .results or .guards change one.
@@ -292,6 +297,7 @@ export function assembleRegistry(
     toMiddleware,
   });
   const tools: RegisteredTool[] = [];
+  const entries = new EntryList();
   const owners = new Map<string, string>();
   const seenToolsets = new Set<string>();
   const lives: LiveToolset[] = [];
@@ -343,6 +349,10 @@ export function assembleRegistry(
     const live = set.feed === undefined ? undefined : new LiveTools(set.name);
     const first = new Map<string, RegisteredTool>();
     for (const declaration of declarations) {
+      if (declaration.entry !== undefined) {
+        compileEntry(declaration, env, set.name, entries, problems);
+        continue;
+      }
       const core = compileTool(declaration, env, problems);
       const name = declaration.options.name;
       const owner = owners.get(name);
@@ -408,7 +418,8 @@ export function assembleRegistry(
     ...(audit !== undefined && { audit }),
     ...(store !== undefined && { results: store }),
   };
-  if (lives.length === 0) return new ToolRegistry(tools, registryOptions);
+  const entryCatalog = EntryCatalog.of(entries.resources, entries.prompts);
+  if (lives.length === 0) return registryOver(ToolCatalog.of(tools), registryOptions, entryCatalog, updates);
   const fixed = new Set(tools.map((tool) => tool.name));
   for (const entry of lives) entry.feed.attach((declarations) => updateLive(entry, declarations, fixed, lives));
   const catalog = ToolCatalog.of(
@@ -417,7 +428,7 @@ export function assembleRegistry(
     undefined,
     lives.map(({ live }) => ({ tools: live, filters: [] })),
   );
-  return registryOver(catalog, registryOptions);
+  return registryOver(catalog, registryOptions, entryCatalog, updates);
 }
 
 /** A toolset whose tools follow its feed, in the registry being built. */

@@ -5,6 +5,7 @@ import type { Shape } from '../schema/Shape.js';
 import type { ParamMetadata } from './ParamMetadata.js';
 import type { RequiresOptions } from './RequiresOptions.js';
 import type { ToolOptions } from './ToolOptions.js';
+import type { EntryMark } from './EntryOptions.js';
 
 /** Everything the decorators said about one tool, read back from metadata, not yet checked. */
 export interface ToolDeclaration {
@@ -38,4 +39,8 @@ export interface ToolDeclaration {
   readonly input?: Shape;
   /** With `input`: the arguments MCP clients copy into HTTP headers (argument → header), as `@Arg({ header })` says. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Present when the method is a resource, a resource template or a prompt rather than a tool. */
+  readonly entry?: EntryMark;
+  /** With `entry`: the class's completion methods, by argument name. */
+  readonly completers?: ReadonlyMap<string, string | symbol>;
 }

@@ -11,5 +11,8 @@ export const metadataKeys = {
   approval: Symbol.for('hermes-tools:approval'),
   requires: Symbol.for('hermes-tools:requires'),
   params: Symbol.for('hermes-tools:params'),
+  classEntry: Symbol.for('hermes-tools:class-entry'),
+  methodEntries: Symbol.for('hermes-tools:method-entries'),
+  completers: Symbol.for('hermes-tools:completers'),
   description: descriptionKey,
 } as const;

@@ -8,6 +8,18 @@ import type { RequiresOptions } from './RequiresOptions.js';
 import type { ToolDeclaration } from './ToolDeclaration.js';
 import type { ToolOptions } from './ToolOptions.js';
 import { readOwnMetadata } from './readOwnMetadata.js';
+import type { EntryMark } from './EntryOptions.js';
+
+/** The tool options an entry compiles with: its name, description, time limit and content limits. */
+function entryOptions(mark: EntryMark): ToolOptions {
+  const { name, description, timeoutMs, content } = mark.options;
+  return {
+    name,
+    description,
+    ...(timeoutMs !== undefined && { timeoutMs }),
+    ...(content !== undefined && { content }),
+  };
+}
 
 /**
  * Reads every tool a class declares: itself (`@Tool` on the class) and each `@Tool` method.
@@ -26,22 +38,47 @@ export function readToolDeclarations(target: Function): {
     undefined,
     new Map(),
   );
+  const classEntry = readOwnMetadata<EntryMark | undefined>(metadataKeys.classEntry, target, undefined, undefined);
+  const methodEntries = readOwnMetadata<ReadonlyMap<string | symbol, EntryMark>>(
+    metadataKeys.methodEntries,
+    target,
+    undefined,
+    new Map(),
+  );
   const name = target.name || '(anonymous class)';
-  if (classTool === undefined && methodTools.size === 0) {
+  const onClass = (classTool === undefined ? 0 : 1) + (classEntry === undefined ? 0 : 1);
+  const onMethods = methodTools.size + methodEntries.size;
+  if (onClass + onMethods === 0) {
     problems.push({
       where: name,
       code: 'missing_tool_decorator',
-      message: 'is listed as a tool but has no @Tool decorator, on the class or on any method',
+      message:
+        'is listed in a toolset but has no @Tool, @Resource, @ResourceTemplate or @Prompt decorator, on the class or on any method',
     });
     return { declarations, problems };
   }
-  if (classTool !== undefined && methodTools.size > 0) {
+  if (onClass > 1 || (onClass > 0 && onMethods > 0)) {
     problems.push({
       where: name,
       code: 'conflicting_tool_decorators',
-      message: "has @Tool on the class and on methods; use one or the other (a class tool's handler is execute)",
+      message:
+        'has more than one of @Tool, @Resource, @ResourceTemplate and @Prompt on the class, or one on the class and others on methods; use one on the class (its handler is execute), or mark methods',
     });
   }
+  for (const method of methodEntries.keys()) {
+    if (methodTools.has(method))
+      problems.push({
+        where: `${name}.${String(method)}`,
+        code: 'conflicting_tool_decorators',
+        message: 'is marked both @Tool and as a resource, template or prompt; a method is one of them',
+      });
+  }
+  const completers = readOwnMetadata<ReadonlyMap<string, string | symbol>>(
+    metadataKeys.completers,
+    target,
+    undefined,
+    new Map(),
+  );
   const classPermissions = readOwnMetadata<readonly string[]>(metadataKeys.permissions, target, undefined, []);
   const classExamples = readOwnMetadata<readonly ExampleOptions[]>(metadataKeys.examples, target, undefined, []);
   const classInterceptors = readOwnMetadata<readonly InterceptorLike[]>(
@@ -58,9 +95,17 @@ export function readToolDeclarations(target: Function): {
     undefined,
   );
   const classRequires = readOwnMetadata<readonly RequiresOptions[]>(metadataKeys.requires, target, undefined, []);
-  const entries: [string | symbol, ToolOptions][] =
-    classTool !== undefined ? [['execute', classTool]] : [...methodTools];
-  for (const [method, options] of entries) {
+  const marked: [string | symbol, EntryMark][] =
+    classEntry !== undefined ? [['execute', classEntry]] : classTool !== undefined ? [] : [...methodEntries];
+  const entries: (readonly [string | symbol, ToolOptions, EntryMark | undefined])[] = [
+    ...(classTool !== undefined
+      ? [['execute', classTool, undefined] as const]
+      : [...methodTools].map(([method, options]) => [method, options, undefined] as const)),
+    ...marked
+      .filter(([method]) => !methodTools.has(method))
+      .map(([method, mark]) => [method, entryOptions(mark), mark] as const),
+  ];
+  for (const [method, options, mark] of entries) {
     if (typeof method === 'symbol') {
       problems.push({
         where: `${name}.${String(method)}`,
@@ -76,7 +121,7 @@ export function readToolDeclarations(target: Function): {
       problems.push({
         where,
         code: 'missing_handler',
-        message: `a class marked @Tool needs an ${method}() method, its handler`,
+        message: `a class marked ${mark === undefined ? '@Tool' : 'as a resource or prompt'} needs an ${method}() method, its handler`,
       });
       continue;
     }
@@ -99,6 +144,7 @@ export function readToolDeclarations(target: Function): {
       params: readOwnMetadata<ReadonlyMap<number, ParamMetadata>>(metadataKeys.params, proto, method, new Map()),
       paramTypes: Reflect.getOwnMetadata('design:paramtypes', proto, method) as unknown[] | undefined,
       arity: (handler as Function).length,
+      ...(mark !== undefined && { entry: mark, completers }),
     });
   }
   return { declarations, problems };

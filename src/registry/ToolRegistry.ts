@@ -10,9 +10,23 @@ import { ToolCatalog } from './ToolCatalog.js';
 import { ToolDispatcher } from './ToolDispatcher.js';
 import type { ToolFilter } from './ToolFilter.js';
 import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
+import type { Completion, CompletionContext, CompletionReference } from '../contracts/Completion.js';
+import type { PromptDefinition } from '../contracts/PromptDefinition.js';
+import type { PromptOutcome } from '../contracts/PromptOutcome.js';
+import type { ResourceDefinition, ResourceTemplateDefinition } from '../contracts/ResourceDefinition.js';
+import type { ResourceOutcome } from '../contracts/ResourceOutcome.js';
+import { EntryCatalog } from './EntryCatalog.js';
+import { EntryDispatcher } from './EntryDispatcher.js';
+import { ResourceUpdates } from './ResourceUpdates.js';
+
+/** What a registry holds besides its tools: its resources and prompts, and where resource changes are announced. */
+interface Entries {
+  readonly catalog: EntryCatalog;
+  readonly updates: ResourceUpdates;
+}
 
 // A registry over another's catalog (a view); set by ToolRegistry's static block, which may write its private fields.
-let overCatalog: (catalog: ToolCatalog, options: ToolRegistryOptions) => ToolRegistry;
+let overCatalog: (catalog: ToolCatalog, options: ToolRegistryOptions, entries: Entries) => ToolRegistry;
 
 /**
  * The tools an agent kernel lists and calls. Get it from the container (`container.get(ToolRegistry)`)
@@ -30,6 +44,8 @@ export class ToolRegistry implements HasDispatcher {
   // Set once, by the constructor or, for a view, by #over right after it.
   #catalog: ToolCatalog;
   #dispatcher: ToolDispatcher;
+  #entries: Entries;
+  #entryDispatcher: EntryDispatcher;
   readonly #options: ToolRegistryOptions;
 
   /**
@@ -42,21 +58,25 @@ export class ToolRegistry implements HasDispatcher {
     this.#options = options;
     this.#catalog = ToolCatalog.of(tools);
     this.#dispatcher = new ToolDispatcher(this.#catalog, options);
+    this.#entries = { catalog: EntryCatalog.of(), updates: new ResourceUpdates() };
+    this.#entryDispatcher = new EntryDispatcher(this.#entries.catalog, options);
     Object.freeze(this);
   }
 
   static {
-    overCatalog = (catalog, options) => {
+    overCatalog = (catalog, options, entries) => {
       const registry = new ToolRegistry([], options);
       registry.#catalog = catalog;
       registry.#dispatcher = new ToolDispatcher(catalog, options);
+      registry.#entries = entries;
+      registry.#entryDispatcher = new EntryDispatcher(entries.catalog, options);
       return registry;
     };
   }
 
-  /** A registry over `catalog`, a view of this one's. */
-  #over(catalog: ToolCatalog): ToolRegistry {
-    return overCatalog(catalog, this.#options);
+  /** A registry over `catalog` and `entries`, a view of this one's. */
+  #over(catalog: ToolCatalog, entries: EntryCatalog): ToolRegistry {
+    return overCatalog(catalog, this.#options, { catalog: entries, updates: this.#entries.updates });
   }
 
   /** The kernel's listing: name and description of every available tool. */
@@ -108,9 +128,59 @@ export class ToolRegistry implements HasDispatcher {
     return this.#dispatcher;
   }
 
-  /** A registry that sees only the matching tools; nothing reached through it can reach another tool. */
+  /**
+   * A registry that sees only the matching tools (and resources and prompts, by the same toolsets and tags); nothing
+   * reached through it can reach another.
+   */
   view(filter: ToolFilter): ToolRegistry {
-    return this.#over(this.#catalog.narrow(filter));
+    return this.#over(this.#catalog.narrow(filter), this.#entries.catalog.narrow(filter));
+  }
+
+  /** The resources at fixed URIs this registry (or caller's view) shows. */
+  resources(): ResourceDefinition[] {
+    return this.#entries.catalog.resourceDefinitions();
+  }
+
+  /** The resource templates this registry (or caller's view) shows. */
+  resourceTemplates(): ResourceTemplateDefinition[] {
+    return this.#entries.catalog.templateDefinitions();
+  }
+
+  /** The prompts this registry (or caller's view) shows, with their arguments. */
+  prompts(): PromptDefinition[] {
+    return this.#entries.catalog.promptDefinitions();
+  }
+
+  /**
+   * Reads the resource at `uri` (its fixed resource, else the most specific template that matches) through its
+   * pipeline, with the same call options as a tool. Never rejects: a URI that nothing this caller sees matches is
+   * `resource_not_found`; a template variable its `@Arg` refuses is `invalid_input`, and the method is not called.
+   */
+  readResource(uri: string, options?: CallOptions): Promise<ResourceOutcome> {
+    return this.#entryDispatcher.readResource(uri, options);
+  }
+
+  /** Gets a prompt's messages for `args` through its pipeline. Never rejects: see {@link ToolRegistry.readResource}. */
+  getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: CallOptions): Promise<PromptOutcome> {
+    return this.#entryDispatcher.getPrompt(name, args, options);
+  }
+
+  /**
+   * Completions for a prompt's argument or a template's variable, from the class's `@Complete` method, for a caller
+   * its entry's guards and permissions allow. Rejects with a ToolError (not found, permission denied, a failing method).
+   */
+  complete(
+    ref: CompletionReference,
+    argument: { readonly name: string; readonly value: string },
+    context?: CompletionContext,
+    options?: CallOptions,
+  ): Promise<Completion> {
+    return this.#entryDispatcher.complete(ref, argument, context, options);
+  }
+
+  /** Where resource changes are announced: the container's `ResourceUpdates`. */
+  get resourceUpdates(): ResourceUpdates {
+    return this.#entries.updates;
   }
 
   /**
@@ -126,7 +196,11 @@ export class ToolRegistry implements HasDispatcher {
    * mine.definitions(); // what ann may call
    */
   async forCaller(given: CallerIdentity, options: ForCallerOptions = {}): Promise<ToolRegistry> {
-    return this.#over(await callerView(this.#catalog, given, options));
+    const [tools, entries] = await Promise.all([
+      callerView(this.#catalog, given, options),
+      this.#entries.catalog.forCaller(given, options),
+    ]);
+    return this.#over(tools, entries);
   }
 }
 
@@ -134,6 +208,11 @@ export class ToolRegistry implements HasDispatcher {
  * A registry over a catalog built elsewhere: the container's, whose live toolsets a constructor cannot take.
  * @internal
  */
-export function registryOver(catalog: ToolCatalog, options: ToolRegistryOptions): ToolRegistry {
-  return overCatalog(catalog, options);
+export function registryOver(
+  catalog: ToolCatalog,
+  options: ToolRegistryOptions,
+  entries: EntryCatalog = EntryCatalog.of(),
+  updates: ResourceUpdates = new ResourceUpdates(),
+): ToolRegistry {
+  return overCatalog(catalog, options, { catalog: entries, updates });
 }

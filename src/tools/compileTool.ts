@@ -25,6 +25,8 @@ import { planArguments } from './planArguments.js';
 import { readOutput } from './readOutput.js';
 import { runValidator } from './runValidator.js';
 import type { ToolEnvironment } from './ToolEnvironment.js';
+import { readEntry } from './readEntry.js';
+import { promptResultJson, resourceResultJson } from '../entries/entryResultJson.js';
 
 /** How long a person has to answer, by default. */
 export const defaultApprovalTimeoutMs = 5 * 60_000;
@@ -78,18 +80,24 @@ export function compileTool(
   }
   if (problems.length > start || instanceFor === undefined) return undefined;
 
+  const declared = buildDefinition(declaration, env.toolset, inputShape, outputShape, headers, defs);
+  const entry = readEntry(given, declared.inputSchema, instanceFor, problems);
+  if (problems.length > start) return undefined;
+
   const callMethod = methodCaller(declaration.method, plan);
+  // A resource's or prompt's return is made JSON inside the pipeline, where interceptors and the audit see it.
+  const toJson = entry === undefined ? undefined : entry.kind === 'prompt' ? promptResultJson : resourceResultJson;
   // Not an async function: a handler's own promise is returned as it is, without the extra turns an async wrapper takes
   // to adopt it.
   const handler: Invoke = (value, ctx) => {
     try {
-      return Promise.resolve(callMethod(instanceFor(ctx), value as Record<string, unknown>, ctx));
+      const result = Promise.resolve(callMethod(instanceFor(ctx), value as Record<string, unknown>, ctx));
+      return toJson === undefined ? result : result.then(toJson);
     } catch (error) {
       return Promise.reject(error);
     }
   };
 
-  const declared = buildDefinition(declaration, env.toolset, inputShape, outputShape, headers, defs);
   const approvals = env.approvals;
   // @RequiresApproval holds even when the module configures no approvals: such a call is refused, never run unasked.
   const needsApproval = declaration.approval !== undefined || (approvals?.when(declared) ?? false);
@@ -100,6 +108,7 @@ export function compileTool(
     guards,
     ...(questionGuards.length > 0 && { questionGuards }),
     ...(env.questions !== undefined && { questions: env.questions }),
+    ...(entry !== undefined && { entry }),
     ...(env.audit !== undefined && { audit: env.audit }),
     approval: needsApproval
       ? { approve: approvals?.approve, timeoutMs: approvals?.timeoutMs ?? defaultApprovalTimeoutMs }
@@ -111,7 +120,9 @@ export function compileTool(
       outputValidator === undefined ? undefined : (result) => checkOutput(outputValidator(), result, env.limits),
     timeoutMs: options.timeoutMs ?? env.timeoutMs,
     // A tool's own budget needs no opt-in; `toolsModule({ results: false })` turns every budget off, its own too.
-    ...(env.maxResultChars !== undefined && { maxResultChars: options.maxResultChars ?? env.maxResultChars }),
+    // A resource's or prompt's size is bounded by its content limits, not cut: a cut body would be another body.
+    ...(env.maxResultChars !== undefined &&
+      entry === undefined && { maxResultChars: options.maxResultChars ?? env.maxResultChars }),
     contentLimits: resolveContentLimits(options.content, env.contentLimits, where, problems),
     logger: env.logger,
   };
