@@ -1,15 +1,19 @@
-// The tools that the official MCP conformance suite's server scenarios call, by the names they use
+// The tools, resources and prompts that the official MCP conformance suite's server scenarios use, by their names
 // (`npm run conformance` serves this module with the CLI and runs the suite against it). Only what
 // the framework can answer today is here; a scenario whose tool is missing fails, and the run's
 // report says which (see docs/mcp.md, "Conformance").
 import 'reflect-metadata';
-import { Container } from 'inversify';
+import { Container, injectable } from 'inversify';
 import {
   Arg,
+  Complete,
   Content,
   Ctx,
+  Prompt,
   type Question,
   QuestionNotAnsweredError,
+  Resource,
+  ResourceTemplate,
   Tool,
   type ToolContext,
   ToolResult,
@@ -280,6 +284,100 @@ class JsonSchema202012 {
   }
 }
 
+/** The resources, templates, prompts and completions of the resources-*, prompts-* and completion-complete scenarios. */
+@injectable()
+class ConformanceEntries {
+  @Resource({
+    uri: 'test://static-text',
+    name: 'static_text',
+    description: 'A static text resource (conformance: resources-read-text).',
+    mimeType: 'text/plain',
+  })
+  staticText(): string {
+    return 'This is the content of the static text resource.';
+  }
+
+  @Resource({
+    uri: 'test://static-binary',
+    name: 'static_binary',
+    description: 'A static PNG (conformance: resources-read-binary).',
+    mimeType: 'image/png',
+  })
+  staticBinary(): Uint8Array {
+    return Buffer.from(RED_PIXEL_PNG, 'base64');
+  }
+
+  @Resource({
+    uri: 'test://watched-resource',
+    name: 'watched_resource',
+    description: 'A resource clients subscribe to (conformance: resources-subscribe, resources-unsubscribe).',
+    mimeType: 'text/plain',
+  })
+  watched(): string {
+    return 'Watched resource content.';
+  }
+
+  @ResourceTemplate({
+    uriTemplate: 'test://template/{id}/data',
+    name: 'template_data',
+    description: 'Data for one id (conformance: resources-templates-read).',
+    mimeType: 'application/json',
+  })
+  templateData(@Arg('id', { maxLength: 100 }) id: string): string {
+    return JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` });
+  }
+
+  @Prompt({ name: 'test_simple_prompt', description: 'A prompt without arguments (conformance: prompts-get-simple).' })
+  simple(): string {
+    return 'This is a simple prompt for testing.';
+  }
+
+  @Prompt({
+    name: 'test_prompt_with_arguments',
+    description: 'A prompt with two arguments (conformance: prompts-get-with-args, completion-complete).',
+  })
+  withArguments(
+    @Arg('arg1', { description: 'First test argument' }) arg1: string,
+    @Arg('arg2', { description: 'Second test argument' }) arg2: string,
+  ): string {
+    return `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`;
+  }
+
+  @Prompt({
+    name: 'test_prompt_with_embedded_resource',
+    description: 'A prompt embedding a resource (conformance: prompts-get-embedded-resource).',
+  })
+  withEmbeddedResource(@Arg('resourceUri', { description: 'URI of the resource to embed' }) resourceUri: string) {
+    return [
+      {
+        role: 'user' as const,
+        content: Content.resource({
+          uri: resourceUri,
+          mimeType: 'text/plain',
+          text: 'Embedded resource content for testing.',
+        }),
+      },
+      { role: 'user' as const, content: Content.text('Please process the embedded resource above.') },
+    ];
+  }
+
+  @Prompt({
+    name: 'test_prompt_with_image',
+    description: 'A prompt with an image (conformance: prompts-get-with-image).',
+  })
+  withImage() {
+    return [
+      { role: 'user' as const, content: Content.image(RED_PIXEL_PNG, 'image/png') },
+      { role: 'user' as const, content: Content.text('Please analyze the image above.') },
+    ];
+  }
+
+  @Complete('arg1')
+  completeArg1(value: string): string[] {
+    return ['test', 'testing', 'tested', 'other'].filter((option) => option.startsWith(value));
+  }
+}
+
 /** The container the CLI serves (`--module dist/samples/conformance/server.js`). */
 export async function conformanceContainer(): Promise<Container> {
   const container = new Container();
@@ -300,6 +398,7 @@ export async function conformanceContainer(): Promise<Container> {
         AudioContent,
         EmbeddedResource,
         MultipleContentTypes,
+        ConformanceEntries,
       ],
     }),
   );

@@ -80,6 +80,8 @@ export class McpHttpHandler {
   readonly #listening = new Map<string, number>();
   /** Ends the modern era's subscription to availability changes; set by its first request. */
   #unwatch: (() => void) | undefined;
+  /** Ends the modern era's subscription to resource changes, which listen streams naming the URI hear; likewise. */
+  #unwatchResources: (() => void) | undefined;
 
   /**
    * @param where Names the options in errors (`serveHttp`).
@@ -214,6 +216,9 @@ export class McpHttpHandler {
       );
     if (this.#unwatch === undefined && this.#wiring.watch.intervalMs > 0)
       this.#unwatch = this.#wiring.watch.subscribe(() => this.#modern.notify.toolsChanged());
+    this.#unwatchResources ??= this.#registry.resourceUpdates.subscribe((uri) =>
+      this.#modern.notify.resourceUpdated(uri),
+    );
     if (isJSONRPCRequest(body) && body.method === 'subscriptions/listen') {
       const key = principal ?? '';
       const held = this.#listening.get(key) ?? 0;
@@ -241,6 +246,7 @@ export class McpHttpHandler {
    */
   async close(): Promise<void> {
     this.#unwatch?.();
+    this.#unwatchResources?.();
     this.#wiring.approvals.close();
     await this.#tasks?.close();
     await this.#sessions.closeAll();

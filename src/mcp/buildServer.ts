@@ -20,6 +20,7 @@ import { DISPATCHER } from '../registry/Dispatcher.js';
 import { JSON_TEXT, JsonTextSink, type TextSinkOptions } from '../registry/JsonTextSink.js';
 import type { InputRounds } from './InputRounds.js';
 import { RoundRequest } from './RoundRequest.js';
+import { serveEntries } from './serveEntries.js';
 import type { AvailabilityWatch } from './AvailabilityWatch.js';
 import type { McpRequestExtra, McpServerOptions } from './McpServerOptions.js';
 import { elicitApproval } from './elicitApproval.js';
@@ -57,6 +58,8 @@ export interface ServerWiring {
   readonly watch: AvailabilityWatch;
   /** The listing and per-tool facts, kept across the servers of the endpoint. */
   readonly listing: ToolListing;
+  /** Whether the registry has resources, templates or prompts (decided once, on the first request). */
+  readonly hasEntries: () => boolean;
   /** 2026-era approvals (input_required), signed with the endpoint's key. */
   readonly approvals: InputRounds;
   /** The caller's own permissions for a request (from its token), narrowing the toolsets' grants. */
@@ -104,6 +107,8 @@ export function buildServer(
   // Tasks in both eras, from one store: the 2025 task methods, or the 2026 revision's tasks extension.
   const tasks = wiring.tasks;
   const { listing, approvals } = wiring;
+  const hasEntries = wiring.hasEntries();
+  const listTtl = options.listTtlMs ?? DEFAULT_LIST_TTL_MS;
   // Without a prototype: the SDK reads more keys of these than are given here, and a polluted Object.prototype must set
   // none.
   const info = Object.assign(Object.create(null) as object, { name: options.name, version: options.version });
@@ -112,6 +117,14 @@ export function buildServer(
       tools: { listChanged },
       // Log lines from ctx.logger, to a client that asks for them (logging/setLevel, or a 2026 request's logLevel).
       logging: {},
+      // Resources, prompts and completions, when the registry has any: their lists are fixed, so never change.
+      ...(hasEntries
+        ? {
+            resources: { subscribe: true, listChanged: false },
+            prompts: { listChanged: false },
+            completions: {},
+          }
+        : {}),
       ...(tasks === undefined
         ? {}
         : era === 'legacy'
@@ -120,7 +133,14 @@ export function buildServer(
     },
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     // Stamped on 2026 results only. The list depends on who asks, so it is never public.
-    cacheHints: { 'tools/list': { ttlMs: options.listTtlMs ?? DEFAULT_LIST_TTL_MS, cacheScope: 'private' as const } },
+    cacheHints: {
+      'tools/list': { ttlMs: listTtl, cacheScope: 'private' as const },
+      'resources/list': { ttlMs: listTtl, cacheScope: 'private' as const },
+      'resources/templates/list': { ttlMs: listTtl, cacheScope: 'private' as const },
+      'prompts/list': { ttlMs: listTtl, cacheScope: 'private' as const },
+      // A read is as fresh as its resource, which may change at any time.
+      'resources/read': { ttlMs: 0, cacheScope: 'private' as const },
+    },
     requestState: { verify: approvals.verify },
   });
   const server = tasks === undefined ? new Server(info, serverOptions) : new TaskServer(info, serverOptions);
@@ -376,13 +396,19 @@ export function buildServer(
     return toCallToolResult(outcome, listing.structured(name), sink.textOf(outcome));
   });
 
+  const stopEntries = hasEntries
+    ? serveEntries(server, { era, identityOf, visible, registry, failed })
+    : () => undefined;
+  let unsubscribe: (() => void) | undefined;
   if (listChanged && era === 'legacy') {
-    let unsubscribe: (() => void) | undefined;
     server.oninitialized = () => {
       unsubscribe = wiring.watch.subscribe(() => void server.sendToolListChanged().catch(failed));
     };
-    server.onclose = () => unsubscribe?.();
   }
+  server.onclose = () => {
+    unsubscribe?.();
+    stopEntries();
+  };
   return server;
 }
 

@@ -36,12 +36,17 @@ export async function serveStdio(
       // One server is pinned per connection. A 2026 client hears of list changes on its subscriptions/listen
       // streams, where the SDK routes the server's notice (a 2025 session subscribes once initialized).
       if (era === 'modern') {
-        listening = wiring.watch.subscribe(
-          () =>
-            void server
-              .sendToolListChanged()
-              .catch((error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)))),
+        const failed = (error: unknown): void =>
+          server.onerror?.(error instanceof Error ? error : new Error(String(error)));
+        const tools = wiring.watch.subscribe(() => void server.sendToolListChanged().catch(failed));
+        // The SDK routes the notice to the listen streams that named the URI.
+        const resources = registry.resourceUpdates.subscribe(
+          (uri) => void server.sendResourceUpdated({ uri }).catch(failed),
         );
+        listening = () => {
+          tools();
+          resources();
+        };
       }
       // The connection's tasks can be fetched only on it: when it closes (the client went away), what they run ends.
       const closed = server.onclose;

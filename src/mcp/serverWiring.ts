@@ -38,7 +38,10 @@ export function serverWiring(
     if (!(error instanceof RangeError)) throw error;
     throw new TypeError(`${where}: requestStateKey must be at least 32 bytes (a random key, shared by every replica)`);
   }
+  let entries: boolean | undefined;
   return {
+    hasEntries: () =>
+      (entries ??= registry.resources().length + registry.resourceTemplates().length + registry.prompts().length > 0),
     watch: new AvailabilityWatch(registry, watchIntervalMs),
     listing: new ToolListing(registry, tasks !== undefined),
     approvals,

@@ -1,4 +1,10 @@
 import type { CallOptions } from '../contracts/CallOptions.js';
+import type { Completion, CompletionContext, CompletionReference } from '../contracts/Completion.js';
+import type { PromptDefinition } from '../contracts/PromptDefinition.js';
+import type { PromptOutcome } from '../contracts/PromptOutcome.js';
+import type { ResourceDefinition, ResourceTemplateDefinition } from '../contracts/ResourceDefinition.js';
+import type { ResourceOutcome } from '../contracts/ResourceOutcome.js';
+import type { ResourceUpdates } from '../registry/ResourceUpdates.js';
 import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import type { ToolOutcome } from '../contracts/ToolOutcome.js';
 import type { CallerIdentity } from '../registry/CallerIdentity.js';
@@ -58,5 +64,38 @@ export class DeferredToolRegistry extends ToolRegistry {
   }
   override forCaller(identity: CallerIdentity, options?: ForCallerOptions): Promise<ToolRegistry> {
     return this.#built().forCaller(identity, options);
+  }
+  override resources(): ResourceDefinition[] {
+    return this.#built().resources();
+  }
+  override resourceTemplates(): ResourceTemplateDefinition[] {
+    return this.#built().resourceTemplates();
+  }
+  override prompts(): PromptDefinition[] {
+    return this.#built().prompts();
+  }
+  override hasResource(uri: string): boolean {
+    return this.#built().hasResource(uri);
+  }
+  override readResource(uri: string, options?: CallOptions): Promise<ResourceOutcome> {
+    return this.#built().readResource(uri, options);
+  }
+  override getPrompt(
+    name: string,
+    args?: Readonly<Record<string, string>>,
+    options?: CallOptions,
+  ): Promise<PromptOutcome> {
+    return this.#built().getPrompt(name, args, options);
+  }
+  override complete(
+    ref: CompletionReference,
+    argument: { readonly name: string; readonly value: string },
+    context?: CompletionContext,
+    options?: CallOptions,
+  ): Promise<Completion> {
+    return this.#built().complete(ref, argument, context, options);
+  }
+  override get resourceUpdates(): ResourceUpdates {
+    return this.#built().resourceUpdates;
   }
 }

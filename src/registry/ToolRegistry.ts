@@ -178,6 +178,11 @@ export class ToolRegistry implements HasDispatcher {
     return this.#entryDispatcher.complete(ref, argument, context, options);
   }
 
+  /** Whether a resource this registry (or caller's view) shows reads `uri`: a subscription needs one. */
+  hasResource(uri: string): boolean {
+    return typeof uri === 'string' && this.#entries.catalog.match(uri) !== undefined;
+  }
+
   /** Where resource changes are announced: the container's `ResourceUpdates`. */
   get resourceUpdates(): ResourceUpdates {
     return this.#entries.updates;
