@@ -108,10 +108,18 @@ export function serveEntries(server: Server, serving: EntryServing): () => void 
   });
 
   if (era === 'modern') return () => undefined;
-  // 2025: this session's subscriptions, checked against what the caller may read when made.
+  // 2025: this session's subscriptions, checked against what the caller may read when made. The server listens for
+  // changes from its first subscription on (a stateless request's server never does).
   const subscribed = new Set<string>();
+  let stop: (() => void) | undefined;
   server.setRequestHandler('resources/subscribe', async (request, extra) => {
     const { uri } = request.params;
+    // Over HTTP without a session, nothing outlives the request: no notice could ever reach the subscriber.
+    if (extra.http !== undefined && extra.sessionId === undefined)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'resources/subscribe needs a session: this server answers stateless requests, which nothing can reach later; read the resource again when you need it',
+      );
     if (!(await view(extra)).hasResource(uri))
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
@@ -123,15 +131,20 @@ export function serveEntries(server: Server, serving: EntryServing): () => void 
         `this session holds ${MAX_SUBSCRIPTIONS_PER_SESSION} resource subscriptions, the most it may; unsubscribe from one first`,
       );
     subscribed.add(uri);
+    stop ??= serving.registry.resourceUpdates.subscribe((changed) => {
+      if (subscribed.has(changed)) server.sendResourceUpdated({ uri: changed }).catch(serving.failed);
+    });
     return {};
   });
   server.setRequestHandler('resources/unsubscribe', async (request) => {
     subscribed.delete(request.params.uri);
     return {};
   });
-  return serving.registry.resourceUpdates.subscribe((uri) => {
-    if (subscribed.has(uri)) server.sendResourceUpdated({ uri }).catch(serving.failed);
-  });
+  return () => {
+    stop?.();
+    stop = undefined;
+    subscribed.clear();
+  };
 }
 
 /**

@@ -16,6 +16,11 @@ export class ResourceUpdates {
     for (const listener of [...this.#listeners]) listener(uri);
   }
 
+  /** How many listen now: one per MCP server or endpoint that relays changes. */
+  get listening(): number {
+    return this.#listeners.size;
+  }
+
   /** Calls `listener` with each URI announced, until the function returned is called. */
   subscribe(listener: (uri: string) => void): () => void {
     this.#listeners.add(listener);
