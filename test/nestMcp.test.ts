@@ -26,7 +26,9 @@ import {
   Ctx,
   PermissionSet,
   Permissions,
+  Prompt,
   Requires,
+  Resource,
   Tool,
   type ToolContext,
   ToolDefinitionError,
@@ -99,6 +101,17 @@ class UserTools {
   @Tool({ name: 'users.purge', description: 'Removes every user.', destructive: true })
   purge(): string {
     return 'purged';
+  }
+
+  @Resource({ uri: 'users://me', name: 'me', description: 'Who the caller is.', mimeType: 'text/plain' })
+  me(@Ctx() ctx: ToolContext): string {
+    return String(ctx.caller);
+  }
+
+  @Prompt({ name: 'users.offboard', description: 'Walks an admin through removing a user.' })
+  @Permissions('users:delete')
+  offboard(@Arg('name') name: string): string {
+    return `Remove ${name}: revoke access, then delete.`;
   }
 }
 
@@ -264,6 +277,28 @@ describe.each(ADAPTERS)('hermes-tools/nest MCP endpoint on %s, with sessions (th
       expect(names(await ann.listTools())).toContain('users.delete');
     } finally {
       await ann.close();
+    }
+  });
+
+  it('discovers @Resource and @Prompt providers like tools, each caller seeing what it may use', async () => {
+    const ann = await connect(url, 'ann-token');
+    const bob = await connect(url, 'bob-token');
+    try {
+      expect(await ann.readResource({ uri: 'users://me' })).toMatchObject({
+        contents: [{ uri: 'users://me', text: 'ann' }],
+      });
+      expect(await bob.readResource({ uri: 'users://me' })).toMatchObject({ contents: [{ text: 'bob' }] });
+      expect((await ann.listPrompts()).prompts.map((p) => p.name)).toEqual(['users.offboard']);
+      expect((await bob.listPrompts()).prompts).toEqual([]);
+      expect((await ann.getPrompt({ name: 'users.offboard', arguments: { name: 'cat' } })).messages).toEqual([
+        { role: 'user', content: { type: 'text', text: 'Remove cat: revoke access, then delete.' } },
+      ]);
+      await expect(bob.getPrompt({ name: 'users.offboard', arguments: { name: 'cat' } })).rejects.toMatchObject({
+        code: -32602,
+      });
+    } finally {
+      await ann.close();
+      await bob.close();
     }
   });
 
