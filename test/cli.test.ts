@@ -119,6 +119,25 @@ describe('the hermes-tools CLI', () => {
     expect(outcome.error.message).toContain('asked "Which number?"');
   });
 
+  it('reads a resource and gets a prompt, printing the outcome as JSON; an unknown one exits with 1', async () => {
+    const module = path.join(FIXTURES, 'cliModule.js');
+    const read = await cli('--module', module, 'read', 'notes://today');
+    expect(read.code).toBe(0);
+    expect(JSON.parse(read.stdout)).toEqual({
+      ok: true,
+      uri: 'notes://today',
+      contents: [{ uri: 'notes://today', mimeType: 'text/plain', text: 'buy milk' }],
+    });
+    const prompt = await cli('--module', module, 'prompt', 'math.explain', '{"sum":"2+3"}');
+    expect(JSON.parse(prompt.stdout)).toMatchObject({
+      ok: true,
+      messages: [{ role: 'user', content: { type: 'text', text: 'Explain 2+3 step by step.' } }],
+    });
+    const missing = await cli('--module', module, 'read', 'notes://tomorrow');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ ok: false, error: { code: 'resource_not_found' } });
+  });
+
   it('validates alike on a host that forbids generated code (node --disallow-code-generation-from-strings), through the closures', async () => {
     const outcome = async (flags: string[], json: string): Promise<unknown> => {
       const run = await promisify(execFile)(process.execPath, [

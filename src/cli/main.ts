@@ -105,6 +105,52 @@ const COMMANDS: Record<string, Command> = {
       return outcome.ok ? 0 : 1;
     },
   },
+  read: {
+    usage: 'read <uri> [--timeout <ms>]',
+    summary:
+      'Reads one resource (its fixed URI, or one a template matches) through its pipeline and prints the outcome as JSON, binary contents in base64. Exit code 1 when it is an error.',
+    options: { timeout: { type: 'string', short: 't' } },
+    optionHelp: [['--timeout, -t <ms>', 'end the read with a timeout outcome after this many milliseconds']],
+    positionals: [1, 1],
+    async run(registry, values, [uri]) {
+      const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(String(values.timeout));
+      const tools = await registry();
+      const outcome = await failIfStalled(
+        tools.readResource(uri!, timeoutMs === undefined ? {} : { timeoutMs }),
+        () => new CallDidNotSettleError(uri!),
+      );
+      out(JSON.stringify(outcome, null, 2));
+      return outcome.ok ? 0 : 1;
+    },
+  },
+  prompt: {
+    usage: "prompt <name> ['<json arguments>'] [--timeout <ms>]",
+    summary:
+      'Gets one prompt’s messages for the arguments given (an object of strings) and prints the outcome as JSON. Exit code 1 when it is an error.',
+    options: { timeout: { type: 'string', short: 't' } },
+    optionHelp: [['--timeout, -t <ms>', 'end the get with a timeout outcome after this many milliseconds']],
+    positionals: [1, 2],
+    async run(registry, values, [name, json]) {
+      const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(String(values.timeout));
+      let args: Record<string, string> = {};
+      if (json !== undefined) {
+        try {
+          args = JSON.parse(json) as Record<string, string>;
+        } catch (error) {
+          throw new UsageError(
+            `the arguments are not valid JSON (${(error as Error).message}); quote them, e.g. '{"diff":"+a"}'`,
+          );
+        }
+      }
+      const tools = await registry();
+      const outcome = await failIfStalled(
+        tools.getPrompt(name!, args, timeoutMs === undefined ? {} : { timeoutMs }),
+        () => new CallDidNotSettleError(name!),
+      );
+      out(JSON.stringify(outcome, null, 2));
+      return outcome.ok ? 0 : 1;
+    },
+  },
   serve: {
     usage:
       'serve --stdio | --http <port> [--host <address>] [--token-env <NAME>] [--stateless | --sse-polling <ms>] [--remote <name>=<command line or url>]…',
