@@ -165,7 +165,7 @@ describe('wiring mistakes', () => {
       'BadOutputExample.execute: @Example #1 ("Wrong output") has an output that does not match the declared output: n must be an integer, got a string of 3 characters',
       'Mixed.execute: mixes @Input() with @Arg()',
       'UndecoratedDto.execute parameter #1: Undecorated has no class-validator decorators',
-      'NotATool: is listed as a tool but has no @Tool decorator',
+      'NotATool: is listed in a toolset but has no @Tool, @Resource, @ResourceTemplate or @Prompt decorator',
       'NoMetadata.execute: has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata"',
       'DupB.execute: tool name "dup" is already used by DupA.execute in toolset "a"',
     ];

@@ -239,7 +239,7 @@ describe('hermes-tools/nest', () => {
     );
     expect(error.problems).toEqual([
       expect.stringContaining('timeoutMs must be a number of milliseconds'),
-      expect.stringMatching(/NotATool.*no @Tool decorator/),
+      expect.stringMatching(/NotATool.*has no @Tool, @Resource, @ResourceTemplate or @Prompt decorator/),
       expect.stringMatching(/tool name "users.find" is already used by FindUser/),
     ]);
   });

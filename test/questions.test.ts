@@ -496,7 +496,7 @@ describe('ctx.ask over MCP', () => {
       isError: true,
       _meta: { 'hermes-tools/error': { code: 'not_answered', reason: 'expired' } },
     });
-    expect(JSON.stringify(lost.body.result?.content)).toContain('nothing was done again');
+    expect(JSON.stringify(lost.body.result?.content)).toContain('this retry ran nothing');
     expect(effects).toEqual(['reserved 7']);
     // The server that asked still has its call waiting: the same retry resumes it there.
     const resumed = await rawCall(asking.url, 'any', retry);

@@ -12,7 +12,9 @@ export type RoundEnd = { readonly outcome: ToolOutcome } | { readonly ask: Input
  */
 export class AskingCall<Carry = unknown> {
   readonly #outcome: Promise<{ readonly outcome: ToolOutcome }>;
-  #asked: { promise: Promise<RoundEnd>; resolve: (end: RoundEnd) => void };
+  /** A question that stopped the call while no round listened (its earlier question ended unanswered): kept for the next. */
+  #stop: InputRequiredResult | undefined;
+  #listener: ((end: RoundEnd) => void) | undefined;
   #questions = 0;
   #waiting = false;
 
@@ -23,7 +25,6 @@ export class AskingCall<Carry = unknown> {
     readonly carry: Carry,
   ) {
     this.#outcome = outcome.then((settled) => ({ outcome: settled }));
-    this.#asked = opened();
   }
 
   /** The key of the call's next question (`q1`, `q2`…), and how many it has asked. */
@@ -37,12 +38,17 @@ export class AskingCall<Carry = unknown> {
     return this.#waiting;
   }
 
-  /** The call stopped at a question: the round ends with `ask`, and the next round waits for what follows. */
-  stopped(ask: InputRequiredResult): void {
+  /** A question of the call is being put: until it ends, the call asks no other. */
+  asking(): void {
     this.#waiting = true;
-    const round = this.#asked;
-    this.#asked = opened();
-    round.resolve({ ask });
+  }
+
+  /** The call stopped at a question: the round that listens ends with `ask` (or the next one, if none listens). */
+  stopped(ask: InputRequiredResult): void {
+    const listener = this.#listener;
+    this.#listener = undefined;
+    if (listener === undefined) this.#stop = ask;
+    else listener({ ask });
   }
 
   /** The question was answered (or given up): the handler goes on. */
@@ -52,12 +58,17 @@ export class AskingCall<Carry = unknown> {
 
   /** How the current round ends: the call's outcome, or its next question. */
   next(): Promise<RoundEnd> {
-    return Promise.race([this.#outcome, this.#asked.promise]);
+    const stop = this.#stop;
+    if (stop !== undefined) {
+      this.#stop = undefined;
+      return Promise.resolve({ ask: stop });
+    }
+    return new Promise<RoundEnd>((resolve, reject) => {
+      this.#listener = resolve;
+      this.#outcome.then((end) => {
+        if (this.#listener === resolve) this.#listener = undefined;
+        resolve(end);
+      }, reject);
+    });
   }
-}
-
-function opened(): { promise: Promise<RoundEnd>; resolve: (end: RoundEnd) => void } {
-  let resolve!: (end: RoundEnd) => void;
-  const promise = new Promise<RoundEnd>((settle) => (resolve = settle));
-  return { promise, resolve };
 }

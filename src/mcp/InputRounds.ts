@@ -92,6 +92,13 @@ export class InputRounds {
   /** The calls that wait for an answer, by the nonce of the state that asked. */
   readonly #waiting = new Map<string, Waiting>();
   readonly #perOwner = new Map<string, number>();
+  /**
+   * Calls whose question ended unanswered while no round listened (its own time ran out, the call was cancelled): the
+   * handler went on without the answer, and the retry that carries it takes what the call did next (its outcome, or
+   * its next question) instead of running anything. Kept until the state's 300 s end; the oldest go first past 1,000.
+   */
+  readonly #unclaimed = new Map<string, { readonly call: AskingCall; readonly key: string; readonly timer: Timer }>();
+  #closed = false;
 
   /**
    * @param key The HMAC key (at least 32 bytes); every replica that may receive a retry needs the same one.
@@ -115,6 +122,9 @@ export class InputRounds {
 
   /** The endpoint closes: every call waiting for an answer ends, its question unanswered. */
   close(): void {
+    this.#closed = true;
+    for (const { timer } of this.#unclaimed.values()) clearTimeout(timer);
+    this.#unclaimed.clear();
     for (const waiting of [...this.#waiting.values()])
       waiting.settle(
         new QuestionNotAnsweredError(
@@ -131,6 +141,7 @@ export class InputRounds {
    * once, and so is one already used (spent here, atomically: of two retries racing with one state, one goes on).
    * @param owner Who the request acts for, the same string on every round of one caller's call.
    * @param canAsk Whether the client declared elicitation; without it approvals and questions are refused, saying so.
+   * @param failed Where a store's failure is reported when no pipeline runs to log it (a question's retry).
    */
   round(
     ctx: ServerContext,
@@ -138,6 +149,7 @@ export class InputRounds {
     name: string,
     args: unknown,
     canAsk: boolean,
+    failed: (error: unknown) => void,
   ): InputRound | Promise<InputRound> {
     const state = ctx.mcpReq.requestState<RoundState>();
     let digest: string | undefined;
@@ -158,7 +170,7 @@ export class InputRounds {
     }
     // Most calls carry no state: their round opens at once, without waiting on the store.
     const open = (storeError: unknown): InputRound =>
-      this.#open(ctx, name, canAsk, state, storeError, argsDigest, ownerTag);
+      this.#open(ctx, name, canAsk, state, storeError, argsDigest, ownerTag, failed);
     return state === undefined ? open(undefined) : this.#spend(state.n).then(open);
   }
 
@@ -191,13 +203,20 @@ export class InputRounds {
     storeError: unknown,
     argsDigest: () => string,
     ownerTag: () => string,
+    failed: (error: unknown) => void,
   ): InputRound {
     const storeFailed = storeError !== undefined;
+    const stateKey = state?.k?.[0];
+    // The state answers a question: its call waits here, or no longer does. When the store could not say whether the
+    // state was used, the answer is not taken (it may be a replay) and nothing runs: the call still waits, and a retry
+    // with the same state resumes it once the store answers again.
+    if (state !== undefined && stateKey !== undefined && stateKey !== 'approve') {
+      if (!storeFailed) return this.#resume(ctx, name, state.n, stateKey);
+      failed(storeError);
+      return unchecked();
+    }
     const usable = storeFailed ? undefined : state;
     const askedKey = usable?.k?.[0];
-    // The state answers a question: its call waits here, or no longer does.
-    if (usable !== undefined && askedKey !== undefined && askedKey !== 'approve')
-      return this.#resume(ctx, name, usable.n, askedKey);
     let granted = usable?.g === 1;
     let asking: string | undefined;
     let call: AskingCall | undefined;
@@ -274,6 +293,7 @@ export class InputRounds {
     mint: (nonce: string, questionKey: string) => Promise<string>,
   ): Promise<QuestionReply> {
     const { tool, message, requestedSchema, signal } = request;
+    if (this.#closed) throw new QuestionNotAnsweredError(tool, 'cannot_ask', message, 'the MCP server is closing');
     if (call.waiting)
       throw new QuestionNotAnsweredError(tool, 'cannot_ask', message, 'a call asks one question at a time');
     const { key: questionKey, count } = call.nextKey();
@@ -286,16 +306,20 @@ export class InputRounds {
         'cannot_ask',
         message,
         mine >= MAX_WAITING_CALLS_PER_CALLER
-          ? `${mine} calls of this caller wait for answers on this server already`
+          ? `${mine} calls of this caller wait for answers on this server already (clients that are not told apart, such as unauthenticated ones of a stateless endpoint, are one caller)`
           : 'too many calls wait for answers on this server',
       );
     const nonce = randomBytes(16).toString('base64url');
+    const asked = Date.now();
     return new Promise<QuestionReply>((resolve, reject) => {
-      let expiry: ReturnType<typeof setTimeout> | undefined;
+      let expiry: Timer | undefined;
       let stopAsking: (() => void) | undefined;
-      const finish = (reply: unknown): void => {
+      let told = false;
+      const finish = (reply: unknown, keep = true): void => {
         if (this.#waiting.get(nonce)?.call !== call) return;
         this.#waiting.delete(nonce);
+        // Ended without the retry, after its round was told: what the handler does next waits for that retry.
+        if (keep && told && !isReply(reply)) this.#keep(nonce, call, questionKey, asked);
         const left = (this.#perOwner.get(owner) ?? 1) - 1;
         if (left === 0) this.#perOwner.delete(owner);
         else this.#perOwner.set(owner, left);
@@ -307,27 +331,33 @@ export class InputRounds {
       };
       this.#waiting.set(nonce, { owner, call, key: questionKey, message, settle: finish });
       this.#perOwner.set(owner, mine + 1);
+      // The call waits from here, before the state is minted: a second question asked meanwhile is refused.
+      call.asking();
       // A state lives 300 s: a question that says it waits longer still ends then, since no retry can answer it after.
       expiry = setTimeout(
         () =>
-          finish(new QuestionNotAnsweredError(tool, 'timed_out', message, `${APPROVAL_STATE_TTL_SECONDS} s to retry`)),
+          finish(
+            new QuestionNotAnsweredError(tool, 'timed_out', message, `${APPROVAL_STATE_TTL_SECONDS} s to retry`),
+            false,
+          ),
         APPROVAL_STATE_TTL_SECONDS * 1000,
       );
       expiry.unref?.();
       stopAsking = onAbort(signal, () => finish(signal.reason));
       if (signal.aborted) finish(signal.reason);
-      mint(nonce, questionKey).then(
-        (requestState) =>
-          call.stopped(
-            inputRequired({
-              inputRequests: {
-                [questionKey]: inputRequired.elicit({ message, requestedSchema: requestedSchema as never }),
-              },
-              requestState,
-            }),
-          ),
-        finish,
-      );
+      mint(nonce, questionKey).then((requestState) => {
+        // A question that ended while its state was minted (its time, the call's end) ends no round.
+        if (this.#waiting.get(nonce)?.call !== call) return;
+        told = true;
+        call.stopped(
+          inputRequired({
+            inputRequests: {
+              [questionKey]: inputRequired.elicit({ message, requestedSchema: requestedSchema as never }),
+            },
+            requestState,
+          }),
+        );
+      }, finish);
     });
   }
 
@@ -338,6 +368,7 @@ export class InputRounds {
    */
   #resume(ctx: ServerContext, name: string, nonce: string, questionKey: string): InputRound {
     const waiting = this.#waiting.get(nonce);
+    const unclaimed = waiting === undefined ? this.#claim(nonce, questionKey) : undefined;
     const refuse = (): never => {
       throw new TypeError('InputRounds: a resumed call asks through the round that started it');
     };
@@ -345,6 +376,11 @@ export class InputRounds {
       approve: refuse,
       ask: refuse,
       run: async (_dispatch, carry, resume) => {
+        if (unclaimed !== undefined) {
+          // Its question ended unanswered: the answer is not used, and the round ends as the call's next one does.
+          resume(unclaimed.carry as typeof carry);
+          return unclaimed.next();
+        }
         if (waiting === undefined || waiting.key !== questionKey) return { outcome: expired(name) };
         const { call } = waiting;
         resume(call.carry as typeof carry);
@@ -361,7 +397,56 @@ export class InputRounds {
       },
     };
   }
+
+  /** Keeps a call whose question ended unanswered for the retry of its state, until that state expires. */
+  #keep(nonce: string, call: AskingCall, key: string, asked: number): void {
+    if (this.#closed) return;
+    if (this.#unclaimed.size >= MAX_WAITING_CALLS) {
+      const [oldest, kept] = this.#unclaimed.entries().next().value as [string, { timer: Timer }];
+      clearTimeout(kept.timer);
+      this.#unclaimed.delete(oldest);
+    }
+    const timer = setTimeout(
+      () => this.#unclaimed.delete(nonce),
+      Math.max(0, asked + APPROVAL_STATE_TTL_SECONDS * 1000 - Date.now()),
+    );
+    timer.unref?.();
+    this.#unclaimed.set(nonce, { call, key, timer });
+  }
+
+  /** Takes the call kept for a state's retry, if any. */
+  #claim(nonce: string, key: string): AskingCall | undefined {
+    const kept = this.#unclaimed.get(nonce);
+    if (kept === undefined || kept.key !== key) return undefined;
+    clearTimeout(kept.timer);
+    this.#unclaimed.delete(nonce);
+    return kept.call;
+  }
 }
+
+/**
+ * The round of a question's retry whose state could not be checked (the spent-approval store failed): it runs nothing
+ * and takes no answer, and its request gets a JSON-RPC error that says to retry with the same state.
+ */
+function unchecked(): InputRound {
+  const refuse = (): never => {
+    throw new TypeError('InputRounds: a round whose state was not checked runs no call');
+  };
+  return {
+    approve: refuse,
+    ask: refuse,
+    run: () =>
+      Promise.reject(
+        new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          'the server could not check this requestState (its store of used states failed); the call still waits for the answer: retry with the same requestState',
+        ),
+      ),
+  };
+}
+
+/** A `setTimeout` handle. */
+type Timer = ReturnType<typeof setTimeout>;
 
 /** The outcome of a retry whose call no longer waits for its answer here. */
 function expired(tool: string): ToolOutcome {
@@ -369,7 +454,7 @@ function expired(tool: string): ToolOutcome {
     tool,
     'expired',
     'the question of an earlier round',
-    'the call that asked it no longer waits for this answer on this server: its time ran out, the server restarted, or the retry reached another one; nothing was done again',
+    'no call waits for this answer on this server: the state is older than its 300 s, the server restarted, or the retry reached another server; this retry ran nothing',
   );
   return { ok: false, tool, callId: '', error: error.toPayload() };
 }

@@ -138,6 +138,7 @@ export class McpHttpHandler {
           : ANONYMOUS,
       // That one owner's task ids are all that keeps its tasks apart: they are never listed.
       unlisted: (owner) => owner === ANONYMOUS,
+      failed: (error) => this.warn(`${where}: something failed outside a request's answer`, error),
     };
     // A request the SDK refused has been answered with the reason: only what failed with nobody told is reported.
     const onerror = (error: Error): void => {

@@ -89,6 +89,11 @@ export interface ServerWiring {
    * for the client to resume with Last-Event-ID.
    */
   readonly closeStreams?: { readonly afterMs: number; readonly clock: SessionClock };
+  /**
+   * Where what failed with no request left to tell is reported (a notice to a client gone away, a store that failed
+   * on a retry). Default: the server's `onerror` (stdio and in memory set it).
+   */
+  readonly failed?: (error: Error) => void;
 }
 
 /**
@@ -168,7 +173,11 @@ export function buildServer(
   }
 
   // What fails outside any request (a notice to a client gone away) goes to the SDK's error hook: the server goes on.
-  const failed = (error: unknown): void => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
+  const failed = (error: unknown): void => {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    if (wiring.failed === undefined) server.onerror?.(failure);
+    else wiring.failed(failure);
+  };
 
   const hook = options.caller;
   const callerOf = (extra: McpRequestExtra): unknown => {
@@ -343,7 +352,7 @@ export function buildServer(
     // A 2026 request says what its client can do in its own envelope (over stdio, one server sees many requests).
     const canAsk = (): boolean =>
       (era === 'modern' ? envelopeCapabilities(extra) : server.getClientCapabilities())?.elicitation !== undefined;
-    const opening = era === 'modern' ? approvals.round(extra, ownerOf(extra), name, args, canAsk()) : undefined;
+    const opening = era === 'modern' ? approvals.round(extra, ownerOf(extra), name, args, canAsk(), failed) : undefined;
     const round = opening instanceof Promise ? await opening : opening;
     // A 2026 call follows the request of its round: its reports and its cancellation move with it to each retry.
     const following = round === undefined ? undefined : new RoundRequest(relay, logs, extra.mcpReq.signal);
@@ -356,8 +365,9 @@ export function buildServer(
       caller,
       trace,
       permissions,
-      onProgress: following === undefined || relay === undefined ? onProgress : following.progress,
-      onLog: following === undefined || logs === undefined ? logs?.line : following.line,
+      // A 2026 call reports through its round's request: a retry may ask for progress or log lines the first did not.
+      onProgress: following === undefined ? onProgress : following.progress,
+      onLog: following === undefined ? logs?.line : following.line,
       logLevel: threshold === undefined ? undefined : loggerLevelFor(threshold),
       approve,
       ask: round?.ask ?? elicitQuestion(server, extra),
