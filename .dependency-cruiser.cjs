@@ -15,7 +15,13 @@ const FLOORS = [
   ['mcp', 'providers', 'ai', 'cli', 'otel', 'nest', 'queue'],
 ];
 /** Same-floor imports that are allowed: decorators write what metadata reads; the CLI uses the MCP and provider kernels and runs queue workers; the AI SDK bridge uses the providers' shared name rules; the Nest module serves MCP (loaded on first request); resources and prompts read their contents with the results' content parts and limits. */
-const ALSO = { decorators: ['metadata'], cli: ['mcp', 'providers', 'queue'], ai: ['providers'], nest: ['mcp'], entries: ['results'] };
+const ALSO = {
+  decorators: ['metadata'],
+  cli: ['mcp', 'providers', 'queue'],
+  ai: ['providers'],
+  nest: ['mcp'],
+  entries: ['results'],
+};
 const OPTIONAL_PEERS =
   '^(node_modules/)?(@modelcontextprotocol/sdk|ai|@opentelemetry/[^/]+|@nestjs/[^/]+|bullmq|ioredis)(/|$)';
 const ALL = FLOORS.flat();

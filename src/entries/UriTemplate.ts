@@ -24,6 +24,7 @@ export class UriTemplate {
   readonly literalLength: number;
   readonly #pattern: RegExp;
   readonly #kinds: readonly Variable[];
+  readonly #parts: readonly (string | Variable)[];
 
   private constructor(
     readonly template: string,
@@ -32,6 +33,7 @@ export class UriTemplate {
   ) {
     const kinds = parts.filter((part): part is Variable => typeof part !== 'string');
     this.#kinds = kinds;
+    this.#parts = parts;
     this.variables = kinds.map((kind) => kind.name);
     const first = parts.findIndex((part) => typeof part !== 'string');
     this.literalPrefix = (first === -1 ? parts : parts.slice(0, first)).reduce(
@@ -117,6 +119,28 @@ export class UriTemplate {
     }
     return values;
   }
+
+  /**
+   * The URI the template makes of decoded `values`, as `match` gives them (RFC 6570: a simple value is percent-encoded
+   * but for unreserved characters; a reserved or fragment one keeps reserved characters).
+   */
+  expand(values: Readonly<Record<string, string>>): string {
+    return this.#parts
+      .map((part) => {
+        if (typeof part === 'string') return part;
+        const value = Object.hasOwn(values, part.name) ? String(values[part.name]) : '';
+        if (part.operator === '') return encodeSimple(value);
+        // Values are decoded (as match gives them): a `?` or `#` in a reserved value came encoded, and goes back so.
+        if (part.operator === '+') return encodeURI(value).replace(/[?#]/g, (c) => (c === '?' ? '%3F' : '%23'));
+        return value === '' ? '' : `#${encodeURI(value)}`;
+      })
+      .join('');
+  }
+}
+
+/** Percent-encodes what a simple expansion may not hold: everything but the unreserved characters. */
+function encodeSimple(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** A path value that could leave where its template points: a `.`/`..` segment, a root, a backslash. */

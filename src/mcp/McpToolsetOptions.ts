@@ -62,6 +62,15 @@ export interface McpToolsetOptions {
   readonly granted: PermissionSet;
   /** Put before each remote tool's name. Default: `<name>.`. */
   readonly prefix?: string;
+  /**
+   * Whether the server's resources, resource templates and prompts are imported beside its tools (when it offers them),
+   * under the same grant, permission, guards, interceptors and limits. A resource is served at `uriPrefix` followed by
+   * its own URI, a template likewise, a prompt as `prefix` followed by its name: two remotes never share one. They are
+   * listed once, when the toolset loads. Default: true.
+   */
+  readonly entries?: boolean;
+  /** What is put before the URIs of the server's imported resources and templates. Default: `mcp-remote://<name>/`. */
+  readonly uriPrefix?: string;
   /** What each remote tool requires. Default: `['<name>:call']`. */
   readonly permissions?: readonly string[];
   /**

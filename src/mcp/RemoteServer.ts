@@ -85,6 +85,11 @@ export class RemoteServer {
     return opened.tools;
   }
 
+  /** Whether the server is connected now (an imported resource or prompt is available only then). */
+  get connected(): boolean {
+    return this.client !== undefined;
+  }
+
   /** Records the tools the registry holds, with what they were compiled from; forgets the others. */
   register(tools: readonly Tool[]): void {
     this.registered.clear();
@@ -123,27 +128,7 @@ export class RemoteServer {
         },
       );
     } catch (error) {
-      if (ctx.signal.aborted) throw error;
-      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-        // A server that does not answer one call may still be there: a probe tells.
-        this.probe(client, error);
-        throw new ToolTimeoutError(ctx.tool, timeout);
-      }
-      if (error instanceof SdkError && error.code === SdkErrorCode.UnsupportedResultType) {
-        throw new ToolExecutionError(
-          ctx.tool,
-          `the MCP server "${this.options.name}" asked for input to finish "${name}" (${clip(describeResultType(error), 40)}); hermes-tools does not answer a remote server's questions: give the tool what it needs in its arguments, or have the server's own approver answer`,
-          { cause: error },
-        );
-      }
-      if (error instanceof ProtocolError || (error instanceof SdkError && isAnswered(error.code))) {
-        throw new ToolExecutionError(ctx.tool, clip(error.message), { cause: error });
-      }
-      this.lost(client, describe(error));
-      throw new ToolUnavailableError(
-        ctx.tool,
-        `the MCP server "${this.options.name}" could not be reached (${clip(describe(error), 200)})`,
-      );
+      throw this.failure(error, client, ctx, timeout, `"${name}"`);
     }
     // A task (a 2025 server's answer to a call that did not ask for one) is no result, though the SDK gives it content.
     const unasked = Object.hasOwn(result, 'task');
@@ -166,6 +151,105 @@ export class RemoteServer {
     if (result.structuredContent !== undefined) return result.structuredContent;
     const content = result.content;
     return content.length > 0 && texts.length === content.length ? texts.join('\n') : content;
+  }
+
+  /**
+   * Reads a resource of the remote server by its own URI (an imported resource's handler): its contents as the server
+   * sent them, each reduced to its own `uri`, `mimeType`, `text` and `blob`.
+   */
+  async readResource(uri: string, ctx: ToolContext): Promise<Record<string, unknown>[]> {
+    const client = this.#connected(ctx);
+    const timeout = this.options.timeoutMs === undefined ? remoteCallDefaults.timeoutMs : MAX_TIMEOUT_MS;
+    let result: { contents?: unknown };
+    try {
+      result = await client.readResource({ uri }, { signal: ctx.signal, timeout });
+    } catch (error) {
+      throw this.failure(error, client, ctx, timeout, `the resource ${clip(uri, 200)}`);
+    }
+    if (!Array.isArray(result.contents))
+      throw new ToolExecutionError(ctx.tool, `the MCP server "${this.options.name}" answered a read without contents`, {
+        cause: result,
+      });
+    return result.contents.map((body: unknown) => ownKeys(body, ['uri', 'mimeType', 'text', 'blob']));
+  }
+
+  /** Gets a prompt of the remote server by its own name (an imported prompt's handler): `{ description?, messages }`. */
+  async getPrompt(name: string, args: Record<string, string>, ctx: ToolContext): Promise<Record<string, unknown>> {
+    const client = this.#connected(ctx);
+    const timeout = this.options.timeoutMs === undefined ? remoteCallDefaults.timeoutMs : MAX_TIMEOUT_MS;
+    let result: { description?: unknown; messages?: unknown };
+    try {
+      result = await client.getPrompt({ name, arguments: args }, { signal: ctx.signal, timeout });
+    } catch (error) {
+      throw this.failure(error, client, ctx, timeout, `the prompt "${clip(name, 100)}"`);
+    }
+    if (!Array.isArray(result.messages))
+      throw new ToolExecutionError(
+        ctx.tool,
+        `the MCP server "${this.options.name}" answered a prompt without messages`,
+        { cause: result },
+      );
+    return {
+      ...(typeof result.description === 'string' && { description: result.description }),
+      messages: result.messages.map((message: unknown) => ownKeys(message, ['role', 'content'])),
+    };
+  }
+
+  /**
+   * Lists the server's resources, resource templates and prompts, when it offers them, within the toolset's limits
+   * (the same as its tools': items and characters per listing, pages) and one deadline of connectTimeoutMs.
+   */
+  async listEntries(): Promise<RemoteEntries> {
+    const client = this.client;
+    if (client === undefined) return { resources: [], templates: [], prompts: [] };
+    const offers = client.getServerCapabilities() ?? {};
+    const deadline = Date.now() + this.options.connectTimeoutMs;
+    const list = async (method: string, key: string): Promise<Record<string, unknown>[]> => {
+      const page = (cursor: string | undefined) =>
+        client.request({ method, ...(cursor !== undefined && { params: { cursor } }) } as never, {
+          timeout: Math.max(1, deadline - Date.now()),
+        });
+      const items = await this.listPages(page, key);
+      return items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null);
+    };
+    return {
+      resources: offers.resources === undefined ? [] : await list('resources/list', 'resources'),
+      templates: offers.resources === undefined ? [] : await list('resources/templates/list', 'resourceTemplates'),
+      prompts: offers.prompts === undefined ? [] : await list('prompts/list', 'prompts'),
+    };
+  }
+
+  /** The connected client, or the error that says the server is not. */
+  #connected(ctx: ToolContext): Client {
+    const client = this.client;
+    if (client === undefined)
+      throw new ToolUnavailableError(ctx.tool, `the MCP server "${this.options.name}" is disconnected`);
+    return client;
+  }
+
+  /** What a failed request to the server becomes: its timeout, its own error, or the connection lost. */
+  private failure(error: unknown, client: Client, ctx: ToolContext, timeout: number, what: string): unknown {
+    if (ctx.signal.aborted) return error;
+    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+      // A server that does not answer one call may still be there: a probe tells.
+      this.probe(client, error);
+      return new ToolTimeoutError(ctx.tool, timeout);
+    }
+    if (error instanceof SdkError && error.code === SdkErrorCode.UnsupportedResultType) {
+      return new ToolExecutionError(
+        ctx.tool,
+        `the MCP server "${this.options.name}" asked for input to finish ${what} (${clip(describeResultType(error), 40)}); hermes-tools does not answer a remote server's questions: give the tool what it needs in its arguments, or have the server's own approver answer`,
+        { cause: error },
+      );
+    }
+    if (error instanceof ProtocolError || (error instanceof SdkError && isAnswered(error.code))) {
+      return new ToolExecutionError(ctx.tool, clip(error.message), { cause: error });
+    }
+    this.lost(client, describe(error));
+    return new ToolUnavailableError(
+      ctx.tool,
+      `the MCP server "${this.options.name}" could not be reached (${clip(describe(error), 200)})`,
+    );
   }
 
   /** Closes the connection and stops reconnecting. */
@@ -427,45 +511,80 @@ export class RemoteServer {
    * logged.
    */
   private async listAll(client: Client, deadline: number): Promise<Tool[]> {
-    // One deadline for the whole listing, not one per page: a server that pages slowly cannot stretch it.
+    // One page at a time (the SDK's own walk would hold every page before these limits apply), not cached.
+    const page = (cursor: string | undefined) =>
+      client.request(
+        { method: 'tools/list', ...(cursor !== undefined && { params: { cursor } }) },
+        { timeout: Math.max(1, deadline - Date.now()) },
+      );
+    return (await this.listPages(page, 'tools', (tool) => describeTool(tool as Tool).chars)) as Tool[];
+  }
+
+  /**
+   * Walks a listing's pages within the toolset's limits: at most `maxTools` items and `maxListingChars` characters of
+   * JSON in all, and 100 pages. An item past either limit is dropped, and so is every one after it: the listing stays a
+   * prefix. One deadline covers the whole walk (the pages' own timeouts say what is left of it).
+   */
+  private async listPages(
+    fetch: (cursor: string | undefined) => Promise<unknown>,
+    key: string,
+    charsOf: (item: unknown) => number = (item) => JSON.stringify(item)?.length ?? 0,
+  ): Promise<unknown[]> {
     const max = this.options.limits.maxTools;
     const maxChars = this.options.limits.maxListingChars;
-    const tools: Tool[] = [];
+    const items: unknown[] = [];
     let chars = 0;
     let full = false;
     let cursor: string | undefined;
     let pages = 0;
     let dropped = 0;
     do {
-      // One page at a time (the SDK's own walk would hold every page before these limits apply), not cached.
-      const page = await client.request(
-        { method: 'tools/list', ...(cursor !== undefined && { params: { cursor } }) },
-        { timeout: Math.max(1, deadline - Date.now()) },
-      );
+      const page = (await fetch(cursor)) as Record<string, unknown>;
       pages++;
-      for (const tool of page.tools) {
-        // A tool past either limit is dropped, and so is every one after it: the listing stays a prefix.
-        full ||= tools.length >= max || chars + describeTool(tool).chars > maxChars;
+      const listed = Object.hasOwn(page, key) && Array.isArray(page[key]) ? (page[key] as unknown[]) : [];
+      for (const item of listed) {
+        full ||= items.length >= max || chars + charsOf(item) > maxChars;
         if (full) dropped++;
         else {
-          tools.push(tool);
-          chars += describeTool(tool).chars;
+          items.push(item);
+          chars += charsOf(item);
         }
       }
-      cursor = page.nextCursor;
+      const next = page.nextCursor;
+      cursor = typeof next === 'string' ? next : undefined;
     } while (cursor !== undefined && !full && pages < MAX_PAGES);
     if (dropped > 0 || cursor !== undefined) {
-      this.options.logger.warn('hermes-tools: a remote server listed more tools than are kept; the rest are dropped', {
-        toolset: this.options.name,
-        kept: tools.length,
-        dropped: cursor === undefined ? dropped : `${dropped} and every page after the ${pages}th`,
-        maxTools: max,
-        maxListingChars: maxChars,
-        maxPages: MAX_PAGES,
-      });
+      const what = key === 'resourceTemplates' ? 'resource templates' : key;
+      this.options.logger.warn(
+        `hermes-tools: a remote server listed more ${what} than are kept; the rest are dropped`,
+        {
+          toolset: this.options.name,
+          listing: key,
+          kept: items.length,
+          dropped: cursor === undefined ? dropped : `${dropped} and every page after the ${pages}th`,
+          maxTools: max,
+          maxListingChars: maxChars,
+          maxPages: MAX_PAGES,
+        },
+      );
     }
-    return tools;
+    return items;
   }
+}
+
+/** A remote server's resources, resource templates and prompts, as it listed them (within the toolset's limits). */
+export interface RemoteEntries {
+  readonly resources: readonly Record<string, unknown>[];
+  readonly templates: readonly Record<string, unknown>[];
+  readonly prompts: readonly Record<string, unknown>[];
+}
+
+/** The own keys of `value` among `keys`, on an object without a prototype (a listing's item is the remote's JSON). */
+function ownKeys(value: unknown, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = Object.create(null);
+  if (typeof value !== 'object' || value === null) return picked;
+  for (const key of keys) if (Object.hasOwn(value, key)) picked[key] = (value as Record<string, unknown>)[key];
+  return picked;
 }
 
 /** Each listed tool's key and the length of its JSON, made once per tool object. */

@@ -17,6 +17,8 @@ import { readToolsetOptions, type ToolsetSettings } from './readToolsetOptions.j
 import { RemoteServer, toolKey } from './RemoteServer.js';
 import { remoteHeaders } from './remoteHeaders.js';
 import { schemaExcess } from './schemaExcess.js';
+import { clipText } from './clipText.js';
+import { remoteEntryDeclarations } from './remoteEntryDeclarations.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 /**
@@ -78,6 +80,16 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
       await remote.close();
       throw new ToolDefinitionError(problems);
     }
+    // Resources, templates and prompts are listed once, here: they are not in the feed, which carries tools only.
+    let entries: ToolDeclaration[] = [];
+    if (settings.entries) {
+      try {
+        entries = remoteEntryDeclarations(await remote.listEntries(), settings, Handlers, remote, handlers);
+      } catch (error) {
+        await remote.close();
+        throw unreachable(settings.name, error, 'list its resources and prompts');
+      }
+    }
     remote.onListed = (tools) => {
       const before = new Set(imported.names());
       const refusedHere: DefinitionProblem[] = [];
@@ -98,7 +110,7 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
       guards: settings.guards,
       interceptors: settings.interceptors,
       scope: 'singleton',
-      declarations,
+      declarations: [...declarations, ...entries],
       feed,
     });
   });
@@ -168,7 +180,7 @@ class ImportedTools {
     }
     // A tool the server stopped listing is unavailable (its requirement says so) before its handler could be reached.
     for (const method of Object.keys(this.handlers)) {
-      if (!taken.has(method.slice('tool:'.length))) delete this.handlers[method];
+      if (method.startsWith('tool:') && !taken.has(method.slice('tool:'.length))) delete this.handlers[method];
     }
     this.#taken = taken;
     this.#tools = accepted;
@@ -293,13 +305,13 @@ function toDeclaration(
 }
 
 /** The load's error when the server could not be reached and listed: a ToolDefinitionError naming it, with the cause. */
-function unreachable(name: string, error: unknown): ToolDefinitionError {
+function unreachable(name: string, error: unknown, what = 'list the tools'): ToolDefinitionError {
   const why = error instanceof Error ? error.message || error.name : String(error);
   const failed = new ToolDefinitionError([
     {
       where: `mcpToolset "${name}"`,
       code: 'remote_unreachable',
-      message: `could not connect to its MCP server and list the tools: ${redactAndClip(why, 300)}; check server (the command, or the url and its headers) and connectTimeoutMs`,
+      message: `could not connect to its MCP server and ${what}: ${redactAndClip(why, 300)}; check server (the command, or the url and its headers) and connectTimeoutMs${what === 'list the tools' ? '' : ', or set entries: false'}`,
     },
   ]);
   return Object.defineProperty(failed, 'cause', {
@@ -308,12 +320,4 @@ function unreachable(name: string, error: unknown): ToolDefinitionError {
     writable: true,
     configurable: true,
   });
-}
-
-/** The text, or its first `max` characters and a marker saying it was clipped. */
-function clipText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  // A cut between the halves of a surrogate pair would leave half a character.
-  const end = /[\uD800-\uDBFF]/.test(text[max - 1] ?? '') ? max - 1 : max;
-  return `${text.slice(0, end)}… [clipped: the remote server sent ${text.length} characters]`;
 }

@@ -14,6 +14,8 @@ export interface ToolsetSettings {
   readonly server: McpStdioServer | McpHttpServerAddress;
   readonly granted: PermissionSet | undefined;
   readonly prefix: string;
+  readonly entries: boolean;
+  readonly uriPrefix: string;
   readonly permissions: readonly string[];
   readonly timeoutMs: number | undefined;
   readonly guards: readonly GuardLike[];
@@ -32,6 +34,8 @@ const OPTION_KEYS = [
   'server',
   'granted',
   'prefix',
+  'entries',
+  'uriPrefix',
   'permissions',
   'timeoutMs',
   'trustReadOnly',
@@ -118,6 +122,12 @@ export function readToolsetOptions(given: McpToolsetOptions): {
       `protocol must be 'auto' (ask with server/discover, fall back to initialize), 'legacy' (2025-11-25) or 'modern' (2026-07-28 only), not ${String(JSON.stringify(protocol)).slice(0, 40)}`,
     );
 
+  if (options.entries !== undefined && typeof options.entries !== 'boolean')
+    problem('entries must be a boolean: whether the server’s resources and prompts are imported');
+  const uriPrefix = options.uriPrefix ?? `mcp-remote://${name}/`;
+  if (typeof uriPrefix !== 'string' || !/^[A-Za-z][A-Za-z0-9+.-]*:[^\s{}]*$/.test(uriPrefix))
+    problem('uriPrefix must start a URI (a scheme, then no spaces or braces), such as "mcp-remote://files/"');
+
   const reconnect = ownOptions(options.reconnect, ['initialMs', 'maxMs']);
   problem(reconnect.problem && `reconnect: ${reconnect.problem}`);
   const settings: ToolsetSettings = {
@@ -125,6 +135,8 @@ export function readToolsetOptions(given: McpToolsetOptions): {
     server,
     granted: options.granted,
     prefix: options.prefix ?? `${name}.`,
+    entries: options.entries !== false,
+    uriPrefix: String(uriPrefix),
     permissions: [...(options.permissions ?? [`${name}:call`])],
     timeoutMs: options.timeoutMs,
     guards: options.guards ?? [],
