@@ -6,11 +6,15 @@ import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { PermissionSet, ResourceUpdates, type ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { createMcpServer, type McpHttpAuth, serveHttp, serveStdio } from 'hermes-tools/mcp';
 import { Container } from 'inversify';
-import { Docs, entryCalls } from './fixtures/entryTools.js';
+import { Docs, entryCalls, Vault, vault } from './fixtures/entryTools.js';
 import { ENVELOPE } from './support/modernRawCall.js';
 
 const TOKENS: Record<string, { principal: string; scopes: string[] }> = {
@@ -37,7 +41,18 @@ const closing: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const close of closing.splice(0).reverse()) await close();
   entryCalls.length = 0;
+  vault.open = false;
 });
+
+/** The docs and the vault, whose resource and prompt come and go as the vault opens and closes. */
+async function docsAndVault(): Promise<ToolRegistry> {
+  const container = new Container();
+  await container.load(
+    toolsModule({}),
+    toolset({ name: 'docs', tools: [Docs, Vault], granted: PermissionSet.none().grant('docs:*') }),
+  );
+  return container.get<ToolRegistry>((await import('hermes-tools')).ToolRegistry);
+}
 
 describe('resources and prompts to a 2025 client', () => {
   async function connected() {
@@ -123,6 +138,79 @@ describe('resources and prompts to a 2025 client', () => {
     expect(await arrived).toBe('orders://7');
     expect(heard).toEqual(['docs://handbook', 'orders://7']);
     await expect(client.subscribeResource({ uri: 'docs://nope' })).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
+describe('resource and prompt list changes', () => {
+  it('tells a 2025 session when a resource and a prompt become available, and lists them then', async () => {
+    const server = createMcpServer(await docsAndVault(), { name: 'docs', version: '1.0.0', listChangedIntervalMs: 5 });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    closing.push(() => server.close());
+    const client = new LegacyClient({ name: 'legacy', version: '1.0.0' });
+    const resourcesChanged = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => resolve()),
+    );
+    const promptsChanged = new Promise<void>((resolve) =>
+      client.setNotificationHandler(PromptListChangedNotificationSchema, () => resolve()),
+    );
+    await client.connect(clientSide as never);
+    closing.push(() => client.close());
+    expect(client.getServerCapabilities()).toMatchObject({
+      resources: { listChanged: true },
+      prompts: { listChanged: true },
+    });
+    expect((await client.listResources()).resources.map((r) => r.uri)).not.toContain('vault://inventory');
+    vault.open = true;
+    await resourcesChanged;
+    await promptsChanged;
+    expect((await client.listResources()).resources.map((r) => r.uri)).toContain('vault://inventory');
+    expect((await client.listPrompts()).prompts.map((p) => p.name)).toContain('appraise');
+  });
+
+  it('2026-07-28: a listen stream that asked for resource and prompt list changes hears them', async () => {
+    const http = await serveHttp(await docsAndVault(), {
+      name: 'docs',
+      version: '1.0.0',
+      port: 0,
+      listChangedIntervalMs: 5,
+      onWarning: () => {},
+    });
+    closing.push(() => http.close());
+    const controller = new AbortController();
+    closing.push(async () => controller.abort());
+    const response = await fetch(http.url, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'subscriptions/listen',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'subscriptions/listen',
+        params: { notifications: { resourcesListChanged: true, promptsListChanged: true }, _meta: ENVELOPE },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = '';
+    const until = async (text: string): Promise<void> => {
+      while (!seen.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${text}`);
+        seen += value;
+      }
+    };
+    await until('notifications/subscriptions/acknowledged');
+    expect(seen).toContain('"resourcesListChanged":true');
+    vault.open = true;
+    await until('notifications/resources/list_changed');
+    await until('notifications/prompts/list_changed');
+    controller.abort();
   });
 });
 

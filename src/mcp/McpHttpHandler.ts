@@ -216,7 +216,11 @@ export class McpHttpHandler {
         HEADER_MISMATCH,
       );
     if (this.#unwatch === undefined && this.#wiring.watch.intervalMs > 0)
-      this.#unwatch = this.#wiring.watch.subscribe(() => this.#modern.notify.toolsChanged());
+      this.#unwatch = this.#wiring.watch.subscribe((changes) => {
+        if (changes.tools) this.#modern.notify.toolsChanged();
+        if (changes.resources) this.#modern.notify.resourcesChanged();
+        if (changes.prompts) this.#modern.notify.promptsChanged();
+      });
     this.#unwatchResources ??= this.#registry.resourceUpdates.subscribe((uri) =>
       this.#modern.notify.resourceUpdated(uri),
     );

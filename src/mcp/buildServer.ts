@@ -122,11 +122,11 @@ export function buildServer(
       tools: { listChanged },
       // Log lines from ctx.logger, to a client that asks for them (logging/setLevel, or a 2026 request's logLevel).
       logging: {},
-      // Resources, prompts and completions, when the registry has any: their lists are fixed, so never change.
+      // Resources, prompts and completions, when the registry has any: their lists change as their availability does.
       ...(hasEntries
         ? {
-            resources: { subscribe: true, listChanged: false },
-            prompts: { listChanged: false },
+            resources: { subscribe: true, listChanged },
+            prompts: { listChanged },
             completions: {},
           }
         : {}),
@@ -412,7 +412,11 @@ export function buildServer(
   let unsubscribe: (() => void) | undefined;
   if (listChanged && era === 'legacy') {
     server.oninitialized = () => {
-      unsubscribe = wiring.watch.subscribe(() => void server.sendToolListChanged().catch(failed));
+      unsubscribe = wiring.watch.subscribe((changes) => {
+        if (changes.tools) void server.sendToolListChanged().catch(failed);
+        if (changes.resources && hasEntries) void server.sendResourceListChanged().catch(failed);
+        if (changes.prompts && hasEntries) void server.sendPromptListChanged().catch(failed);
+      });
     };
   }
   server.onclose = () => {

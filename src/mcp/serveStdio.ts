@@ -38,7 +38,11 @@ export async function serveStdio(
       if (era === 'modern') {
         const failed = (error: unknown): void =>
           server.onerror?.(error instanceof Error ? error : new Error(String(error)));
-        const tools = wiring.watch.subscribe(() => void server.sendToolListChanged().catch(failed));
+        const tools = wiring.watch.subscribe((changes) => {
+          if (changes.tools) void server.sendToolListChanged().catch(failed);
+          if (changes.resources) void server.sendResourceListChanged().catch(failed);
+          if (changes.prompts) void server.sendPromptListChanged().catch(failed);
+        });
         // The SDK routes the notice to the listen streams that named the URI.
         const resources = registry.resourceUpdates.subscribe(
           (uri) => void server.sendResourceUpdated({ uri }).catch(failed),
