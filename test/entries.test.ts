@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 import {
   Arg,
+  type AuditRecord,
   PermissionSet,
   Prompt,
   Resource,
@@ -116,6 +117,25 @@ describe('resources', () => {
       error: { code: 'permission_denied' },
     });
     expect(entryCalls).toEqual(['salaries']);
+  });
+
+  it("audits a read of a URI nothing answers to, and a prompt nothing is named, as an unknown tool's call is", async () => {
+    const records: AuditRecord[] = [];
+    const { registry } = await buildRegistry(
+      toolsModule({ audit: { sink: (record) => void records.push(record) } }),
+      toolset({ name: 'docs', tools: [Docs], granted: PermissionSet.none().grant('docs:*') }),
+    );
+    const ann = await registry.forCaller({ caller: 'ann', permissions: PermissionSet.none() });
+    expect(await ann.readResource('docs://salaries')).toMatchObject({
+      ok: false,
+      error: { code: 'resource_not_found' },
+    });
+    expect(await ann.getPrompt('nope', {})).toMatchObject({ ok: false, error: { code: 'prompt_not_found' } });
+    expect(records.map((r) => [r.tool, r.caller, r.outcome])).toEqual([
+      ['docs://salaries', 'ann', 'resource_not_found'],
+      ['nope', 'ann', 'prompt_not_found'],
+    ]);
+    expect(entryCalls).toEqual([]);
   });
 });
 

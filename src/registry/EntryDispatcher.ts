@@ -10,12 +10,14 @@ import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { PermissionDeniedError } from '../errors/PermissionDeniedError.js';
 import { PromptNotFoundError } from '../errors/PromptNotFoundError.js';
 import { ResourceNotFoundError } from '../errors/ResourceNotFoundError.js';
+import type { ToolError } from '../errors/ToolError.js';
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
 import { ownValue } from '../internal/ownValue.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
 import { coreOf } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import { type EntryCatalog, metaOf } from './EntryCatalog.js';
+import { refuseUnknown } from './refuseUnknown.js';
 import { ToolDispatcher } from './ToolDispatcher.js';
 import type { ToolRegistryOptions } from './ToolRegistryOptions.js';
 
@@ -34,9 +36,11 @@ export class EntryDispatcher {
   readonly #entries: EntryCatalog;
   readonly #resources: ToolDispatcher;
   readonly #prompts: ToolDispatcher;
+  readonly #audit: ToolRegistryOptions['audit'];
 
   constructor(entries: EntryCatalog, options: ToolRegistryOptions) {
     this.#entries = entries;
+    this.#audit = options.audit;
     this.#resources = new ToolDispatcher(entries.resources, options);
     this.#prompts = new ToolDispatcher(entries.prompts, options);
   }
@@ -44,7 +48,12 @@ export class EntryDispatcher {
   async readResource(uri: unknown, options: CallOptions = {}): Promise<ResourceOutcome> {
     const text = typeof uri === 'string' ? uri : String(typeof uri);
     const found = typeof uri === 'string' ? this.#entries.match(uri) : undefined;
-    if (found === undefined) return { ok: false, uri: text, error: new ResourceNotFoundError(text).toPayload() };
+    if (found === undefined)
+      return {
+        ok: false,
+        uri: text,
+        error: await this.#unknown(text, { uri: text }, options, new ResourceNotFoundError(text)),
+      };
     const outcome = await this.#resources.dispatch(found.tool.name, found.variables, options);
     if (!outcome.ok) return { ok: false, uri: text, error: outcome.error };
     const read = readResourceContents(
@@ -60,7 +69,8 @@ export class EntryDispatcher {
   async getPrompt(name: unknown, args: unknown, options: CallOptions = {}): Promise<PromptOutcome> {
     const text = typeof name === 'string' ? name.slice(0, 200) : String(typeof name);
     const tool = typeof name === 'string' ? this.#entries.prompt(name) : undefined;
-    if (tool === undefined) return { ok: false, name: text, error: new PromptNotFoundError(text).toPayload() };
+    if (tool === undefined)
+      return { ok: false, name: text, error: await this.#unknown(text, args, options, new PromptNotFoundError(text)) };
     const outcome = await this.#prompts.dispatch(tool.name, args ?? {}, options);
     if (!outcome.ok) return { ok: false, name: text, error: outcome.error };
     const read = readPromptMessages(outcome.value, coreOf(tool).contentLimits);
@@ -71,6 +81,16 @@ export class EntryDispatcher {
       ...(read.description === undefined ? {} : { description: read.description }),
       messages: read.messages,
     };
+  }
+
+  /** A URI or a prompt name nothing this caller sees answers to: refused, and audited as an unknown tool's call is. */
+  async #unknown(text: string, args: unknown, options: CallOptions, error: ToolError): Promise<ToolErrorPayload> {
+    try {
+      await refuseUnknown(text, args, options, () => error, this.#entries.resources.caller, this.#audit);
+    } catch (refused) {
+      if (refused !== error) throw refused;
+    }
+    return error.toPayload();
   }
 
   /**

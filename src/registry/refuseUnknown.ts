@@ -1,6 +1,6 @@
 import type { CallOptions } from '../contracts/CallOptions.js';
 import { newCallId } from '../context/newCallId.js';
-import type { ToolNotFoundError } from '../errors/ToolNotFoundError.js';
+import type { ToolError } from '../errors/ToolError.js';
 import { type AuditDestination, AuditTrail } from '../pipeline/AuditTrail.js';
 import { callObserved, traceCall } from '../pipeline/callChannel.js';
 import { ownValue } from '../internal/ownValue.js';
@@ -8,7 +8,7 @@ import { rejectLater } from '../internal/rejectLater.js';
 import type { CallerIdentity } from './CallerIdentity.js';
 
 /**
- * A call to a name no tool answers to: refused with `notFound()`, traced when the call channel is
+ * A call to a name no tool answers to (or a URI no resource, a name no prompt): refused with `notFound()`, traced when the call channel is
  * watched, and audited when `audit` is set (each tool's own calls are audited by its pipeline).
  * `view` is the caller's view the call went through, whose caller the audit names.
  */
@@ -16,7 +16,7 @@ export function refuseUnknown(
   name: unknown,
   args: unknown,
   options: CallOptions | undefined,
-  notFound: () => ToolNotFoundError,
+  notFound: () => ToolError,
   view: CallerIdentity | undefined,
   audit: AuditDestination | undefined,
 ): Promise<unknown> {
