@@ -12,7 +12,7 @@ import {
   toolset,
   toolsModule,
 } from 'hermes-tools';
-import { Docs, entryCalls, LANGUAGES } from './fixtures/entryTools.js';
+import { Docs, entryCalls, Floods, LANGUAGES } from './fixtures/entryTools.js';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
 async function docs() {
@@ -140,6 +140,15 @@ describe('resources', () => {
 });
 
 describe('prompts', () => {
+  it('bounds the text of a prompt as a resource body is: per part and in all', async () => {
+    const { registry } = await buildRegistry(toolsModule({}), toolset({ name: 'floods', tools: [Floods] }));
+    expect(await registry.getPrompt('flood')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_output', message: expect.stringContaining('content.maxPartBytes') },
+    });
+    expect(await registry.getPrompt('embedded_flood')).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
+  });
+
   it('lists prompts with their arguments, and gets their messages with content parts', async () => {
     const registry = await docs();
     expect(registry.prompts()).toEqual([

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
-import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
-import { createMcpServer, type McpToolsetOptions, mcpToolset, serveHttp } from 'hermes-tools/mcp';
-import { Container } from 'inversify';
-import { Docs, entryCalls } from './fixtures/entryTools.js';
+import { PermissionSet, Prompt, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { createMcpServer, type McpToolsetEvent, type McpToolsetOptions, mcpToolset, serveHttp } from 'hermes-tools/mcp';
+import { Container, injectable } from 'inversify';
+import { Docs, entryCalls, Vault, vault } from './fixtures/entryTools.js';
 import { toolsetEvents } from './support/toolsetEvents.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,6 +19,7 @@ const closing: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const close of closing.splice(0).reverse()) await close();
   entryCalls.length = 0;
+  vault.open = false;
 });
 
 /** A registry holding one mcpToolset, and what its logger was told. */
@@ -31,25 +32,43 @@ async function load(options: Omit<McpToolsetOptions, 'onEvent' | 'logger'>) {
     warn: (message: string, fields?: unknown) => void warnings.push({ message, fields }),
     error: (message: string, fields?: unknown) => void warnings.push({ message, fields }),
   };
-  const module = mcpToolset({ ...options, logger, onEvent: events.onEvent });
+  // Told of every listing of the entries, synchronously: a waiter checks the registry at each one, and misses none.
+  const entriesListed = new Set<() => void>();
+  const onEvent = (event: McpToolsetEvent) => {
+    events.onEvent(event);
+    if (event.type === 'entries_changed') for (const check of [...entriesListed]) check();
+  };
+  const module = mcpToolset({ ...options, logger, onEvent });
   closing.push(() => module.close());
   const container = new Container();
   await container.loadAsync(toolsModule(), module);
-  return { registry: container.get(ToolRegistry), warnings };
+  const registry = container.get(ToolRegistry);
+  /** Resolves at the first listing of the entries after which `holds` is true of the registry. */
+  const listedUntil = (holds: (registry: ToolRegistry) => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!holds(registry)) return;
+        entriesListed.delete(check);
+        resolve();
+      };
+      entriesListed.add(check);
+    });
+  return { registry, warnings, listedUntil };
 }
 
-/** Our own MCP endpoint over HTTP, serving the docs fixture's resources, templates and prompts. */
-async function docsServer() {
+/** Our own MCP endpoint over HTTP, serving the docs fixture's resources, templates and prompts (and the vault's). */
+async function docsServer(withVault = false) {
   const container = new Container();
   await container.load(
     toolsModule({}),
-    toolset({ name: 'docs', tools: [Docs], granted: PermissionSet.none().grant('docs:*') }),
+    toolset({ name: 'docs', tools: withVault ? [Docs, Vault] : [Docs], granted: PermissionSet.none().grant('docs:*') }),
   );
   const http = await serveHttp(container.get(ToolRegistry), {
     name: 'docs',
     version: '1.0.0',
     port: 0,
     onWarning: () => {},
+    listChangedIntervalMs: 5,
   });
   closing.push(() => http.close());
   return http;
@@ -251,4 +270,73 @@ describe('mcpToolset imports resources, templates and prompts', () => {
       messages: [{ role: 'user', content: { type: 'resource_link', uri: 'mcp-remote://odd/good://items/7' } }],
     });
   });
+
+  it('follows the remote server as its resources and prompts come and go, in both eras', async () => {
+    for (const protocol of ['modern', 'legacy'] as const) {
+      vault.open = false;
+      const http = await docsServer(true);
+      const { registry, listedUntil } = await load({
+        name: 'docs',
+        server: { url: http.url },
+        granted: PermissionSet.none().grant('docs:call'),
+        protocol,
+      });
+      const inventory = 'mcp-remote://docs/vault://inventory';
+      expect(registry.resources().map((r) => r.uri)).not.toContain(inventory);
+      // Each list's notice makes a listing: the one after which both lists are as they are now is waited for.
+      const listed = (open: boolean) =>
+        listedUntil(
+          (r) =>
+            r.resources().some((x) => x.uri === inventory) === open &&
+            r.prompts().some((p) => p.name === 'docs.appraise') === open,
+        );
+      const opened = listed(true);
+      vault.open = true;
+      await opened;
+      expect(registry.resources().map((r) => r.uri)).toContain(inventory);
+      expect(registry.prompts().map((p) => p.name)).toContain('docs.appraise');
+      expect(await registry.readResource(inventory)).toMatchObject({ ok: true, contents: [{ text: 'gold' }] });
+      const closed = listed(false);
+      vault.open = false;
+      await closed;
+      expect(registry.resources().map((r) => r.uri)).not.toContain(inventory);
+      expect(await registry.readResource(inventory)).toMatchObject({
+        ok: false,
+        error: { code: 'resource_not_found' },
+      });
+    }
+  });
+
+  it("leaves out a remote prompt whose name another toolset's prompt holds, and builds the registry", async () => {
+    const warnings: string[] = [];
+    const logger = {
+      debug: () => {},
+      info: () => {},
+      warn: (message: string, fields?: unknown) => void warnings.push(`${message} ${JSON.stringify(fields)}`),
+      error: (message: string, fields?: unknown) => void warnings.push(`${message} ${JSON.stringify(fields)}`),
+    };
+    const module = mcpToolset({
+      name: 'odd',
+      server: { command: process.execPath, args: [ODD], stderr: 'ignore' },
+      granted: PermissionSet.none().grant('odd:call'),
+      logger,
+    });
+    closing.push(() => module.close());
+    const container = new Container();
+    await container.loadAsync(toolsModule(), module, toolset({ name: 'local', tools: [LocalLinking] }));
+    const registry = container.get(ToolRegistry);
+    expect(registry.prompts().map((p) => [p.name, p.toolset])).toEqual([['odd.linking', 'local']]);
+    expect(warnings.join('\n')).toContain('prompt name odd.linking is already declared');
+    // The remote's other entries are served.
+    expect(registry.resources().map((r) => r.uri)).toContain('mcp-remote://odd/good://one');
+  });
 });
+
+/** A local prompt named as the odd server's imported prompt would be. */
+@injectable()
+class LocalLinking {
+  @Prompt({ name: 'odd.linking', description: 'A local prompt that holds the name first.' })
+  linking(): string {
+    return 'local';
+  }
+}

@@ -2,7 +2,7 @@ import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 
 /**
- * Replaces a live toolset's tools in one registry with those compiled from `declarations`, under the toolset's grant,
+ * Replaces a live toolset's tools (and resources, templates and prompts) in one registry with those compiled from `declarations`, under the toolset's grant,
  * guards and interceptors and the module's options, as at load. Returns the problems of the declarations it could not
  * take (an invalid schema, a name another toolset holds): those are left out, the others are in place.
  * @internal
@@ -11,7 +11,8 @@ export type UpdateDeclarations = (declarations: readonly ToolDeclaration[]) => r
 
 /**
  * The source of a toolset whose tools change while the registry runs (`mcpToolset`'s, following its server). Each
- * registry built with the toolset attaches once, after it has compiled the toolset's first `declarations`.
+ * registry built with the toolset attaches once, after it has compiled the tools of the toolset's first
+ * `declarations`; its resources, templates and prompts are put in place by the updates, so the feed sends one at once.
  * @internal
  */
 export interface DeclarationFeed {

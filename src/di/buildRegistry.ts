@@ -25,6 +25,7 @@ import { registryOver, ToolRegistry } from '../registry/ToolRegistry.js';
 import { EntryCatalog } from '../registry/EntryCatalog.js';
 import { ResourceUpdates } from '../registry/ResourceUpdates.js';
 import { compileEntry, EntryList } from './compileEntry.js';
+import { LiveEntries } from './LiveEntries.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import type { DeclarationFeed } from './DeclarationFeed.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
@@ -350,7 +351,8 @@ export function assembleRegistry(
     const first = new Map<string, RegisteredTool>();
     for (const declaration of declarations) {
       if (declaration.entry !== undefined) {
-        compileEntry(declaration, env, set.name, entries, problems);
+        // A live toolset's entries are put in place by its feed's updates, the first one when it is attached.
+        if (live === undefined) compileEntry(declaration, env, set.name, entries, problems);
         continue;
       }
       const core = compileTool(declaration, env, problems);
@@ -385,7 +387,13 @@ export function assembleRegistry(
         const tool = first.get(declaration.options.name);
         if (tool !== undefined) compiled.set(declaration, tool);
       }
-      lives.push({ live, feed: set.feed, compile, compiled });
+      lives.push({
+        live,
+        feed: set.feed,
+        compile,
+        compiled,
+        entries: new LiveEntries(set.name, compile),
+      });
     }
   }
   if (store !== undefined && maxResultChars !== undefined) {
@@ -418,10 +426,24 @@ export function assembleRegistry(
     ...(audit !== undefined && { audit }),
     ...(store !== undefined && { results: store }),
   };
-  const entryCatalog = EntryCatalog.of(entries.resources, entries.prompts);
+  const liveEntries = lives.map((l) => l.entries);
+  const entryCatalog = EntryCatalog.of(entries.resources, entries.prompts, liveEntries);
   if (lives.length === 0) return registryOver(ToolCatalog.of(tools), registryOptions, entryCatalog, updates);
   const fixed = new Set(tools.map((tool) => tool.name));
-  for (const entry of lives) entry.feed.attach((declarations) => updateLive(entry, declarations, fixed, lives));
+  for (const entry of lives)
+    entry.feed.attach((declarations) => [
+      ...updateLive(
+        entry,
+        declarations.filter((d) => d.entry === undefined),
+        fixed,
+        lives,
+      ),
+      ...entry.entries.replace(
+        declarations.filter((d) => d.entry !== undefined),
+        entries.owners,
+        liveEntries,
+      ),
+    ]);
   const catalog = ToolCatalog.of(
     tools,
     undefined,
@@ -439,6 +461,11 @@ interface LiveToolset {
   readonly compile: (declaration: ToolDeclaration, into: DefinitionProblem[]) => RegisteredTool | undefined;
   /** The tool each current declaration compiled to: a declaration given again is not compiled again. */
   compiled: Map<ToolDeclaration, RegisteredTool>;
+  /**
+   * Its resources, templates and prompts, put in place from each update as its tools are, the first one included (its
+   * feed's first update, when attached): one whose name or URI another toolset holds is left out, and the feed says so.
+   */
+  readonly entries: LiveEntries;
 }
 
 /**

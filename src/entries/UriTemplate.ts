@@ -9,12 +9,15 @@ interface Variable {
 export const MAX_URI_LENGTH = 8192;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * A URI template of RFC 6570 levels 1 and 2 (`{var}`, `{+var}`, `{#var}`), matched against URIs to read a resource.
  * A simple variable matches one segment (no `/`, `?` or `#`) and is percent-decoded; a decoded value holding `/` or
  * equal to `.` or `..` matches nothing. A reserved one (`+`) may span segments; unless the template allows traversal,
- * a value with a `.` or `..` segment, an absolute path, a backslash or a NUL matches nothing.
+ * a value with a `.` or `..` segment, an absolute path, a backslash or a NUL matches nothing. Where a URI could be
+ * split between variables in more than one way, each variable takes the shortest text (up to the first place where
+ * the literal after it appears): matching never backtracks.
  */
 export class UriTemplate {
   readonly variables: readonly string[];
@@ -22,7 +25,6 @@ export class UriTemplate {
   readonly literalPrefix: number;
   /** Every literal character: the next tie-breaker. */
   readonly literalLength: number;
-  readonly #pattern: RegExp;
   readonly #kinds: readonly Variable[];
   readonly #parts: readonly (string | Variable)[];
 
@@ -41,18 +43,6 @@ export class UriTemplate {
       0,
     );
     this.literalLength = parts.reduce((sum, part) => sum + (typeof part === 'string' ? part.length : 0), 0);
-    const source = parts
-      .map((part) =>
-        typeof part === 'string'
-          ? escapeLiteral(part)
-          : part.operator === ''
-            ? '([^/?#]*)'
-            : part.operator === '+'
-              ? '([^?#]*)'
-              : '(?:#(.*))?',
-      )
-      .join('');
-    this.#pattern = new RegExp(`^${source}$`, 's');
   }
 
   /** The template read, or the problem with it (a variable name, an operator of level 3 or 4, a stray brace). */
@@ -96,15 +86,43 @@ export class UriTemplate {
     return new UriTemplate(template, parts, allowTraversal);
   }
 
-  /** The variables of `uri`, decoded, or undefined when it does not match (or a value would climb out). */
+  /**
+   * The variables of `uri`, decoded, or undefined when it does not match (or a value would climb out). One scan from
+   * left to right, without backtracking: each variable takes the text up to the first place where the literal after
+   * it appears (the last one takes the rest), so that matching costs time linear in the URI whatever the template.
+   */
   match(uri: string): Record<string, string> | undefined {
     if (uri.length > MAX_URI_LENGTH) return undefined;
-    const found = this.#pattern.exec(uri);
-    if (found === null) return undefined;
+    const parts = this.#parts;
+    const found: string[] = [];
+    let at = 0;
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      if (typeof part === 'string') {
+        if (!uri.startsWith(part, at)) return undefined;
+        at += part.length;
+        continue;
+      }
+      if (part.operator === '#') {
+        // Always last: nothing, or "#" and the rest.
+        if (at < uri.length && uri[at] !== '#') return undefined;
+        found.push(uri.slice(at + 1));
+        at = uri.length;
+        continue;
+      }
+      const next = parts[i + 1];
+      const end = typeof next === 'string' ? uri.indexOf(next, at) : uri.length;
+      if (end === -1) return undefined;
+      const raw = uri.slice(at, end);
+      if (part.operator === '' ? /[/?#]/.test(raw) : /[?#]/.test(raw)) return undefined;
+      found.push(raw);
+      at = end;
+    }
+    if (at !== uri.length) return undefined;
     const values: Record<string, string> = Object.create(null);
     for (let i = 0; i < this.#kinds.length; i++) {
       const { name, operator } = this.#kinds[i]!;
-      const raw = found[i + 1] ?? '';
+      const raw = found[i] ?? '';
       let value: string;
       try {
         value = decodeURIComponent(raw);
@@ -112,7 +130,8 @@ export class UriTemplate {
         // Converted: a malformed percent-escape is a URI that matches nothing.
         return undefined;
       }
-      if (value.includes('\0')) return undefined;
+      // A NUL, or half a surrogate pair (no URI can be made of it again), matches nothing.
+      if (value.includes('\0') || LONE_SURROGATE.test(value)) return undefined;
       if (operator === '' && (value.includes('/') || value === '.' || value === '..')) return undefined;
       if (operator !== '' && !this.allowTraversal && climbs(value)) return undefined;
       values[name] = value;
@@ -147,8 +166,4 @@ function encodeSimple(value: string): string {
 function climbs(value: string): boolean {
   if (value.startsWith('/') || value.includes('\\') || /^[A-Za-z]:/.test(value)) return true;
   return value.split('/').some((segment) => segment === '.' || segment === '..');
-}
-
-function escapeLiteral(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

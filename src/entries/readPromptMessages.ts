@@ -39,16 +39,25 @@ export function readPromptMessages(
         .map((issue) => `${issue.path.replace(/^content\[(\d+)\]/, 'messages[$1].content')}: ${issue.message}`)
         .join('; '),
     };
-  const total = read.bytes.reduce((sum, size) => sum + size, 0);
-  const largest = Math.max(0, ...read.bytes);
+  // Text counts as binary does, in UTF-8: a prompt of text alone is bounded as a resource's bodies are.
+  const sizes = read.parts.map((part, i) => Math.max(read.bytes[i] ?? 0, textBytes(part)));
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  const largest = Math.max(0, ...sizes);
   if (largest > limits.maxPartBytes || total > limits.maxResultBytes)
     return {
       ok: false,
-      problem: `the messages carry ${total} bytes of binary content (largest part ${largest}); at most ${limits.maxPartBytes} per part and ${limits.maxResultBytes} in all are allowed`,
+      problem: `the messages carry ${total} bytes (largest part ${largest}); at most ${limits.maxPartBytes} per part (content.maxPartBytes) and ${limits.maxResultBytes} in all (content.maxResultBytes) are allowed`,
     };
   return {
     ok: true,
     ...(own.description === undefined ? {} : { description: own.description as string }),
     messages: read.parts.map((content, i) => ({ role: roles[i]!, content })),
   };
+}
+
+/** The UTF-8 size of a part's text: a text part's, or an embedded resource's. */
+function textBytes(part: unknown): number {
+  const p = part as { text?: unknown; resource?: { text?: unknown } };
+  const text = typeof p.text === 'string' ? p.text : typeof p.resource?.text === 'string' ? p.resource.text : undefined;
+  return text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
 }

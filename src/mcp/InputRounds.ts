@@ -95,9 +95,10 @@ export class InputRounds {
   /**
    * Calls whose question ended unanswered while no round listened (its own time ran out, the call was cancelled): the
    * handler went on without the answer, and the retry that carries it takes what the call did next (its outcome, or
-   * its next question) instead of running anything. Kept until the state's 300 s end; the oldest go first past 1,000.
+   * its next question) instead of running anything. Kept until the state's 300 s end; past 16 of one caller's, or
+   * 1,000 in all, the oldest (of that caller, or of all) go first.
    */
-  readonly #unclaimed = new Map<string, { readonly call: AskingCall; readonly key: string; readonly timer: Timer }>();
+  readonly #unclaimed = new Map<string, Unclaimed>();
   #closed = false;
 
   /**
@@ -319,7 +320,7 @@ export class InputRounds {
         if (this.#waiting.get(nonce)?.call !== call) return;
         this.#waiting.delete(nonce);
         // Ended without the retry, after its round was told: what the handler does next waits for that retry.
-        if (keep && told && !isReply(reply)) this.#keep(nonce, call, questionKey, asked);
+        if (keep && told && !isReply(reply)) this.#keep(nonce, call, questionKey, owner, asked);
         const left = (this.#perOwner.get(owner) ?? 1) - 1;
         if (left === 0) this.#perOwner.delete(owner);
         else this.#perOwner.set(owner, left);
@@ -399,19 +400,22 @@ export class InputRounds {
   }
 
   /** Keeps a call whose question ended unanswered for the retry of its state, until that state expires. */
-  #keep(nonce: string, call: AskingCall, key: string, asked: number): void {
+  #keep(nonce: string, call: AskingCall, key: string, owner: string, asked: number): void {
     if (this.#closed) return;
-    if (this.#unclaimed.size >= MAX_WAITING_CALLS) {
-      const [oldest, kept] = this.#unclaimed.entries().next().value as [string, { timer: Timer }];
-      clearTimeout(kept.timer);
-      this.#unclaimed.delete(oldest);
-    }
+    const drop = (which: string): void => {
+      clearTimeout(this.#unclaimed.get(which)?.timer);
+      this.#unclaimed.delete(which);
+    };
+    // Map order is the order kept: the first of a caller's is its oldest.
+    const mine = [...this.#unclaimed].filter(([, kept]) => kept.owner === owner);
+    if (mine.length >= MAX_WAITING_CALLS_PER_CALLER) drop(mine[0]![0]);
+    else if (this.#unclaimed.size >= MAX_WAITING_CALLS) drop(this.#unclaimed.keys().next().value as string);
     const timer = setTimeout(
       () => this.#unclaimed.delete(nonce),
       Math.max(0, asked + APPROVAL_STATE_TTL_SECONDS * 1000 - Date.now()),
     );
     timer.unref?.();
-    this.#unclaimed.set(nonce, { call, key, timer });
+    this.#unclaimed.set(nonce, { call, key, owner, timer });
   }
 
   /** Takes the call kept for a state's retry, if any. */
@@ -448,13 +452,21 @@ function unchecked(): InputRound {
 /** A `setTimeout` handle. */
 type Timer = ReturnType<typeof setTimeout>;
 
+/** A call whose question ended unanswered, kept for the retry of its state. */
+interface Unclaimed {
+  readonly call: AskingCall;
+  readonly key: string;
+  readonly owner: string;
+  readonly timer: Timer;
+}
+
 /** The outcome of a retry whose call no longer waits for its answer here. */
 function expired(tool: string): ToolOutcome {
   const error = new QuestionNotAnsweredError(
     tool,
     'expired',
     'the question of an earlier round',
-    'no call waits for this answer on this server: the state is older than its 300 s, the server restarted, or the retry reached another server; this retry ran nothing',
+    'no call waits for this answer on this server (the state is older than its 300 s, the server restarted, or the retry reached another server); this retry ran nothing, but the call may have gone on without the answer: check before calling again',
   );
   return { ok: false, tool, callId: '', error: error.toPayload() };
 }

@@ -35,6 +35,16 @@ export type McpToolsetEvent =
   | { readonly type: 'disconnected'; readonly toolset: string; readonly reason: string; readonly retryInMs: number }
   | { readonly type: 'reconnect_failed'; readonly toolset: string; readonly reason: string; readonly retryInMs: number }
   | {
+      /**
+       * The server's resources, templates and prompts were listed again (it said they changed, or it reconnected):
+       * what is imported now, by local URI (or URI template) and local prompt name.
+       */
+      readonly type: 'entries_changed';
+      readonly toolset: string;
+      readonly resources: readonly string[];
+      readonly prompts: readonly string[];
+    }
+  | {
       readonly type: 'tools_changed';
       readonly toolset: string;
       /**
@@ -66,7 +76,7 @@ export interface McpToolsetOptions {
    * Whether the server's resources, resource templates and prompts are imported beside its tools (when it offers them),
    * under the same grant, permission, guards, interceptors and limits. A resource is served at `uriPrefix` followed by
    * its own URI, a template likewise, a prompt as `prefix` followed by its name: two remotes never share one. They are
-   * listed once, when the toolset loads. Default: true.
+   * listed again when the server says they changed, and when it reconnects. Default: true.
    */
   readonly entries?: boolean;
   /** What is put before the URIs of the server's imported resources and templates. Default: `mcp-remote://<name>/`. */

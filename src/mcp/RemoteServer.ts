@@ -75,6 +75,8 @@ export class RemoteServer {
   private stale = false;
   /** Told of each new listing, once the first load is done. */
   onListed: ListedTools | undefined;
+  /** Told when the server says its resources or prompts changed, and after a reconnection: `mcpToolset` lists them again. */
+  onEntriesChanged: (() => void) | undefined;
 
   constructor(private readonly options: ToolsetSettings) {}
 
@@ -278,10 +280,17 @@ export class RemoteServer {
         // A question from the server (input_required) comes back as an error this class names; none is answered.
         inputRequired: { autoFulfill: false },
         // A change notice (the 2025 notification, or the 2026 subscription the SDK opens at connect) lists again.
-        listChanged: { tools: { autoRefresh: false, onChanged: () => refreshing?.() } },
+        listChanged: {
+          tools: { autoRefresh: false, onChanged: () => refreshing?.() },
+          resources: { autoRefresh: false, onChanged: () => entriesChanged() },
+          prompts: { autoRefresh: false, onChanged: () => entriesChanged() },
+        },
       },
     );
     refreshing = () => void this.refresh(client);
+    const entriesChanged = (): void => {
+      if (client === this.client) this.onEntriesChanged?.();
+    };
     // Until the connection is adopted, what the client reports is said, not lost.
     client.onerror = (error) =>
       this.options.logger.warn('hermes-tools: the MCP client reported an error while connecting', {
@@ -358,9 +367,12 @@ export class RemoteServer {
       protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
       ...(pid !== undefined && { pid }),
     });
-    // The first listing is the load's own; a reconnection's is a new listing.
+    // The first listing is the load's own; a reconnection's is a new listing, of its resources and prompts too.
     if (this.onListed === undefined) this.offered = offering(tools);
-    else this.listed(tools);
+    else {
+      this.listed(tools);
+      this.onEntriesChanged?.();
+    }
   }
 
   /** A new listing: offered now, registered as `mcpToolset` can, and told as a change when something changed. */
@@ -485,7 +497,8 @@ export class RemoteServer {
     return delay;
   }
 
-  private emit(event: McpToolsetEvent): void {
+  /** Tells `onEvent` of `event`; a listener that throws is logged, never thrown. */
+  emit(event: McpToolsetEvent): void {
     try {
       this.options.onEvent?.(event);
     } catch (error) {

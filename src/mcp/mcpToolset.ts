@@ -14,7 +14,7 @@ import { jsonSchemaToShape, type SchemaReadBudget } from '../schema/jsonSchemaTo
 import type { Shape } from '../schema/Shape.js';
 import type { McpToolsetOptions } from './McpToolsetOptions.js';
 import { readToolsetOptions, type ToolsetSettings } from './readToolsetOptions.js';
-import { RemoteServer, toolKey } from './RemoteServer.js';
+import { type RemoteEntries, RemoteServer, toolKey } from './RemoteServer.js';
 import { remoteHeaders } from './remoteHeaders.js';
 import { schemaExcess } from './schemaExcess.js';
 import { clipText } from './clipText.js';
@@ -43,7 +43,8 @@ export interface McpToolsetModule extends ContainerModule {
  * fails the load with one ToolDefinitionError naming every such tool. When the server says its
  * list changed, its tools are listed again and the running registry follows, under the same
  * grant and limits: new tools are added, changed ones recompiled, and those it no longer offers
- * become unavailable.
+ * become unavailable. Its resources, templates and prompts are imported too (`entries`), behind
+ * `uriPrefix` and `prefix`, and follow its lists the same way.
  *
  * @example
  * const files = mcpToolset({ name: 'files', server: { command: 'npx', args: ['@modelcontextprotocol/server-filesystem',
@@ -59,12 +60,58 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
   const imported = new ImportedTools(settings, Handlers, remote, handlers);
   // Each registry built with this toolset, told of every new listing.
   const updates: UpdateDeclarations[] = [];
+  // The server's resources, templates and prompts as last listed: they go with every update, as its tools do.
+  let entries: ToolDeclaration[] = [];
   const feed: DeclarationFeed = {
     attach(update) {
       updates.push(update);
       // The server may have changed its list between the load and this registry's build.
-      imported.forget(imported.report(update(imported.current())));
+      imported.forget(imported.report(update([...imported.current(), ...entries])));
     },
+  };
+  // One listing of the entries at a time: a notice that comes while one runs makes one more run after it.
+  let listingEntries = false;
+  let entriesStale = false;
+  const relistEntries = async (): Promise<void> => {
+    if (listingEntries) {
+      entriesStale = true;
+      return;
+    }
+    listingEntries = true;
+    try {
+      do {
+        entriesStale = false;
+        let listed: RemoteEntries;
+        try {
+          listed = await remote.listEntries();
+        } catch (error) {
+          settings.logger.warn(
+            "hermes-tools: listing a remote server's resources and prompts again failed; they stay as they were",
+            {
+              toolset: settings.name,
+              error: redactAndClip(error instanceof Error ? error.message : String(error), 200),
+            },
+          );
+          return;
+        }
+        const before = entries.map((declaration) => declaration.method);
+        entries = remoteEntryDeclarations(listed, settings, Handlers, remote, handlers);
+        const now = new Set(entries.map((declaration) => declaration.method));
+        for (const method of before) if (!now.has(method)) delete handlers[method];
+        for (const update of updates) imported.report(update([...imported.current(), ...entries]));
+        const marks = entries.flatMap((declaration) => (declaration.entry === undefined ? [] : [declaration.entry]));
+        remote.emit({
+          type: 'entries_changed',
+          toolset: settings.name,
+          resources: marks.flatMap((m) =>
+            m.kind === 'resource' ? [m.options.uri] : m.kind === 'template' ? [m.options.uriTemplate] : [],
+          ),
+          prompts: marks.flatMap((m) => (m.kind === 'prompt' ? [m.options.name] : [])),
+        });
+      } while (entriesStale);
+    } finally {
+      listingEntries = false;
+    }
   };
   const module = new ContainerModule(async (load) => {
     if (optionProblems.length > 0) throw new ToolDefinitionError(optionProblems);
@@ -80,8 +127,7 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
       await remote.close();
       throw new ToolDefinitionError(problems);
     }
-    // Resources, templates and prompts are listed once, here: they are not in the feed, which carries tools only.
-    let entries: ToolDeclaration[] = [];
+    // Resources, templates and prompts: listed here, and again when the server says they changed or reconnects.
     if (settings.entries) {
       try {
         entries = remoteEntryDeclarations(await remote.listEntries(), settings, Handlers, remote, handlers);
@@ -97,11 +143,12 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
       const next = imported.take(tools, refusedHere, refused);
       refused.push(...imported.report(refusedHere));
       // A tool a registry refuses (its name is taken) is not taken: it is tried again at the next listing.
-      const taken = updates.flatMap((update) => imported.report(update(next)));
+      const taken = updates.flatMap((update) => imported.report(update([...next, ...entries])));
       imported.forget(taken);
       refused.push(...taken);
       return { added: imported.names().filter((name) => !before.has(name) && !refused.includes(name)), refused };
     };
+    if (settings.entries) remote.onEntriesChanged = () => void relistEntries();
     load.bind(Handlers).toConstantValue(handlers);
     loadToolset(load, {
       name: settings.name,
@@ -209,11 +256,14 @@ class ImportedTools {
   /** Logs each problem of a listing taken after the load; returns the remote names of the tools they refused. */
   report(problems: readonly DefinitionProblem[]): string[] {
     for (const problem of problems) {
-      this.settings.logger.warn("hermes-tools: a remote tool is refused; the server's other tools are served", {
-        toolset: this.settings.name,
-        where: problem.where.slice(0, 300),
-        reason: problem.message.slice(0, 500),
-      });
+      this.settings.logger.warn(
+        "hermes-tools: a remote tool, resource or prompt is refused; the server's others are served",
+        {
+          toolset: this.settings.name,
+          where: problem.where.slice(0, 300),
+          reason: problem.message.slice(0, 500),
+        },
+      );
     }
     return problems.flatMap((p) => this.#named.get(p.where) ?? []);
   }

@@ -7,6 +7,7 @@ import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import type { CallerIdentity } from './CallerIdentity.js';
 import { callerView } from './callerView.js';
 import type { ForCallerOptions } from './ForCallerOptions.js';
+import type { LiveTools } from './LiveTools.js';
 import { isAvailable, ToolCatalog } from './ToolCatalog.js';
 import type { ToolFilter } from './ToolFilter.js';
 
@@ -16,49 +17,77 @@ interface Template {
   readonly name: string;
 }
 
+/** The URIs and templates of the resources a catalog holds, made of `tools` (each entry as it was compiled). */
+interface UriIndex {
+  readonly tools: readonly RegisteredTool[];
+  /** Fixed URIs to the resource's name. */
+  readonly byUri: ReadonlyMap<string, string>;
+  /** Most specific first. */
+  readonly templates: readonly Template[];
+}
+
+/** A live toolset's resources and prompts (a remote MCP server's), which change while the registry runs. */
+export interface LiveEntrySource {
+  readonly resources: LiveTools;
+  readonly prompts: LiveTools;
+}
+
 /**
  * A registry's resources, resource templates and prompts: each compiled like a tool (its own pipeline), kept in
- * catalogs of their own so that no tool listing or call reaches them. Immutable: a view or a caller's view is a new
- * one. A URI is read by its fixed resource, else by the most specific template that matches it: the longest literal
+ * catalogs of their own so that no tool listing or call reaches them. Immutable (but for a live toolset's entries,
+ * read as they are now): a view or a caller's view is a new one. A URI is read by its fixed resource, else by the most specific template that matches it: the longest literal
  * prefix, then the most literal characters, then the one declared first. Template variables that a template's own
  * checks refuse (a `..` segment…) make it match nothing, and the next one is tried.
  */
 export class EntryCatalog {
-  /** Fixed URIs to the resource's name. */
-  readonly #byUri: ReadonlyMap<string, string>;
-  readonly #templates: readonly Template[];
+  /** The index of the resources as they were last read (a live toolset's change makes a new one). */
+  #index: UriIndex;
 
   private constructor(
     readonly resources: ToolCatalog,
     readonly prompts: ToolCatalog,
   ) {
-    const byUri = new Map<string, string>();
-    const templates: Template[] = [];
-    for (const tool of resources.all()) {
-      const meta = metaOf(tool);
-      if (meta?.uri === undefined) continue;
-      if (meta.kind === 'resource') byUri.set(meta.uri, tool.name);
-      else {
-        const parsed = UriTemplate.parse(meta.uri, meta.allowTraversal === true);
-        if (!('problem' in parsed)) templates.push({ parsed, name: tool.name });
-      }
-    }
-    templates.sort(
-      (a, b) => b.parsed.literalPrefix - a.parsed.literalPrefix || b.parsed.literalLength - a.parsed.literalLength,
-    );
-    this.#byUri = byUri;
-    this.#templates = templates;
+    this.#index = indexOf(resources.all());
     Object.freeze(this);
   }
 
-  /** The entries of a registry, or none. */
-  static of(resources: Iterable<RegisteredTool> = [], prompts: Iterable<RegisteredTool> = []): EntryCatalog {
-    return new EntryCatalog(ToolCatalog.of(resources), ToolCatalog.of(prompts));
+  /** The entries of a registry, or none; `live` are those of live toolsets (a remote MCP server's). */
+  static of(
+    resources: Iterable<RegisteredTool> = [],
+    prompts: Iterable<RegisteredTool> = [],
+    live: readonly LiveEntrySource[] = [],
+  ): EntryCatalog {
+    const source = (tools: LiveTools) => ({ tools, filters: [] });
+    return new EntryCatalog(
+      ToolCatalog.of(
+        resources,
+        undefined,
+        undefined,
+        live.map((l) => source(l.resources)),
+      ),
+      ToolCatalog.of(
+        prompts,
+        undefined,
+        undefined,
+        live.map((l) => source(l.prompts)),
+      ),
+    );
   }
 
-  /** Whether there is nothing here: a registry of tools alone. */
+  /** The index of the resources now: made again only when a live toolset's resources changed. */
+  #current(): UriIndex {
+    if (!this.resources.live) return this.#index;
+    const tools = this.resources.all();
+    const known = this.#index.tools;
+    if (tools.length !== known.length || tools.some((tool, i) => tool !== known[i])) this.#index = indexOf(tools);
+    return this.#index;
+  }
+
+  /** Whether there is nothing here, nor can be: a registry of tools alone. */
   get empty(): boolean {
-    return this.resources.all().length === 0 && this.prompts.all().length === 0;
+    return (
+      !this.resources.live && !this.prompts.live && this.resources.all().length === 0 && this.prompts.all().length === 0
+    );
   }
 
   /** The entries matching `filter` (by toolset and tag, as tools are). */
@@ -81,12 +110,13 @@ export class EntryCatalog {
    * the caller may not see it, nothing does (a less specific template never reads a URI a hidden one owns).
    */
   match(uri: string): { readonly tool: RegisteredTool; readonly variables: Record<string, string> } | undefined {
-    const fixed = this.#byUri.get(uri);
+    const { byUri, templates } = this.#current();
+    const fixed = byUri.get(uri);
     if (fixed !== undefined) {
       const tool = this.#shown(this.resources, fixed);
       return tool === undefined ? undefined : { tool, variables: {} };
     }
-    for (const template of this.#templates) {
+    for (const template of templates) {
       const variables = template.parsed.match(uri);
       if (variables === undefined) continue;
       const tool = this.#shown(this.resources, template.name);
@@ -102,7 +132,7 @@ export class EntryCatalog {
 
   /** The template whose URI template is exactly `uriTemplate`, when this caller sees it (for completions). */
   template(uriTemplate: string): RegisteredTool | undefined {
-    const found = this.#templates.find((template) => template.parsed.template === uriTemplate);
+    const found = this.#current().templates.find((template) => template.parsed.template === uriTemplate);
     return found === undefined ? undefined : this.#shown(this.resources, found.name);
   }
 
@@ -175,6 +205,25 @@ export class EntryCatalog {
     const tool = catalog.find(name);
     return tool !== undefined && catalog.isListed(name) && isAvailable(tool) ? tool : undefined;
   }
+}
+
+/** The URI index of `tools`: fixed URIs, and templates most specific first. */
+function indexOf(tools: readonly RegisteredTool[]): UriIndex {
+  const byUri = new Map<string, string>();
+  const templates: Template[] = [];
+  for (const tool of tools) {
+    const meta = metaOf(tool);
+    if (meta?.uri === undefined) continue;
+    if (meta.kind === 'resource') byUri.set(meta.uri, tool.name);
+    else {
+      const parsed = UriTemplate.parse(meta.uri, meta.allowTraversal === true);
+      if (!('problem' in parsed)) templates.push({ parsed, name: tool.name });
+    }
+  }
+  templates.sort(
+    (a, b) => b.parsed.literalPrefix - a.parsed.literalPrefix || b.parsed.literalLength - a.parsed.literalLength,
+  );
+  return { tools, byUri, templates };
 }
 
 /** What makes a compiled entry a resource, a template or a prompt. */

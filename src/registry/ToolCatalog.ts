@@ -90,6 +90,11 @@ export class ToolCatalog {
     return undefined;
   }
 
+  /** Whether a live toolset's tools are read here: what `all()` holds may change. */
+  get live(): boolean {
+    return this.#live.length > 0;
+  }
+
   /** Every tool here, listed or not: the fixed ones, then each live toolset's current ones. */
   all(): RegisteredTool[] {
     const out = [...this.#tools.values()];

@@ -39,4 +39,22 @@ describe('UriTemplate', () => {
     const values = Object.create({ id: 'inherited' }) as Record<string, string>;
     expect(parsed('items://{id}').expand(values)).toBe('items://');
   });
+
+  it('matches without backtracking: URIs of the longest length built to split many ways match nothing, at once', () => {
+    // A backtracking matcher takes cubic time or worse on these (minutes at 8,192 characters).
+    const repo = parsed('repo://{+owner}/{+repo}/{+path}');
+    expect(repo.match(`repo://${'/'.repeat(8000)}?`)).toBeUndefined();
+    const tag = parsed('tag://{a}-{b}-{c}');
+    expect(tag.match(`tag://${'-'.repeat(8000)}/`)).toBeUndefined();
+    // Split at the first place each literal appears.
+    expect(tag.match('tag://x-y-z-w')).toEqual({ a: 'x', b: 'y', c: 'z-w' });
+    expect(repo.match('repo://o/r/docs/a.md')).toEqual({ owner: 'o', repo: 'r', path: 'docs/a.md' });
+  });
+
+  it('matches nothing for half a surrogate pair, raw or encoded: no URI could be made of it again', () => {
+    const file = parsed('files:///srv/{+path}');
+    expect(file.match('files:///srv/a\ud800b')).toBeUndefined();
+    expect(file.match('files:///srv/a%ED%A0%80b')).toBeUndefined();
+    expect(file.match('files:///srv/caf\u00e9')).toEqual({ path: 'caf\u00e9' });
+  });
 });
