@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
-import { PermissionSet, Prompt, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { PermissionSet, Prompt, ResourceUpdates, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { createMcpServer, type McpToolsetEvent, type McpToolsetOptions, mcpToolset, serveHttp } from 'hermes-tools/mcp';
 import { Container, injectable } from 'inversify';
 import { Docs, entryCalls, Vault, vault } from './fixtures/entryTools.js';
@@ -71,7 +71,7 @@ async function docsServer(withVault = false) {
     listChangedIntervalMs: 5,
   });
   closing.push(() => http.close());
-  return http;
+  return { url: http.url, updates: container.get(ResourceUpdates) };
 }
 
 describe('mcpToolset imports resources, templates and prompts', () => {
@@ -304,6 +304,31 @@ describe('mcpToolset imports resources, templates and prompts', () => {
         ok: false,
         error: { code: 'resource_not_found' },
       });
+    }
+  });
+
+  it("relays the remote's updates of an imported resource to this registry's subscribers, in both eras", async () => {
+    for (const protocol of ['modern', 'legacy'] as const) {
+      const remoteSide = await docsServer();
+      const { registry } = await load({
+        name: 'docs',
+        server: { url: remoteSide.url },
+        granted: PermissionSet.none().grant('docs:call'),
+        protocol,
+      });
+      const heard: string[] = [];
+      let arrived!: () => void;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      const stop = registry.resourceUpdates.subscribe((uri) => {
+        heard.push(uri);
+        arrived();
+      });
+      remoteSide.updates.changed('docs://unknown');
+      remoteSide.updates.changed('docs://handbook');
+      await arrival;
+      stop();
+      // Only the URI subscribed to came (the remote's notices keep their order), under the local URI.
+      expect(heard).toEqual(['mcp-remote://docs/docs://handbook']);
     }
   });
 

@@ -1,5 +1,6 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
+import type { ResourceUpdates } from '../registry/ResourceUpdates.js';
 
 /**
  * Replaces a live toolset's tools (and resources, templates and prompts) in one registry with those compiled from `declarations`, under the toolset's grant,
@@ -16,5 +17,6 @@ export type UpdateDeclarations = (declarations: readonly ToolDeclaration[]) => r
  * @internal
  */
 export interface DeclarationFeed {
-  attach(update: UpdateDeclarations): void;
+  /** `updates` is the registry's hub of resource changes: the feed tells it when one of its resources changed. */
+  attach(update: UpdateDeclarations, updates: ResourceUpdates): void;
 }

@@ -431,19 +431,22 @@ export function assembleRegistry(
   if (lives.length === 0) return registryOver(ToolCatalog.of(tools), registryOptions, entryCatalog, updates);
   const fixed = new Set(tools.map((tool) => tool.name));
   for (const entry of lives)
-    entry.feed.attach((declarations) => [
-      ...updateLive(
-        entry,
-        declarations.filter((d) => d.entry === undefined),
-        fixed,
-        lives,
-      ),
-      ...entry.entries.replace(
-        declarations.filter((d) => d.entry !== undefined),
-        entries.owners,
-        liveEntries,
-      ),
-    ]);
+    entry.feed.attach(
+      (declarations) => [
+        ...updateLive(
+          entry,
+          declarations.filter((d) => d.entry === undefined),
+          fixed,
+          lives,
+        ),
+        ...entry.entries.replace(
+          declarations.filter((d) => d.entry !== undefined),
+          entries.owners,
+          liveEntries,
+        ),
+      ],
+      updates,
+    );
   const catalog = ToolCatalog.of(
     tools,
     undefined,

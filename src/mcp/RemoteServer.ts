@@ -75,6 +75,12 @@ export class RemoteServer {
   private stale = false;
   /** Told of each new listing, once the first load is done. */
   onListed: ListedTools | undefined;
+  /** Told of each update of a resource `watchResources` subscribed to, by the server's own URI. */
+  onResourceUpdated: ((uri: string) => void) | undefined;
+  /** The URIs subscribed to now: in 2025 one by one on the connection, in 2026 on one listen stream. */
+  #watched: ReadonlySet<string> = new Set();
+  readonly #subscribed = new Set<string>();
+  #listening: { close(): Promise<void> } | undefined;
   /** Told when the server says its resources or prompts changed, and after a reconnection: `mcpToolset` lists them again. */
   onEntriesChanged: (() => void) | undefined;
 
@@ -85,6 +91,49 @@ export class RemoteServer {
     const opened = await this.open();
     this.adopt(opened.client, opened.tools, opened.pid);
     return opened.tools;
+  }
+
+  /**
+   * Subscribes to the server's updates of `uris` (its own URIs), in place of what was subscribed before, when it offers
+   * subscriptions: `resources/subscribe` for each in 2025-11-25, one `subscriptions/listen` stream naming them in
+   * 2026-07-28. Each update of one of them goes to `onResourceUpdated`. A subscription the server refuses is logged.
+   */
+  async watchResources(uris: readonly string[]): Promise<void> {
+    const client = this.client;
+    if (client === undefined || client.getServerCapabilities()?.resources?.subscribe !== true) return;
+    const wanted = new Set(uris);
+    this.#watched = wanted;
+    const failed = (error: unknown): void =>
+      this.options.logger.warn("hermes-tools: subscribing to a remote server's resource updates failed", {
+        toolset: this.options.name,
+        error: clip(describe(error), 200),
+      });
+    if (client.getProtocolEra() === 'modern') {
+      const before = this.#listening;
+      this.#listening = undefined;
+      await before?.close().catch(failed);
+      if (wanted.size === 0) return;
+      try {
+        this.#listening = await client.listen({ resourceSubscriptions: [...wanted] });
+      } catch (error) {
+        failed(error);
+      }
+      return;
+    }
+    for (const uri of this.#subscribed) {
+      if (wanted.has(uri)) continue;
+      this.#subscribed.delete(uri);
+      await client.unsubscribeResource({ uri }).catch(failed);
+    }
+    for (const uri of wanted) {
+      if (this.#subscribed.has(uri)) continue;
+      try {
+        await client.subscribeResource({ uri });
+        this.#subscribed.add(uri);
+      } catch (error) {
+        failed(error);
+      }
+    }
   }
 
   /** Whether the server is connected now (an imported resource or prompt is available only then). */
@@ -288,6 +337,11 @@ export class RemoteServer {
       },
     );
     refreshing = () => void this.refresh(client);
+    // A resource's update, 2025 (unsolicited) or 2026 (on a listen stream): told only for a URI subscribed to.
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      const uri = notification.params.uri;
+      if (client === this.client && this.#watched.has(uri)) this.onResourceUpdated?.(uri);
+    });
     const entriesChanged = (): void => {
       if (client === this.client) this.onEntriesChanged?.();
     };
@@ -455,6 +509,9 @@ export class RemoteServer {
   private lost(client: Client, reason: string): void {
     if (client !== this.client) return;
     this.client = undefined;
+    // Its subscriptions end with it: the next connection subscribes again once its resources are listed.
+    this.#subscribed.clear();
+    this.#listening = undefined;
     void client.close().catch((error: unknown) => this.closeFailed(error));
     const retryInMs = this.nextDelay();
     this.emit({ type: 'disconnected', toolset: this.options.name, reason: clip(reason, 200), retryInMs });

@@ -5,6 +5,7 @@ import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { ToolContext } from '../contracts/ToolContext.js';
 import type { DeclarationFeed, UpdateDeclarations } from '../di/DeclarationFeed.js';
 import { loadToolset } from '../di/toolset.js';
+import type { ResourceUpdates } from '../registry/ResourceUpdates.js';
 import { redactAndClip } from '../errors/redactSecrets.js';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
@@ -62,9 +63,15 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
   const updates: UpdateDeclarations[] = [];
   // The server's resources, templates and prompts as last listed: they go with every update, as its tools do.
   let entries: ToolDeclaration[] = [];
+  // The resource-change hub of each registry built with this toolset: told of the remote's resource updates.
+  const hubs: ResourceUpdates[] = [];
+  remote.onResourceUpdated = (uri) => {
+    for (const hub of hubs) hub.changed(`${settings.uriPrefix}${uri}`);
+  };
   const feed: DeclarationFeed = {
-    attach(update) {
+    attach(update, hub) {
       updates.push(update);
+      hubs.push(hub);
       // The server may have changed its list between the load and this registry's build.
       imported.forget(imported.report(update([...imported.current(), ...entries])));
     },
@@ -96,6 +103,7 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
         }
         const before = entries.map((declaration) => declaration.method);
         entries = remoteEntryDeclarations(listed, settings, Handlers, remote, handlers);
+        await remote.watchResources(watchable(entries));
         const now = new Set(entries.map((declaration) => declaration.method));
         for (const method of before) if (!now.has(method)) delete handlers[method];
         for (const update of updates) imported.report(update([...imported.current(), ...entries]));
@@ -131,6 +139,7 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
     if (settings.entries) {
       try {
         entries = remoteEntryDeclarations(await remote.listEntries(), settings, Handlers, remote, handlers);
+        await remote.watchResources(watchable(entries));
       } catch (error) {
         await remote.close();
         throw unreachable(settings.name, error, 'list its resources and prompts');
@@ -162,6 +171,17 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
     });
   });
   return Object.assign(module, { close: () => remote.close() });
+}
+
+/** The most of a remote server's resources whose updates are subscribed to. */
+const MAX_WATCHED = 100;
+
+/** The remote's own URIs of the fixed resources imported (the first MAX_WATCHED): those whose updates are relayed. */
+function watchable(entries: readonly ToolDeclaration[]): string[] {
+  return entries
+    .filter((declaration) => declaration.entry?.kind === 'resource')
+    .map((declaration) => declaration.method.slice('resource:'.length))
+    .slice(0, MAX_WATCHED);
 }
 
 /**
