@@ -112,7 +112,10 @@ export class EntryDispatcher {
           : undefined;
     if (tool === undefined)
       throw type === 'ref/resource'
-        ? new ResourceNotFoundError(String(ownValue(ref as { uri: string }, 'uri')))
+        ? new ResourceNotFoundError(
+            String(ownValue(ref as { uri: string }, 'uri')),
+            'A completion names a template by its uriTemplate, as resources/templates/list gives it.',
+          )
         : new PromptNotFoundError(String(ownValue(ref as { name: string }, 'name')));
     const core = coreOf(tool);
     const caller = core.identity?.caller ?? ownValue(options, 'caller');
