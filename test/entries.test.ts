@@ -4,11 +4,13 @@ import 'reflect-metadata';
 import {
   Arg,
   type AuditRecord,
+  Complete,
   PermissionSet,
   Prompt,
   Resource,
   ResourceTemplate,
   ToolDefinitionError,
+  type ToolContext,
   toolset,
   toolsModule,
 } from 'hermes-tools';
@@ -117,6 +119,29 @@ describe('resources', () => {
       error: { code: 'permission_denied' },
     });
     expect(entryCalls).toEqual(['salaries']);
+  });
+
+  it('reads a URI two templates match through the more specific one: the longer literal prefix', async () => {
+    const { registry } = await buildRegistry(toolsModule({}), toolset({ name: 'files', tools: [Files] }));
+    expect(await registry.readResource('files://docs/a.md')).toMatchObject({
+      ok: true,
+      contents: [{ text: 'doc a.md' }],
+    });
+    expect(await registry.readResource('files://src/a.ts')).toMatchObject({
+      ok: true,
+      contents: [{ text: 'file src/a.ts' }],
+    });
+  });
+
+  it("gives a completion method the request's signal: a client that gives up ends it", async () => {
+    const { registry } = await buildRegistry(toolsModule({}), toolset({ name: 'slow', tools: [SlowCompletion] }));
+    const controller = new AbortController();
+    const completing = registry.complete({ type: 'ref/prompt', name: 'slow' }, { name: 'q', value: '' }, undefined, {
+      signal: controller.signal,
+    });
+    await SlowCompletion.started;
+    controller.abort();
+    expect(await completing).toEqual({ values: ['stopped'], total: 1, hasMore: false });
   });
 
   it("audits a read of a URI nothing answers to, and a prompt nothing is named, as an unknown tool's call is", async () => {
@@ -266,3 +291,37 @@ describe('entry definitions', () => {
     expect(ToolDefinitionError).toBeDefined();
   });
 });
+
+/** Two templates that both match files://docs/…: the one with the longer literal prefix reads it. */
+class Files {
+  @ResourceTemplate({ uriTemplate: 'files://{+path}', name: 'file', description: 'Any file.' })
+  file(@Arg('path') path: string): string {
+    return `file ${path}`;
+  }
+
+  @ResourceTemplate({ uriTemplate: 'files://docs/{+path}', name: 'doc', description: 'A document.' })
+  doc(@Arg('path') path: string): string {
+    return `doc ${path}`;
+  }
+}
+
+/** A prompt whose completion waits until its request is given up. */
+class SlowCompletion {
+  static started: Promise<void>;
+  static #begin: () => void;
+  static {
+    SlowCompletion.started = new Promise<void>((resolve) => (SlowCompletion.#begin = resolve));
+  }
+
+  @Prompt({ name: 'slow', description: 'Completes slowly.' })
+  slow(@Arg('q') q: string): string {
+    return q;
+  }
+
+  @Complete('q')
+  async options(_value: string, _context: unknown, ctx: ToolContext): Promise<string[]> {
+    SlowCompletion.#begin();
+    await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+    return ['stopped'];
+  }
+}

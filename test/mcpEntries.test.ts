@@ -319,7 +319,8 @@ describe('resources and prompts over Streamable HTTP', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'subscriptions/listen',
-        params: { notifications: { resourceSubscriptions: ['docs://handbook'] }, _meta: ENVELOPE },
+        // Ann may not read the salaries: naming them subscribes to nothing, and no notice says they exist or changed.
+        params: { notifications: { resourceSubscriptions: ['docs://salaries', 'docs://handbook'] }, _meta: ENVELOPE },
       }),
     });
     expect(response.status).toBe(200);
@@ -333,12 +334,54 @@ describe('resources and prompts over Streamable HTTP', () => {
       }
     };
     await until('notifications/subscriptions/acknowledged');
+    expect(seen).not.toContain('docs://salaries');
+    updates.changed('docs://salaries');
     updates.changed('docs://logo');
     updates.changed('docs://handbook');
     await until('notifications/resources/updated');
     expect(seen).toContain('"uri":"docs://handbook"');
     expect(seen).not.toContain('docs://logo');
+    expect(seen).not.toContain('docs://salaries');
     controller.abort();
+  });
+});
+
+describe('resources whose availability comes later, and the SDK’s own errors', () => {
+  it('declares resources and prompts from the first session that finds one available', async () => {
+    const container = new Container();
+    await container.load(toolsModule({}), toolset({ name: 'vault', tools: [Vault] }));
+    const registry = container.get<ToolRegistry>((await import('hermes-tools')).ToolRegistry);
+    const http = await serveHttp(registry, { name: 'v', version: '1.0.0', port: 0, onWarning: () => undefined });
+    closing.push(() => http.close());
+    const session = async () => {
+      const client = new LegacyClient({ name: 'legacy', version: '1.0.0' });
+      await client.connect(new LegacyHttp(http.url));
+      closing.push(() => client.close());
+      return client;
+    };
+    expect((await session()).getServerCapabilities()?.resources).toBeUndefined();
+    vault.open = true;
+    const later = await session();
+    expect(later.getServerCapabilities()).toMatchObject({ resources: {}, prompts: {} });
+    expect((await later.listResources()).resources.map((r) => r.uri)).toEqual(['vault://inventory']);
+  });
+
+  it('answers an unknown URI with the error the SDK recognises (data: { uri })', async () => {
+    const { registry } = await docs();
+    const server = createMcpServer(registry, { name: 'docs', version: '1.0.0', listChangedIntervalMs: 0 });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    closing.push(() => server.close());
+    const client = new ModernClient({ name: 'modern', version: '1.0.0' });
+    await client.connect(clientSide);
+    closing.push(() => client.close());
+    const { ResourceNotFoundError } = await import('@modelcontextprotocol/client');
+    const refused = await client.readResource({ uri: 'docs://nope' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ResourceNotFoundError);
+    expect(refused).toMatchObject({ code: -32602, uri: 'docs://nope' });
   });
 });
 

@@ -16,8 +16,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * A simple variable matches one segment (no `/`, `?` or `#`) and is percent-decoded; a decoded value holding `/` or
  * equal to `.` or `..` matches nothing. A reserved one (`+`) may span segments; unless the template allows traversal,
  * a value with a `.` or `..` segment, an absolute path, a backslash or a NUL matches nothing. Where a URI could be
- * split between variables in more than one way, each variable takes the shortest text (up to the first place where
- * the literal after it appears): matching never backtracks.
+ * split between variables in more than one way, each variable takes the longest text it may hold, else (when that
+ * split fails) the shortest: matching never backtracks.
  */
 export class UriTemplate {
   readonly variables: readonly string[];
@@ -87,38 +87,14 @@ export class UriTemplate {
   }
 
   /**
-   * The variables of `uri`, decoded, or undefined when it does not match (or a value would climb out). One scan from
-   * left to right, without backtracking: each variable takes the text up to the first place where the literal after
-   * it appears (the last one takes the rest), so that matching costs time linear in the URI whatever the template.
+   * The variables of `uri`, decoded, or undefined when it does not match (or a value would climb out). Two scans from
+   * left to right, never backtracking, so that matching costs time linear in the URI whatever the template: first each
+   * variable takes the longest text it may hold up to the literal after it, then, if that split fails, the shortest.
    */
   match(uri: string): Record<string, string> | undefined {
     if (uri.length > MAX_URI_LENGTH) return undefined;
-    const parts = this.#parts;
-    const found: string[] = [];
-    let at = 0;
-    for (let i = 0; i < parts.length; i++) {
-      const part = parts[i]!;
-      if (typeof part === 'string') {
-        if (!uri.startsWith(part, at)) return undefined;
-        at += part.length;
-        continue;
-      }
-      if (part.operator === '#') {
-        // Always last: nothing, or "#" and the rest.
-        if (at < uri.length && uri[at] !== '#') return undefined;
-        found.push(uri.slice(at + 1));
-        at = uri.length;
-        continue;
-      }
-      const next = parts[i + 1];
-      const end = typeof next === 'string' ? uri.indexOf(next, at) : uri.length;
-      if (end === -1) return undefined;
-      const raw = uri.slice(at, end);
-      if (part.operator === '' ? /[/?#]/.test(raw) : /[?#]/.test(raw)) return undefined;
-      found.push(raw);
-      at = end;
-    }
-    if (at !== uri.length) return undefined;
+    const found = this.#split(uri, true) ?? this.#split(uri, false);
+    if (found === undefined) return undefined;
     const values: Record<string, string> = Object.create(null);
     for (let i = 0; i < this.#kinds.length; i++) {
       const { name, operator } = this.#kinds[i]!;
@@ -137,6 +113,47 @@ export class UriTemplate {
       values[name] = value;
     }
     return values;
+  }
+
+  /**
+   * The raw text of each variable in `uri`, split in one scan: each variable takes the text up to the last (`longest`)
+   * or first place where the literal after it appears, within the characters it may hold; the last one takes the rest.
+   */
+  #split(uri: string, longest: boolean): string[] | undefined {
+    const parts = this.#parts;
+    const found: string[] = [];
+    let at = 0;
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      if (typeof part === 'string') {
+        if (!uri.startsWith(part, at)) return undefined;
+        at += part.length;
+        continue;
+      }
+      if (part.operator === '#') {
+        // Always last: nothing, or "#" and the rest.
+        if (at < uri.length && uri[at] !== '#') return undefined;
+        found.push(uri.slice(at + 1));
+        at = uri.length;
+        continue;
+      }
+      // Where the characters this variable may hold end: a simple one stops at "/", "?" or "#", a reserved one at "?"
+      // or "#".
+      const stop = part.operator === '' ? /[/?#]/g : /[?#]/g;
+      stop.lastIndex = at;
+      const limit = stop.exec(uri)?.index ?? uri.length;
+      const next = parts[i + 1];
+      let end: number;
+      if (typeof next !== 'string') end = limit === uri.length ? uri.length : -1;
+      else {
+        end = longest ? uri.lastIndexOf(next, limit) : uri.indexOf(next, at);
+        if (end < at || end > limit) end = -1;
+      }
+      if (end === -1) return undefined;
+      found.push(uri.slice(at, end));
+      at = end;
+    }
+    return at === uri.length ? found : undefined;
   }
 
   /**

@@ -19,11 +19,11 @@ export class PermissionDeniedError extends ToolError {
       typeof denial === 'string' ? { permission: denial, reason: undefined } : denial;
     // A guard's reason is written by code that may quote anything: it leaves redacted, like every message.
     const reason = given === undefined ? undefined : redactAndClip(String(given), MAX_REASON);
-    super(
-      (permission !== undefined
-        ? `${tool} requires the "${permission}" permission, which was not granted.\n`
-        : `${tool} was refused: ${reason}.\n`) + 'Retrying with different arguments will not help',
-    );
+    const what =
+      permission !== undefined
+        ? `${tool} requires the "${permission}" permission, which was not granted.`
+        : `${tool} was refused: ${reason}.`;
+    super(`${what}\nRetrying with different arguments will not help`);
     this.permission = permission;
     this.reason = reason;
   }

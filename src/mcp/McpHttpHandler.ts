@@ -13,7 +13,7 @@ import {
   type RequestId,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
-import type { PermissionSet } from '../permissions/PermissionSet.js';
+import { PermissionSet } from '../permissions/PermissionSet.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { buildServer, type ServerWiring } from './buildServer.js';
 import { SessionEventStore } from './SessionEventStore.js';
@@ -31,6 +31,7 @@ import { type SessionClock, systemClock } from './SessionClock.js';
 import { type Session, SessionTable } from './SessionTable.js';
 import type { TaskRunner } from './TaskRunner.js';
 import { serverWiring } from './serverWiring.js';
+import { MAX_SUBSCRIPTIONS_PER_SESSION } from './serveEntries.js';
 import { taskRunnerFor } from './taskRunnerFor.js';
 
 /** What {@link McpHttpHandler} takes: the server's options and the session part of `serveHttp`'s. */
@@ -234,6 +235,8 @@ export class McpHttpHandler {
           `you have ${this.#maxPerPrincipal} subscriptions/listen streams open on this server, its limit per caller (maxSessionsPerPrincipal); close one first`,
         );
       }
+      const refused = await this.#narrowListen(body, who, principal);
+      if (refused !== undefined) return reply(res, 400, refused);
       this.#listening.set(key, held + 1);
       res.once('close', () => {
         const left = (this.#listening.get(key) ?? 1) - 1;
@@ -243,6 +246,36 @@ export class McpHttpHandler {
       if (who?.expiresAt !== undefined) this.#endAt(res, who.expiresAt * 1000);
     }
     return this.#modernNode(withAuth(req, who), res, body);
+  }
+
+  /**
+   * Keeps, of the resource URIs a `subscriptions/listen` request names, those its caller may read (a stream never hears
+   * of a resource its caller cannot see, nor learns that one exists), and refuses more than 100. The caller's view is
+   * made from the request's verified permissions and principal; a guard that denies leaves the URI out (fails closed).
+   * Returns why the request is refused, or undefined.
+   */
+  async #narrowListen(
+    body: unknown,
+    who: AuthInfo | undefined,
+    principal: string | undefined,
+  ): Promise<string | undefined> {
+    const notifications = (body as { params?: { notifications?: Record<string, unknown> } }).params?.notifications;
+    const named = notifications === undefined ? undefined : ownValue(notifications, 'resourceSubscriptions');
+    if (!Array.isArray(named)) return undefined;
+    if (named.length > MAX_SUBSCRIPTIONS_PER_SESSION)
+      return `a subscriptions/listen stream names at most ${MAX_SUBSCRIPTIONS_PER_SESSION} resources in resourceSubscriptions, got ${named.length}`;
+    const permissions = who?.extra?.permissions;
+    const registry = this.#registry;
+    const view = registry.isCallerView
+      ? registry
+      : await registry.forCaller({
+          caller: { via: 'mcp', ...(principal === undefined ? {} : { principal }) },
+          ...(permissions instanceof PermissionSet ? { permissions } : {}),
+        });
+    (notifications as Record<string, unknown>).resourceSubscriptions = named.filter(
+      (uri): uri is string => typeof uri === 'string' && view.hasResource(uri),
+    );
+    return undefined;
   }
 
   /**

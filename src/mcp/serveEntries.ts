@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolErrorPayload } from '../contracts/ToolErrorPayload.js';
 import type { ToolError } from '../errors/ToolError.js';
@@ -61,7 +61,7 @@ export function serveEntries(server: Server, serving: EntryServing): () => void 
 
   server.setRequestHandler('resources/read', async (request, extra) => {
     const outcome = await (await view(extra)).readResource(request.params.uri, optionsOf(extra));
-    if (!outcome.ok) throw protocolErrorOf(outcome.error);
+    if (!outcome.ok) throw protocolErrorOf(outcome.error, outcome.uri);
     return { contents: outcome.contents.map((contents) => ({ ...contents })) };
   });
 
@@ -152,7 +152,9 @@ export function serveEntries(server: Server, serving: EntryServing): () => void 
  * arguments are invalid params (the SDK maps a resource not found there in every era); anything else an internal error
  * whose message is the one written for the caller, with the error payload in `data`.
  */
-function protocolErrorOf(error: ToolErrorPayload): ProtocolError {
+function protocolErrorOf(error: ToolErrorPayload, uri?: string): ProtocolError {
+  // The SDK's own error for an unknown URI (its data is { uri }), which its clients recognise; hidden reads the same.
+  if (error.code === 'resource_not_found' && uri !== undefined) return new ResourceNotFoundError(uri, error.message);
   const invalid =
     error.code === 'resource_not_found' ||
     error.code === 'prompt_not_found' ||

@@ -38,10 +38,12 @@ export function serverWiring(
     if (!(error instanceof RangeError)) throw error;
     throw new TypeError(`${where}: requestStateKey must be at least 32 bytes (a random key, shared by every replica)`);
   }
-  let entries: boolean | undefined;
+  let entries = false;
   return {
+    // Once true, for good: a registry whose entries are all unavailable at first (a remote not yet connected, a
+    // requirement not yet met) declares them from the first request that finds one.
     hasEntries: () =>
-      (entries ??= registry.resources().length + registry.resourceTemplates().length + registry.prompts().length > 0),
+      (entries ||= registry.resources().length + registry.resourceTemplates().length + registry.prompts().length > 0),
     watch: new AvailabilityWatch(registry, watchIntervalMs),
     listing: new ToolListing(registry, tasks !== undefined),
     approvals,

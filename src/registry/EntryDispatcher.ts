@@ -10,8 +10,10 @@ import { OutputValidationError } from '../errors/OutputValidationError.js';
 import { PermissionDeniedError } from '../errors/PermissionDeniedError.js';
 import { PromptNotFoundError } from '../errors/PromptNotFoundError.js';
 import { ResourceNotFoundError } from '../errors/ResourceNotFoundError.js';
+import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import type { ToolError } from '../errors/ToolError.js';
 import { ToolExecutionError } from '../errors/ToolExecutionError.js';
+import { onAbort } from '../internal/onAbort.js';
 import { ownValue } from '../internal/ownValue.js';
 import { checkAccess } from '../pipeline/checkAccess.js';
 import { coreOf } from '../tools/createRegisteredTool.js';
@@ -124,7 +126,23 @@ export class EntryDispatcher {
     if (denial !== undefined) throw new PermissionDeniedError(tool.name, denial);
     const completer = core.entry?.completers[String(ownValue(argument, 'name'))];
     if (completer === undefined) return { values: [], hasMore: false };
-    const ctx = new CallContext(core.definition, undefined, caller, permissions, core.logger, undefined);
+    // The request's signal reaches the completion method's ctx.signal: a client that gives up ends it.
+    const signal = ownValue(options, 'signal');
+    const link =
+      signal instanceof AbortSignal
+        ? (controller: AbortController) => onAbort(signal, () => controller.abort(signal.reason))
+        : undefined;
+    const ctx = new CallContext(
+      core.definition,
+      undefined,
+      caller,
+      permissions,
+      core.logger,
+      undefined,
+      undefined,
+      link,
+    );
+    if (signal instanceof AbortSignal && signal.aborted) throw new ToolAbortedError(tool.name);
     let given: unknown;
     try {
       given = await completer(String(ownValue(argument, 'value') ?? ''), context, ctx);

@@ -13,7 +13,16 @@ export class ResourceUpdates {
   /** Announces that the resource at `uri` changed: each client subscribed to that URI is told, and reads it again. */
   changed(uri: string): void {
     if (typeof uri !== 'string') throw new TypeError('ResourceUpdates.changed: uri must be a string');
-    for (const listener of [...this.#listeners]) listener(uri);
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(uri);
+      } catch (error) {
+        // One listener failing (a session gone away) must not keep the others from hearing, nor throw at the app.
+        process.emitWarning(
+          `hermes-tools: a resource update listener threw: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
   }
 
   /** How many listen now: one per MCP server or endpoint that relays changes. */

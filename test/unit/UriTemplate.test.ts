@@ -46,9 +46,12 @@ describe('UriTemplate', () => {
     expect(repo.match(`repo://${'/'.repeat(8000)}?`)).toBeUndefined();
     const tag = parsed('tag://{a}-{b}-{c}');
     expect(tag.match(`tag://${'-'.repeat(8000)}/`)).toBeUndefined();
-    // Split at the first place each literal appears.
+    // The longest split that matches, else the shortest.
     expect(tag.match('tag://x-y-z-w')).toEqual({ a: 'x', b: 'y', c: 'z-w' });
     expect(repo.match('repo://o/r/docs/a.md')).toEqual({ owner: 'o', repo: 'r', path: 'docs/a.md' });
+    expect(parsed('files://{+dir}/{name}').match('files://a/b/c.txt')).toEqual({ dir: 'a/b', name: 'c.txt' });
+    expect(parsed('files://{name}.{ext}').match('files://a.b.c')).toEqual({ name: 'a.b', ext: 'c' });
+    expect(parsed('files://{+dir}/{name}').match('files://a/b/c?x')).toBeUndefined();
   });
 
   it('matches nothing for half a surrogate pair, raw or encoded: no URI could be made of it again', () => {
