@@ -385,6 +385,35 @@ describe('resources whose availability comes later, and the SDK’s own errors',
   });
 });
 
+describe('resources and prompts to a 2025-11-25 client on stdio', () => {
+  it('lists, reads and gets, and tells a subscription of its resource’s change', async () => {
+    const { registry, updates } = await docs();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const serving = await serveStdio(
+      registry,
+      { name: 'docs', version: '1.0.0', listChangedIntervalMs: 0 },
+      serverSide,
+    );
+    closing.push(() => serving.close());
+    const client = new LegacyClient({ name: 'legacy', version: '1.0.0' });
+    await client.connect(clientSide as never);
+    closing.push(() => client.close());
+    expect((await client.listResources()).resources.map((r) => r.uri)).toEqual([
+      'docs://handbook',
+      'docs://logo',
+      'docs://salaries',
+    ]);
+    expect(await client.readResource({ uri: 'orders://7' })).toMatchObject({ contents: [{ uri: 'orders://7' }] });
+    expect((await client.getPrompt({ name: 'greet' })).messages).toHaveLength(1);
+    const heard = new Promise<string>((resolve) =>
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)),
+    );
+    await client.subscribeResource({ uri: 'docs://handbook' });
+    updates.changed('docs://handbook');
+    expect(await heard).toBe('docs://handbook');
+  });
+});
+
 describe('resources and prompts to a 2026-07-28 client on stdio', () => {
   it('lists, reads, gets and completes, with the revision’s cache hints', async () => {
     const { registry } = await docs();

@@ -767,7 +767,7 @@ describe.each(
     [adapter, 'stateless', true],
   ]) as [AdapterName, string, boolean][],
 )('hermes-tools/nest MCP endpoint on %s (%s), to a 2026-07-28 client', (adapter, _mode, stateless) => {
-  it("lists each user's tools (private), calls with the user as caller, and asks an approval through input_required", async () => {
+  it("lists each user's tools (private), calls with the user as caller, asks an approval through input_required, and serves each user's resources and prompts", async () => {
     const { app, url } = await listen(root({ caller: byName, stateless }), adapter);
     const clients: ModernClient[] = [];
     try {
@@ -795,6 +795,14 @@ describe.each(
       const invalid = await ann.callTool({ name: 'users.hello', arguments: { greeting: 1, extra: true } });
       expect(invalid.isError).toBe(true);
       expect(invalid._meta?.['hermes-tools/error']).toMatchObject({ code: 'invalid_input' });
+      // @Resource and @Prompt providers, each caller seeing what it may use.
+      expect(await ann.readResource({ uri: 'users://me' })).toMatchObject({ contents: [{ text: 'ann' }] });
+      expect(await bob.readResource({ uri: 'users://me' })).toMatchObject({ contents: [{ text: 'bob' }] });
+      expect((await ann.listPrompts()).prompts.map((p) => p.name)).toEqual(['users.offboard']);
+      expect((await bob.listPrompts()).prompts).toEqual([]);
+      await expect(bob.getPrompt({ name: 'users.offboard', arguments: { name: 'cat' } })).rejects.toMatchObject({
+        code: -32602,
+      });
     } finally {
       for (const client of clients) await client.close();
       await app.close();
