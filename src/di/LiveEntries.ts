@@ -2,7 +2,8 @@ import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import { LiveTools } from '../registry/LiveTools.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
-import { EntryList, placeEntry } from './compileEntry.js';
+import { EntryList } from './EntryList.js';
+import { placeEntry } from './placeEntry.js';
 
 /**
  * The resources, templates and prompts of a live toolset (a remote MCP server's): put in place again from each new set

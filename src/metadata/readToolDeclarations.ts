@@ -8,11 +8,16 @@ import type { RequiresOptions } from './RequiresOptions.js';
 import type { ToolDeclaration } from './ToolDeclaration.js';
 import type { ToolOptions } from './ToolOptions.js';
 import { readOwnMetadata } from './readOwnMetadata.js';
+import { ownValue } from '../internal/ownValue.js';
 import type { EntryMark } from './EntryOptions.js';
 
 /** The tool options an entry compiles with: its name, description, time limit and content limits. */
 function entryOptions(mark: EntryMark): ToolOptions {
-  const { name, description, timeoutMs, content } = mark.options;
+  // Own keys only: an option a polluted Object.prototype holds must not apply to every entry.
+  const options = mark.options as unknown as Record<string, unknown>;
+  const [name, description, timeoutMs, content] = (['name', 'description', 'timeoutMs', 'content'] as const).map(
+    (key) => ownValue(options, key),
+  ) as [string, string, number | undefined, ToolOptions['content']];
   return {
     name,
     description,

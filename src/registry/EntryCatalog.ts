@@ -1,10 +1,9 @@
-import type { EntryMeta } from '../contracts/EntryMeta.js';
 import type { PromptDefinition } from '../contracts/PromptDefinition.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from '../contracts/ResourceDefinition.js';
 import { UriTemplate } from '../entries/UriTemplate.js';
-import { coreOf } from '../tools/createRegisteredTool.js';
 import type { RegisteredTool } from '../tools/RegisteredTool.js';
 import type { CallerIdentity } from './CallerIdentity.js';
+import { metaOf } from './metaOf.js';
 import { callerView } from './callerView.js';
 import type { ForCallerOptions } from './ForCallerOptions.js';
 import type { LiveTools } from './LiveTools.js';
@@ -224,9 +223,4 @@ function indexOf(tools: readonly RegisteredTool[]): UriIndex {
     (a, b) => b.parsed.literalPrefix - a.parsed.literalPrefix || b.parsed.literalLength - a.parsed.literalLength,
   );
   return { tools, byUri, templates };
-}
-
-/** What makes a compiled entry a resource, a template or a prompt. */
-export function metaOf(tool: RegisteredTool): EntryMeta | undefined {
-  return coreOf(tool).entry;
 }

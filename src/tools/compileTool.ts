@@ -26,7 +26,8 @@ import { readOutput } from './readOutput.js';
 import { runValidator } from './runValidator.js';
 import type { ToolEnvironment } from './ToolEnvironment.js';
 import { readEntry } from './readEntry.js';
-import { promptResultJson, resourceResultJson } from '../entries/entryResultJson.js';
+import { promptResultJson } from '../entries/promptResultJson.js';
+import { resourceResultJson } from '../entries/resourceResultJson.js';
 
 /** How long a person has to answer, by default. */
 export const defaultApprovalTimeoutMs = 5 * 60_000;

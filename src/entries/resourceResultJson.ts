@@ -14,13 +14,6 @@ export function resourceResultJson(value: unknown): unknown {
   });
 }
 
-/** A prompt method's return as `{ description?, messages }`: a text is one user message. */
-export function promptResultJson(value: unknown): unknown {
-  if (typeof value === 'string') return { messages: [{ role: 'user', content: { type: 'text', text: value } }] };
-  if (Array.isArray(value)) return { messages: value };
-  return value;
-}
-
 function toBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
