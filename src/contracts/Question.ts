@@ -86,6 +86,7 @@ export type AskFunction = (request: QuestionRequest) => QuestionReply | Promise<
 
 /** Puts tools' questions to a person, as a class: resolved from the container, so it can inject services. */
 export interface QuestionAsker {
+  /** Puts `request` to a person and resolves with the reply (accepted with content, declined, or cancelled). */
   ask(request: QuestionRequest): QuestionReply | Promise<QuestionReply>;
 }
 
