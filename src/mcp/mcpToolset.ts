@@ -103,7 +103,6 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
         }
         const before = entries.map((declaration) => declaration.method);
         entries = remoteEntryDeclarations(listed, settings, Handlers, remote, handlers);
-        await remote.watchResources(watchable(entries));
         const now = new Set(entries.map((declaration) => declaration.method));
         for (const method of before) if (!now.has(method)) delete handlers[method];
         for (const update of updates) imported.report(update([...imported.current(), ...entries]));
@@ -116,6 +115,8 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
           ),
           prompts: marks.flatMap((m) => (m.kind === 'prompt' ? [m.options.name] : [])),
         });
+        // Subscribed after the registries hold the new list: a slow server delays its updates, not the list.
+        await remote.watchResources(watchable(entries));
       } while (entriesStale);
     } finally {
       listingEntries = false;
@@ -157,7 +158,14 @@ export function mcpToolset(options: McpToolsetOptions): McpToolsetModule {
       refused.push(...taken);
       return { added: imported.names().filter((name) => !before.has(name) && !refused.includes(name)), refused };
     };
-    if (settings.entries) remote.onEntriesChanged = () => void relistEntries();
+    if (settings.entries)
+      remote.onEntriesChanged = () =>
+        void relistEntries().catch((error: unknown) =>
+          settings.logger.error("hermes-tools: taking a remote server's new resources and prompts failed", {
+            toolset: settings.name,
+            error: redactAndClip(error instanceof Error ? error.message : String(error), 200),
+          }),
+        );
     load.bind(Handlers).toConstantValue(handlers);
     loadToolset(load, {
       name: settings.name,
