@@ -15,7 +15,7 @@ import { PermissionSet, ResourceUpdates, type ToolRegistry, toolset, toolsModule
 import { createMcpServer, type McpHttpAuth, serveHttp, serveStdio } from 'hermes-tools/mcp';
 import { Container } from 'inversify';
 import { Docs, entryCalls, Vault, vault } from './fixtures/entryTools.js';
-import { ENVELOPE } from './support/modernRawCall.js';
+import { listenStream } from './support/listenStream.js';
 
 const TOKENS: Record<string, { principal: string; scopes: string[] }> = {
   'ann-token-0123456789ab': { principal: 'ann', scopes: [] },
@@ -177,40 +177,14 @@ describe('resource and prompt list changes', () => {
       onWarning: () => {},
     });
     closing.push(() => http.close());
-    const controller = new AbortController();
-    closing.push(async () => controller.abort());
-    const response = await fetch(http.url, {
-      method: 'POST',
-      signal: controller.signal,
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'subscriptions/listen',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'subscriptions/listen',
-        params: { notifications: { resourcesListChanged: true, promptsListChanged: true }, _meta: ENVELOPE },
-      }),
-    });
-    expect(response.status).toBe(200);
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let seen = '';
-    const until = async (text: string): Promise<void> => {
-      while (!seen.includes(text)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`the stream ended before ${text}`);
-        seen += value;
-      }
-    };
-    await until('notifications/subscriptions/acknowledged');
-    expect(seen).toContain('"resourcesListChanged":true');
+    const stream = await listenStream(http.url, { resourcesListChanged: true, promptsListChanged: true });
+    closing.push(async () => stream.close());
+    expect(stream.status).toBe(200);
+    await stream.until('notifications/subscriptions/acknowledged');
+    expect(stream.seen()).toContain('"resourcesListChanged":true');
     vault.open = true;
-    await until('notifications/resources/list_changed');
-    await until('notifications/prompts/list_changed');
-    controller.abort();
+    await stream.until('notifications/resources/list_changed');
+    await stream.until('notifications/prompts/list_changed');
   });
 });
 
@@ -303,46 +277,23 @@ describe('resources and prompts over Streamable HTTP', () => {
 
   it('2026-07-28: a listen stream naming a URI hears that resource change', async () => {
     const { http, updates } = await serve(true);
-    const controller = new AbortController();
-    closing.push(async () => controller.abort());
-    const response = await fetch(http.url, {
-      method: 'POST',
-      signal: controller.signal,
-      headers: {
-        authorization: 'Bearer ann-token-0123456789ab',
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'subscriptions/listen',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'subscriptions/listen',
-        // Ann may not read the salaries: naming them subscribes to nothing, and no notice says they exist or changed.
-        params: { notifications: { resourceSubscriptions: ['docs://salaries', 'docs://handbook'] }, _meta: ENVELOPE },
-      }),
-    });
-    expect(response.status).toBe(200);
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let seen = '';
-    const until = async (text: string): Promise<void> => {
-      while (!seen.includes(text)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`the stream ended before ${text}`);
-        seen += value;
-      }
-    };
-    await until('notifications/subscriptions/acknowledged');
-    expect(seen).not.toContain('docs://salaries');
+    // Ann may not read the salaries: naming them subscribes to nothing, and no notice says they exist or changed.
+    const stream = await listenStream(
+      http.url,
+      { resourceSubscriptions: ['docs://salaries', 'docs://handbook'] },
+      'ann-token-0123456789ab',
+    );
+    closing.push(async () => stream.close());
+    expect(stream.status).toBe(200);
+    await stream.until('notifications/subscriptions/acknowledged');
+    expect(stream.seen()).not.toContain('docs://salaries');
     updates.changed('docs://salaries');
     updates.changed('docs://logo');
     updates.changed('docs://handbook');
-    await until('notifications/resources/updated');
-    expect(seen).toContain('"uri":"docs://handbook"');
-    expect(seen).not.toContain('docs://logo');
-    expect(seen).not.toContain('docs://salaries');
-    controller.abort();
+    await stream.until('notifications/resources/updated');
+    expect(stream.seen()).toContain('"uri":"docs://handbook"');
+    expect(stream.seen()).not.toContain('docs://logo');
+    expect(stream.seen()).not.toContain('docs://salaries');
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from 'hermes-tools';
 import { type McpHttpAuth, type McpHttpServer, serveHttp, serveStdio } from 'hermes-tools/mcp';
 import { buildRegistry } from './support/buildRegistry.js';
+import { listenStream } from './support/listenStream.js';
 import { ENVELOPE, rawCall } from './support/modernRawCall.js';
 import { ManualClock } from './support/manualClock.js';
 
@@ -462,33 +463,8 @@ describe('approvals across replicas', () => {
 });
 
 describe('subscriptions/listen streams', () => {
-  /** Opens one listen stream by hand; resolves once its headers are back, with a way to close it. */
-  async function listen(url: URL, token: string): Promise<{ status: number; ended: Promise<void>; close(): void }> {
-    const controller = new AbortController();
-    const response = await fetch(url, {
-      method: 'POST',
-      signal: controller.signal,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'subscriptions/listen',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'subscriptions/listen',
-        params: { notifications: { toolsListChanged: true }, _meta: ENVELOPE },
-      }),
-    });
-    // Read to the end: the stream ends when the server ends it (or this side aborts).
-    const ended = response
-      .text()
-      .then(() => undefined)
-      .catch(() => undefined);
-    return { status: response.status, ended, close: () => controller.abort() };
-  }
+  /** Opens one listen stream by hand (tools' list changes); resolves once its headers are back. */
+  const listen = (url: URL, token: string) => listenStream(url, { toolsListChanged: true }, token);
 
   it("bounds a caller's open streams, leaves other callers theirs, and ends a stream when its token expires", async () => {
     const clock = new ManualClock();

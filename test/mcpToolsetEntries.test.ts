@@ -74,6 +74,22 @@ async function docsServer(withVault = false) {
   return { url: http.url, updates: container.get(ResourceUpdates) };
 }
 
+/** The docs fixture served over HTTP and imported by an mcpToolset named "docs" in `protocol`'s era. */
+async function importedDocs(
+  protocol: 'modern' | 'legacy' = 'modern',
+  options: { withVault?: boolean; entries?: boolean } = {},
+) {
+  const remoteSide = await docsServer(options.withVault === true);
+  const imported = await load({
+    name: 'docs',
+    server: { url: remoteSide.url },
+    granted: PermissionSet.none().grant('docs:call'),
+    protocol,
+    ...(options.entries === undefined ? {} : { entries: options.entries }),
+  });
+  return { ...imported, remoteSide };
+}
+
 describe('mcpToolset imports resources, templates and prompts', () => {
   it("lists the reference server's resources, templates and prompts under the toolset's URI prefix and name prefix", async () => {
     const { registry } = await load({
@@ -127,13 +143,7 @@ describe('mcpToolset imports resources, templates and prompts', () => {
   });
 
   it('imports from a 2026-07-28 server over HTTP: text and binary bodies, prompts with images, URIs rewritten', async () => {
-    const http = await docsServer();
-    const { registry } = await load({
-      name: 'docs',
-      server: { url: http.url },
-      granted: PermissionSet.none().grant('docs:call'),
-      protocol: 'modern',
-    });
+    const { registry } = await importedDocs();
     expect(registry.resources().map((r) => r.uri)).toEqual(
       expect.arrayContaining(['mcp-remote://docs/docs://handbook', 'mcp-remote://docs/docs://logo']),
     );
@@ -163,13 +173,7 @@ describe('mcpToolset imports resources, templates and prompts', () => {
   });
 
   it("refuses a traversal through an imported template here: the remote's method never runs", async () => {
-    const http = await docsServer();
-    const { registry } = await load({
-      name: 'docs',
-      server: { url: http.url },
-      granted: PermissionSet.none().grant('docs:call'),
-      protocol: 'modern',
-    });
+    const { registry } = await importedDocs();
     const fine = await registry.readResource('mcp-remote://docs/files:///srv/notes/a.txt');
     expect(fine).toMatchObject({ ok: true, contents: [{ text: 'contents of /srv/notes/a.txt' }] });
     for (const uri of [
@@ -182,13 +186,7 @@ describe('mcpToolset imports resources, templates and prompts', () => {
   });
 
   it('serves imported resources and prompts again, through a gateway, to an SDK client', async () => {
-    const http = await docsServer();
-    const { registry } = await load({
-      name: 'docs',
-      server: { url: http.url },
-      granted: PermissionSet.none().grant('docs:call'),
-      protocol: 'modern',
-    });
+    const { registry } = await importedDocs();
     const server = createMcpServer(registry, { name: 'gateway', version: '1.0.0', listChangedIntervalMs: 0 });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
@@ -207,19 +205,12 @@ describe('mcpToolset imports resources, templates and prompts', () => {
   });
 
   it('imports none with entries: false, and refuses an option it does not know the shape of', async () => {
-    const http = await docsServer();
-    const { registry } = await load({
-      name: 'docs',
-      server: { url: http.url },
-      granted: PermissionSet.none().grant('docs:call'),
-      protocol: 'modern',
-      entries: false,
-    });
+    const { registry, remoteSide } = await importedDocs('modern', { entries: false });
     expect(registry.resources()).toEqual([]);
     expect(registry.prompts()).toEqual([]);
     const refused = mcpToolset({
       name: 'bad',
-      server: { url: http.url },
+      server: { url: remoteSide.url },
       granted: PermissionSet.none().grant('bad:call'),
       uriPrefix: 'no scheme here',
     });
@@ -274,13 +265,7 @@ describe('mcpToolset imports resources, templates and prompts', () => {
   it('follows the remote server as its resources and prompts come and go, in both eras', async () => {
     for (const protocol of ['modern', 'legacy'] as const) {
       vault.open = false;
-      const http = await docsServer(true);
-      const { registry, listedUntil } = await load({
-        name: 'docs',
-        server: { url: http.url },
-        granted: PermissionSet.none().grant('docs:call'),
-        protocol,
-      });
+      const { registry, listedUntil } = await importedDocs(protocol, { withVault: true });
       const inventory = 'mcp-remote://docs/vault://inventory';
       expect(registry.resources().map((r) => r.uri)).not.toContain(inventory);
       // Each list's notice makes a listing: the one after which both lists are as they are now is waited for.
@@ -309,13 +294,7 @@ describe('mcpToolset imports resources, templates and prompts', () => {
 
   it("relays the remote's updates of an imported resource to this registry's subscribers, in both eras", async () => {
     for (const protocol of ['modern', 'legacy'] as const) {
-      const remoteSide = await docsServer();
-      const { registry } = await load({
-        name: 'docs',
-        server: { url: remoteSide.url },
-        granted: PermissionSet.none().grant('docs:call'),
-        protocol,
-      });
+      const { registry, remoteSide } = await importedDocs(protocol);
       const heard: string[] = [];
       let arrived!: () => void;
       const arrival = new Promise<void>((resolve) => (arrived = resolve));

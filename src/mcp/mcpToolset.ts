@@ -19,6 +19,7 @@ import { type RemoteEntries, RemoteServer, toolKey } from './RemoteServer.js';
 import { remoteHeaders } from './remoteHeaders.js';
 import { schemaExcess } from './schemaExcess.js';
 import { clipText } from './clipText.js';
+import { remoteDeclaration } from './remoteDeclaration.js';
 import { remoteEntryDeclarations } from './remoteEntryDeclarations.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
@@ -356,30 +357,17 @@ function toDeclaration(
     ...(settings.timeoutMs !== undefined && { timeoutMs: settings.timeoutMs }),
     metadata: { mcp: { server: settings.name, tool: tool.name, ...(title !== undefined && { title }) } },
   });
-  return {
-    target,
+  return remoteDeclaration(settings, target, {
     method: `tool:${tool.name}`,
     where,
     options: toolOptions,
-    permissions: [...settings.permissions],
-    examples: [],
-    classInterceptors: [],
-    methodInterceptors: [],
-    classGuards: [],
-    methodGuards: [],
-    approval: undefined,
-    requires: [
-      {
-        check: () => remote.isAvailable(tool.name, key),
-        description: `the MCP server "${settings.name}", connected and offering "${tool.name}" as it was when registered`,
-      },
-    ],
-    params: new Map(),
-    paramTypes: undefined,
-    arity: 2,
+    requires: {
+      check: () => remote.isAvailable(tool.name, key),
+      description: `the MCP server "${settings.name}", connected and offering "${tool.name}" as it was when registered`,
+    },
     input,
     ...(headers !== undefined && { headers }),
-  };
+  });
 }
 
 /** The load's error when the server could not be reached and listed: a ToolDefinitionError naming it, with the cause. */

@@ -6,6 +6,7 @@ import type { ToolOptions } from '../metadata/ToolOptions.js';
 import { mimeShaped } from '../results/mimeAllowed.js';
 import type { ObjectShape } from '../schema/Shape.js';
 import { clipText } from './clipText.js';
+import { remoteDeclaration } from './remoteDeclaration.js';
 import type { ToolsetSettings } from './readToolsetOptions.js';
 import type { RemoteEntries, RemoteServer } from './RemoteServer.js';
 
@@ -50,6 +51,17 @@ export function remoteEntryDeclarations(
     taken.add(name);
     return name;
   };
+  /** A resource's or template's local name, with its URI taken; undefined (and a warning) when either cannot be. */
+  const claimUri = (uri: string, given: unknown, what: string): string | undefined => {
+    if (uris.has(uri)) {
+      refuse(what, 'the server listed its URI twice');
+      return undefined;
+    }
+    const name = localName('resource', given);
+    if (name === undefined) refuse(what, 'no local name could be made of its name');
+    else uris.add(uri);
+    return name;
+  };
   const declare = (method: string, where: string, mark: EntryMark, input: ObjectShape, handler: Handler): void => {
     handlers[method] = handler;
     const options: ToolOptions = Object.assign(Object.create(null) as object, {
@@ -59,25 +71,16 @@ export function remoteEntryDeclarations(
       ...(settings.timeoutMs !== undefined && { timeoutMs: settings.timeoutMs }),
       metadata: { mcp: { server: settings.name } },
     });
-    declarations.push({
-      target,
-      method,
-      where,
-      options,
-      permissions: [...settings.permissions],
-      examples: [],
-      classInterceptors: [],
-      methodInterceptors: [],
-      classGuards: [],
-      methodGuards: [],
-      approval: undefined,
-      requires: [{ check: () => remote.connected, description: `the MCP server "${settings.name}", connected` }],
-      params: new Map(),
-      paramTypes: undefined,
-      arity: 2,
-      input,
-      entry: mark,
-    });
+    declarations.push(
+      remoteDeclaration(settings, target, {
+        method,
+        where,
+        options,
+        requires: { check: () => remote.connected, description: `the MCP server "${settings.name}", connected` },
+        input,
+        entry: mark,
+      }),
+    );
   };
   const describe = (item: Record<string, unknown>, fallback: string) => {
     const max = settings.limits.maxDescriptionChars;
@@ -100,16 +103,8 @@ export function remoteEntryDeclarations(
       refuse(what, 'its uri is not a URI with a scheme');
       continue;
     }
-    if (uris.has(uri)) {
-      refuse(what, 'the server listed its URI twice');
-      continue;
-    }
-    const name = localName('resource', item.name);
-    if (name === undefined) {
-      refuse(what, 'no local name could be made of its name');
-      continue;
-    }
-    uris.add(uri);
+    const name = claimUri(uri, item.name, what);
+    if (name === undefined) continue;
     const mark: EntryMark = {
       kind: 'resource',
       options: { uri: local(uri), name, ...describe(item, `Reads ${uri} on the MCP server "${settings.name}".`) },
@@ -128,16 +123,8 @@ export function remoteEntryDeclarations(
       refuse(what, 'problem' in parsed ? parsed.problem : 'its template is not a URI template with a scheme');
       continue;
     }
-    if (uris.has(parsed.template)) {
-      refuse(what, 'the server listed it twice');
-      continue;
-    }
-    const name = localName('resource', item.name);
-    if (name === undefined) {
-      refuse(what, 'no local name could be made of its name');
-      continue;
-    }
-    uris.add(parsed.template);
+    const name = claimUri(parsed.template, item.name, what);
+    if (name === undefined) continue;
     const mark: EntryMark = {
       kind: 'template',
       options: {
