@@ -12,18 +12,18 @@ const FLOORS = [
   ['tools'],
   ['registry'],
   ['di'],
-  ['mcp', 'providers', 'ai', 'cli', 'otel', 'nest', 'queue'],
+  ['mcp', 'providers', 'ai', 'cli', 'otel', 'nest', 'queue', 'typegen'],
 ];
-/** Same-floor imports that are allowed: decorators write what metadata reads; the CLI uses the MCP and provider kernels and runs queue workers; the AI SDK bridge uses the providers' shared name rules; the Nest module serves MCP (loaded on first request); resources and prompts read their contents with the results' content parts and limits. */
+/** Same-floor imports that are allowed: decorators write what metadata reads; the CLI uses the MCP and provider kernels, runs queue workers and typegen; the AI SDK bridge uses the providers' shared name rules; the Nest module serves MCP (loaded on first request); resources and prompts read their contents with the results' content parts and limits. */
 const ALSO = {
   decorators: ['metadata'],
-  cli: ['mcp', 'providers', 'queue'],
+  cli: ['mcp', 'providers', 'queue', 'typegen'],
   ai: ['providers'],
   nest: ['mcp'],
   entries: ['results'],
 };
 const OPTIONAL_PEERS =
-  '^(node_modules/)?(@modelcontextprotocol/sdk|ai|@opentelemetry/[^/]+|@nestjs/[^/]+|bullmq|ioredis)(/|$)';
+  '^(node_modules/)?(@modelcontextprotocol/sdk|typescript|ai|@opentelemetry/[^/]+|@nestjs/[^/]+|bullmq|ioredis)(/|$)';
 const ALL = FLOORS.flat();
 const CORE = FLOORS.slice(0, -1).flat();
 

@@ -49,6 +49,8 @@ export { toolset } from './di/toolset.js';
 export { toolsModule } from './di/toolsModule.js';
 export type { ToolsetOptions } from './di/ToolsetOptions.js';
 export type { ToolsModuleOptions } from './di/ToolsModuleOptions.js';
+export { typeManifest } from './metadata/typeManifest.js';
+export type { TypeManifest, TypeManifestEntry, TypeManifestParam } from './contracts/TypeManifest.js';
 export type { ValidationLimits } from './schema/ValidationLimits.js';
 
 // Registry and calls

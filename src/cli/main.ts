@@ -523,6 +523,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return (out(help()), argv.length === 0 ? 2 : 0);
     throw new UsageError('no command given; use list, schema, call, serve or worker (see --help)');
   }
+  if (name === 'typegen') return runTypegen(argv);
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name]! : undefined;
   if (command === undefined)
     throw new UsageError(`unknown command "${name}"; use list, schema, call, serve or worker (see --help)`);
@@ -571,6 +572,66 @@ export async function main(argv: readonly string[]): Promise<number> {
         new UsageError(`the module ${module} never finished giving its registry: its export's promise never settled`),
     );
   return command.run(registry, parsed.values as Record<string, string | boolean | string[] | undefined>, positionals);
+}
+
+const TYPEGEN_USAGE = 'typegen [--project <tsconfig.json>] [--out <file>] [--check] [--import-from <specifier>]';
+
+/**
+ * `hermes-tools typegen`: reads the tools' TypeScript types at build time. It needs no registry, and loads its
+ * compiler only here, so no other command (and no app) ever loads TypeScript.
+ */
+async function runTypegen(argv: readonly string[]): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv.filter((a) => a !== 'typegen'),
+      options: {
+        project: { type: 'string', short: 'p' },
+        out: { type: 'string', short: 'o' },
+        check: { type: 'boolean' },
+        'import-from': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: false,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.split('\n')[0]} (usage: hermes-tools ${TYPEGEN_USAGE})`);
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values.help === true) {
+    out(
+      [
+        ...wrapText(TYPEGEN_USAGE, HELP_WIDTH, 'Usage: hermes-tools ', '    '),
+        '',
+        'Reads the TypeScript types of the tools (literal unions, optional and nullable parameters, interfaces, JSDoc)',
+        'with TypeScript 7 and writes the module to give toolsModule({ types }).',
+        '',
+        ...helpColumns([
+          ['--project, -p <file>', 'the tsconfig.json of the tools (default tsconfig.json)'],
+          ['--out, -o <file>', 'the module to write, relative to tsconfig.json (default src/tool-types.generated.ts)'],
+          ['--check', 'write nothing; fail when the module is stale, or when a type widens silently (for CI)'],
+          ['--import-from <specifier>', 'where the module imports typeManifest from (default hermes-tools)'],
+        ]),
+      ].join('\n'),
+    );
+    return 0;
+  }
+  const { typegen } = await import('../typegen/typegen.js');
+  const { TypegenError } = await import('../typegen/TypegenError.js');
+  try {
+    const report = await typegen({
+      project: (values.project as string | undefined) ?? 'tsconfig.json',
+      ...(typeof values.out === 'string' && { out: values.out }),
+      ...(values.check === true && { check: true }),
+      ...(typeof values['import-from'] === 'string' && { importFrom: values['import-from'] }),
+    });
+    for (const line of report.lines) (report.ok ? out : err)(line);
+    return report.ok ? 0 : 1;
+  } catch (error) {
+    if (error instanceof TypegenError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 main(process.argv.slice(2))

@@ -54,6 +54,10 @@ export type DefinitionProblemCode =
   | 'invalid_type'
   | 'invalid_schema'
   | 'invalid_header'
+  // the type manifest (hermes-tools typegen): a decorator beyond its TypeScript type, a manifest out of date or malformed
+  | 'type_conflict'
+  | 'stale_manifest'
+  | 'invalid_manifest'
   // wiring
   | 'invalid_interceptor'
   | 'invalid_guard'

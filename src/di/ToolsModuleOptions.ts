@@ -7,6 +7,7 @@ import type { ApprovalOptions } from '../contracts/ToolApprover.js';
 import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
 import type { ValidationLimits } from '../schema/ValidationLimits.js';
+import type { TypeManifest } from '../contracts/TypeManifest.js';
 
 /** Options for every toolset in the container. Only own keys are read; an unknown one is a ToolDefinitionError. */
 export interface ToolsModuleOptions {
@@ -42,4 +43,10 @@ export interface ToolsModuleOptions {
   readonly limits?: Partial<ValidationLimits>;
   /** The logger tools get as `ctx.logger`. Default: silent. */
   readonly logger?: Logger;
+  /**
+   * The module `hermes-tools typegen` wrote from the tools' TypeScript types: literal unions become `enum`s, optional
+   * and nullable parameters behave as declared, interfaces are validated, JSDoc describes, and tools build without
+   * decorator metadata (esbuild, tsx, Vite). Without it, schemas come from the decorators and reflection alone.
+   */
+  readonly types?: TypeManifest;
 }

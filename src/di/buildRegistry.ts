@@ -31,6 +31,8 @@ import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import type { DeclarationFeed } from './DeclarationFeed.js';
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import { ownOptions } from '../internal/ownOptions.js';
+import type { TypeManifest, TypeManifestEntry } from '../contracts/TypeManifest.js';
+import { typeManifest } from '../metadata/typeManifest.js';
 import type { ResultBudgetOptions, ResultStore } from '../contracts/ResultStore.js';
 import { defaultValidationLimits } from '../schema/ValidationLimits.js';
 import { compileTool, defaultApprovalTimeoutMs } from '../tools/compileTool.js';
@@ -60,6 +62,7 @@ const MODULE_KEYS = [
   'coerce',
   'limits',
   'logger',
+  'types',
 ] as const;
 const APPROVAL_KEYS = ['approve', 'when', 'timeoutMs'] as const satisfies readonly (keyof ApprovalOptions)[];
 const QUESTION_KEYS = ['ask', 'timeoutMs'] as const satisfies readonly (keyof QuestionOptions)[];
@@ -298,6 +301,9 @@ export function assembleRegistry(
     logger: moduleOptions.logger ?? silentLogger,
     toMiddleware,
   });
+  const types = typeIndex(moduleOptions.types, problems);
+  const loaded = new Set<Function>();
+  const matched = new Set<TypeManifestEntry>();
   const tools: RegisteredTool[] = [];
   const entries = new EntryList();
   const owners = new Map<string, string>();
@@ -346,7 +352,12 @@ export function assembleRegistry(
       }
       const read = readToolDeclarations(target);
       problems.push(...read.problems);
-      declarations.push(...read.declarations);
+      loaded.add(target);
+      for (const declaration of read.declarations) {
+        const entry = types?.get(target)?.get(declaration.method);
+        if (entry !== undefined) matched.add(entry);
+        declarations.push(entry === undefined ? declaration : { ...declaration, types: entry });
+      }
     }
     const live = set.feed === undefined ? undefined : new LiveTools(set.name);
     const first = new Map<string, RegisteredTool>();
@@ -396,6 +407,16 @@ export function assembleRegistry(
         entries: new LiveEntries(set.name, compile),
       });
     }
+  }
+  for (const [target, methods] of types ?? []) {
+    if (!loaded.has(target)) continue;
+    for (const [method, entry] of methods)
+      if (!matched.has(entry))
+        problems.push({
+          where: `${target.name}.${method}`,
+          code: 'stale_manifest',
+          message: `the type manifest (from ${entry.module}) describes a handler the class no longer has; run hermes-tools typegen`,
+        });
   }
   if (store !== undefined && maxResultChars !== undefined) {
     // results.read goes through the same pipeline as every tool: the module's guards, interceptors and audit.
@@ -671,4 +692,26 @@ function toAuditDestination(
     });
   }
   return send === undefined ? undefined : { send, captureArguments: options.captureArguments === true, logger };
+}
+
+/** The manifest's entries by class and method; a manifest not made by `typeManifest` is checked first. */
+function typeIndex(
+  given: TypeManifest | undefined,
+  problems: DefinitionProblem[],
+): ReadonlyMap<Function, ReadonlyMap<string, TypeManifestEntry>> | undefined {
+  if (given === undefined) return undefined;
+  let manifest: TypeManifest;
+  try {
+    manifest = Object.isFrozen(given) ? given : typeManifest(given);
+  } catch (error) {
+    if (!(error instanceof ToolDefinitionError)) throw error;
+    problems.push(...error.details);
+    return undefined;
+  }
+  const index = new Map<Function, Map<string, TypeManifestEntry>>();
+  for (const entry of manifest.entries) {
+    if (!index.has(entry.class)) index.set(entry.class, new Map());
+    index.get(entry.class)!.set(entry.method, entry);
+  }
+  return index;
 }

@@ -6,6 +6,7 @@ import type { ParamMetadata } from './ParamMetadata.js';
 import type { RequiresOptions } from './RequiresOptions.js';
 import type { ToolOptions } from './ToolOptions.js';
 import type { EntryMark } from './EntryOptions.js';
+import type { TypeManifestEntry } from '../contracts/TypeManifest.js';
 
 /** Everything the decorators said about one tool, read back from metadata, not yet checked. */
 export interface ToolDeclaration {
@@ -41,6 +42,8 @@ export interface ToolDeclaration {
   readonly headers?: Readonly<Record<string, string>>;
   /** Present when the method is a resource, a resource template or a prompt rather than a tool. */
   readonly entry?: EntryMark;
+  /** What `hermes-tools typegen` read from the handler's TypeScript types, when the registry was given a manifest. */
+  readonly types?: TypeManifestEntry;
   /** With `entry`: the class's completion methods, by argument name. */
   readonly completers?: ReadonlyMap<string, string | symbol>;
 }

@@ -20,6 +20,8 @@ export interface StringShape extends ShapeBase {
   readonly pattern?: string;
   readonly format?: StringFormat;
   readonly enum?: readonly string[];
+  /** A date-time string handed on as a `Date` (a parameter typed `Date`, read by typegen). */
+  readonly toDate?: boolean;
 }
 
 export interface NumberShape extends ShapeBase {

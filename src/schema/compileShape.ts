@@ -30,7 +30,7 @@ export function compileShape(shape: Shape, options: CompileOptions): Validator {
 function compileNonNull(shape: Shape, options: CompileOptions): Validator {
   switch (shape.kind) {
     case 'string':
-      return compileString(shape);
+      return shape.toDate === true ? toDate(compileString(shape)) : compileString(shape);
     case 'number':
       return compileNumber(shape, options);
     case 'boolean': {
@@ -68,6 +68,15 @@ function compileString(shape: StringShape): Validator {
     if (!run.charge(value.length + VALUE_COST)) return value;
     constraints?.(value, path, run);
     return value;
+  };
+}
+
+/** A date-time string that passed its checks becomes a Date; one that failed stays as it was, for the issue. */
+function toDate(check: Validator): Validator {
+  return (value, path, run, depth) => {
+    const before = run.issues.length;
+    const out = check(value, path, run, depth);
+    return run.issues.length === before && typeof out === 'string' ? new Date(out) : out;
   };
 }
 

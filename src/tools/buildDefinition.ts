@@ -19,10 +19,12 @@ export function buildDefinition(
   const { options, permissions, examples } = declaration;
   const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
     value === undefined ? {} : ({ [key]: value } as { [P in K]: V });
+  // checkToolOptions refused a tool without one, so this is never the empty string.
+  const description = options.description ?? '';
   return {
     name: options.name,
-    description: options.description,
-    modelDescription: renderModelDescription(options.name, options.description, options.deprecated, examples),
+    description,
+    modelDescription: renderModelDescription(options.name, description, options.deprecated, examples),
     toolset,
     inputSchema: shapeToJsonSchema(input),
     ...(output !== undefined && { outputSchema: shapeToJsonSchema(output) }),

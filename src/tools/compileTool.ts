@@ -25,6 +25,7 @@ import { planArguments } from './planArguments.js';
 import { readOutput } from './readOutput.js';
 import { runValidator } from './runValidator.js';
 import type { ToolEnvironment } from './ToolEnvironment.js';
+import { withTypes } from './withTypes.js';
 import { readEntry } from './readEntry.js';
 import { promptResultJson } from '../entries/promptResultJson.js';
 import { resourceResultJson } from '../entries/resourceResultJson.js';
@@ -43,7 +44,7 @@ export function compileTool(
   problems: DefinitionProblem[],
 ): ToolCore | undefined {
   const start = problems.length;
-  const declaration = ownDeclaration(given, problems);
+  const declaration = withTypes(ownDeclaration(given, problems));
   const { options, where } = declaration;
   checkToolOptions(options, where, problems);
   for (const permission of declaration.permissions) {

@@ -9,6 +9,8 @@ import { isForbiddenKey } from '../schema/isForbiddenKey.js';
 import { resolveTypeSpec } from '../schema/resolveTypeSpec.js';
 import type { Shape } from '../schema/Shape.js';
 import { ValidationRun } from '../schema/ValidationRun.js';
+import { typedArgShape } from '../schema/typedArgShape.js';
+import type { TypeManifestParam } from '../contracts/TypeManifest.js';
 import { runsStrippedTypeScript } from './typeStripping.js';
 
 const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
@@ -34,12 +36,17 @@ export function planArguments(
 ): { shape: Shape; plan: ArgumentSource[] } {
   const { where, params, paramTypes, arity } = declaration;
   if (declaration.input !== undefined) return { shape: declaration.input, plan: [{ from: 'input' }, { from: 'ctx' }] };
+  // What the manifest read from the TypeScript types, by position: with it, no parameter needs reflection.
+  const typed = new Map<number, TypeManifestParam>((declaration.types?.params ?? []).map((p) => [p.index, p]));
+  checkManifestParams(declaration, typed, problems);
   const count = Math.max(paramTypes?.length ?? 0, arity, ...[...params.keys()].map((i) => i + 1));
   const plan: ArgumentSource[] = [];
   const properties: { name: string; shape: Shape; required: boolean; default?: { value: unknown } }[] = [];
   let inputShape: Shape | undefined;
-  const needsReflection = [...params.values()].some(
-    (p) => (p.kind === 'arg' && p.options.type === undefined) || (p.kind === 'input' && p.type === undefined),
+  const needsReflection = [...params].some(
+    ([i, p]) =>
+      !typed.has(i) &&
+      ((p.kind === 'arg' && p.options.type === undefined) || (p.kind === 'input' && p.type === undefined)),
   );
   if (paramTypes === undefined && count > 0 && needsReflection) {
     problems.push({
@@ -51,7 +58,8 @@ export function planArguments(
   }
   for (let i = 0; i < count; i++) {
     const param = params.get(i);
-    const reflected = paramTypes?.[i];
+    const fromTypes = typed.get(i);
+    const reflected = paramTypes?.[i] ?? fromTypes?.type;
     const at = `${where} parameter #${i + 1}`;
     if (param === undefined) {
       problems.push({
@@ -90,7 +98,9 @@ export function planArguments(
         });
       } else {
         problems.push(...dtoTreeProblems(type).map((p) => nestProblem(at, p)));
-        const loadOrder = param.type === undefined ? loadOrderProblem(type) : undefined;
+        // Found through reflection (not named, nor read by typegen): this program emits metadata, so none is a load-order slip.
+        const loadOrder =
+          param.type === undefined && paramTypes?.[i] !== undefined ? loadOrderProblem(type) : undefined;
         if (loadOrder !== undefined) problems.push(nestProblem(at, loadOrder));
         inputShape = { kind: 'dto', dto: type as abstract new () => object };
       }
@@ -108,13 +118,18 @@ export function planArguments(
     }
     if (properties.some((p) => p.name === name))
       problems.push({ where: argAt, code: 'duplicate_arg', message: `two parameters are named "${name}"` });
-    const shape = argShape(param.options, reflected, argAt, problems, name);
-    const hasDefault = param.options.default !== undefined;
+    const read =
+      fromTypes === undefined
+        ? argShape(param.options, reflected, argAt, problems, name)
+        : typedArgShape(param.options, fromTypes, argAt, problems, name);
+    const shape = fromTypes?.date === true && read.kind === 'string' ? { ...read, toDate: true } : read;
+    const defaultValue = param.options.default ?? fromTypes?.default;
+    const hasDefault = defaultValue !== undefined;
     properties.push({
       name,
       shape,
-      required: param.options.optional !== true && !hasDefault,
-      ...(hasDefault && { default: { value: param.options.default } }),
+      required: param.options.optional !== true && fromTypes?.optional !== true && !hasDefault,
+      ...(hasDefault && { default: { value: defaultValue } }),
     });
     if (hasDefault) {
       const run = new ValidationRun({
@@ -124,7 +139,7 @@ export function planArguments(
         maxProperties: Infinity,
         maxIssues: 10,
       });
-      compileShape(shape, { coerce: false })(param.options.default, name, run, 0);
+      compileShape(shape, { coerce: false })(defaultValue, name, run, 0);
       if (run.issues.length > 0)
         problems.push({
           where: argAt,
@@ -142,6 +157,31 @@ export function planArguments(
     });
   }
   return { shape: inputShape ?? { kind: 'object', properties, additionalProperties: false }, plan };
+}
+
+/**
+ * A manifest entry that no longer matches the decorators (a parameter renamed, moved or added since typegen ran) is a
+ * problem: its types would be applied to the wrong argument.
+ */
+function checkManifestParams(
+  declaration: ToolDeclaration,
+  typed: ReadonlyMap<number, TypeManifestParam>,
+  problems: DefinitionProblem[],
+): void {
+  if (declaration.types === undefined) return;
+  const says = (p: { kind: string; name?: string } | undefined): string =>
+    p === undefined ? 'nothing' : p.kind === 'arg' ? `@Arg('${p.name}')` : p.kind === 'input' ? '@Input()' : '@Ctx()';
+  const positions = new Set([...typed.keys(), ...declaration.params.keys()]);
+  for (const i of [...positions].sort((a, b) => a - b)) {
+    const fromTypes = typed.get(i);
+    const decorated = declaration.params.get(i);
+    if (says(fromTypes) !== says(decorated))
+      problems.push({
+        where: `${declaration.where} parameter #${i + 1}`,
+        code: 'stale_manifest',
+        message: `the type manifest says ${says(fromTypes)}, the decorators say ${says(decorated)}: the manifest is stale; run hermes-tools typegen`,
+      });
+  }
 }
 
 /**

@@ -1,0 +1,125 @@
+import type { ArgOptions } from '../contracts/ArgOptions.js';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
+import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
+import type { TypeManifestParam } from '../contracts/TypeManifest.js';
+import { argShape } from './argShape.js';
+import { jsonSchemaToShape } from './jsonSchemaToShape.js';
+import type { Shape } from './Shape.js';
+
+const SCALAR_KEYS = [
+  'integer',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'items',
+  'enum',
+] as const satisfies readonly (keyof ArgOptions)[];
+const CLASS_OF: Partial<Record<Shape['kind'], Function>> = {
+  string: String,
+  number: Number,
+  boolean: Boolean,
+  array: Array,
+};
+
+/**
+ * The Shape of an `@Arg` whose TypeScript type the manifest gives: the union of what the type says (literal unions,
+ * nullability, an interface's properties, JSDoc) and what the decorator says (constraints, which win where both
+ * speak). A declared `type` or `enum` that is not within the TypeScript type is a `type_conflict` problem.
+ */
+export function typedArgShape(
+  options: ArgOptions,
+  param: TypeManifestParam,
+  where: string,
+  problems: DefinitionProblem[],
+  name: string,
+): Shape {
+  if (param.type !== undefined) return argShape(options, param.type, where, problems, name);
+  if (param.schema === undefined) return argShape(options, undefined, where, problems, name);
+  const typed = jsonSchemaToShape(param.schema, `${where} (its type in the manifest)`, problems);
+  const conflict = (reason: string): void => {
+    problems.push({
+      where,
+      code: 'type_conflict',
+      message: `${reason}, which its TypeScript type does not allow (${JSON.stringify(param.schema)}); make the decorator and the type agree`,
+    });
+  };
+  if (options.type !== undefined) {
+    const declared = argShape(options, undefined, where, problems, name);
+    const outside = outsideOf(declared, typed);
+    if (outside !== undefined) conflict(`its declared type ${outside}`);
+    return declared;
+  }
+  const reflected = CLASS_OF[typed.kind];
+  if (reflected === undefined) {
+    const misplaced = SCALAR_KEYS.filter((k) => options[k] !== undefined);
+    if (misplaced.length > 0)
+      problems.push({
+        where,
+        code: 'misplaced_constraint',
+        message: `${misplaced.join(', ')} ${misplaced.length === 1 ? 'applies' : 'apply'} to a string, number or array, and its type is ${typed.kind === 'unknown' ? 'any JSON value' : 'an object'}`,
+      });
+    return annotated(typed, options);
+  }
+  const items =
+    typed.kind === 'array' && options.items === undefined && typeof param.schema.items === 'object'
+      ? { items: param.schema.items as JsonSchema }
+      : {};
+  const decorated = argShape({ ...options, ...items }, reflected, where, problems, name);
+  if (decorated.kind !== typed.kind) return decorated;
+  if (decorated.kind === 'array' && typed.kind === 'array' && options.items !== undefined) {
+    const outside = outsideOf(decorated.items, typed.items);
+    if (outside !== undefined) conflict(`its items ${outside}`);
+  }
+  const typedEnum = (typed as { enum?: readonly unknown[] }).enum;
+  const declaredEnum = options.enum;
+  if (declaredEnum !== undefined && typedEnum !== undefined) {
+    const extra = declaredEnum.filter((v) => !typedEnum.includes(v));
+    if (extra.length > 0) conflict(`its enum names ${JSON.stringify(extra)}`);
+  }
+  const enumOf = declaredEnum ?? typedEnum;
+  return annotated(
+    Object.assign({}, typed, decorated, enumOf === undefined ? {} : { enum: enumOf }) as Shape,
+    options,
+    typed,
+  );
+}
+
+/** The description and nullability: the decorator's, else the type's (its JSDoc, its `| null`). */
+function annotated(shape: Shape, options: ArgOptions, typed: Shape = shape): Shape {
+  const description = options.description ?? typed.description;
+  const nullable = options.nullable === true || typed.nullable === true;
+  return Object.assign({}, shape, description === undefined ? {} : { description }, nullable ? { nullable } : {});
+}
+
+/** Why `declared` admits a value that `typed` does not, or undefined when it is within it. */
+function outsideOf(declared: Shape, typed: Shape): string | undefined {
+  if (typed.kind === 'unknown') return undefined;
+  if (declared.nullable === true && typed.nullable !== true) return 'admits null';
+  const kinds = new Set([declared.kind, typed.kind]);
+  if (declared.kind !== typed.kind && !(kinds.has('dto') && kinds.has('object')))
+    return `is ${article(declared.kind)}, not ${article(typed.kind)}`;
+  if ((declared.kind === 'string' || declared.kind === 'number') && declared.kind === typed.kind) {
+    const allowed = typed.enum as readonly unknown[] | undefined;
+    if (allowed === undefined) return undefined;
+    const given = declared.enum as readonly unknown[] | undefined;
+    if (given === undefined) return `admits any ${declared.kind}, not only ${JSON.stringify(allowed)}`;
+    const extra = given.filter((v) => !allowed.includes(v));
+    return extra.length === 0 ? undefined : `names ${JSON.stringify(extra)}`;
+  }
+  if (declared.kind === 'array' && typed.kind === 'array') {
+    const inner = outsideOf(declared.items, typed.items);
+    return inner === undefined ? undefined : `has items that ${inner.replace(/^is /, 'are ')}`;
+  }
+  return undefined;
+}
+
+function article(kind: Shape['kind']): string {
+  return kind === 'array' || kind === 'object' || kind === 'unknown' ? `an ${kind}` : `a ${kind}`;
+}

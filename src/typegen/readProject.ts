@@ -1,0 +1,261 @@
+import type {
+  ClassDeclaration,
+  Decorator,
+  MethodDeclaration,
+  Node,
+  ParameterDeclaration,
+  SourceFile,
+} from 'typescript/unstable/ast';
+import type { Checker, Program } from 'typescript/unstable/sync';
+import type { JsonSchema } from '../contracts/JsonSchema.js';
+import type { TypeScriptApi } from './loadTypeScript.js';
+import { literalValue, NOT_LITERAL } from './literalValue.js';
+import { type Type, typeToSchema } from './typeToSchema.js';
+
+/** A class the manifest imports: its name and the source file that exports it. */
+export interface ClassRef {
+  readonly name: string;
+  readonly file: string;
+}
+
+/** One decorated parameter of a handler, read from its declaration. */
+export interface FoundParam {
+  readonly index: number;
+  readonly kind: 'arg' | 'input' | 'ctx';
+  readonly name?: string;
+  readonly schema?: JsonSchema;
+  readonly type?: ClassRef;
+  readonly optional: boolean;
+  readonly default?: unknown;
+  readonly date: boolean;
+}
+
+/** One tool, resource or prompt handler. */
+export interface FoundHandler {
+  readonly class: ClassRef;
+  readonly method: string;
+  readonly description?: string;
+  readonly examples: readonly Record<string, unknown>[];
+  readonly params: readonly FoundParam[];
+}
+
+/** What typegen read from a project. */
+export interface ProjectReading {
+  readonly handlers: readonly FoundHandler[];
+  /** Types or declarations it cannot write into the manifest: each fails the run. */
+  readonly problems: readonly string[];
+  /**
+   * Parameters whose schema, read from the decorators alone (no manifest given to the registry), is wider than their
+   * type: a literal union without `enum`, an object type with an open `type`.
+   */
+  readonly widenings: readonly string[];
+  /** The project's source files, for finding whether one imports the manifest. */
+  readonly importers: (file: string) => readonly string[];
+}
+
+const HANDLER_DECORATORS = new Set(['Tool', 'Resource', 'ResourceTemplate', 'Prompt']);
+
+/** Reads every `@Tool` (and resource and prompt) handler of the project's own source files. */
+export function readProject(ts: TypeScriptApi, program: Program, checker: Checker): ProjectReading {
+  const { SyntaxKind } = ts.ast;
+  const problems: string[] = [];
+  const widenings: string[] = [];
+  const handlers: FoundHandler[] = [];
+  const files: SourceFile[] = [];
+  for (const fileName of program.getSourceFileNames()) {
+    const file = program.getSourceFile(fileName);
+    if (file === undefined || file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
+    files.push(file);
+  }
+  const decoratorName = (decorator: Decorator): { name: string; args: readonly Node[] } | undefined => {
+    let callee: Node = decorator.expression;
+    let args: readonly Node[] = [];
+    if (callee.kind === SyntaxKind.CallExpression) {
+      const call = callee as unknown as { expression: Node; arguments: readonly Node[] };
+      callee = call.expression;
+      args = call.arguments;
+    }
+    const nameNode =
+      callee.kind === SyntaxKind.PropertyAccessExpression ? (callee as unknown as { name: Node }).name : callee;
+    if (nameNode.kind !== SyntaxKind.Identifier) return undefined;
+    let symbol = checker.getSymbolAtLocation(nameNode);
+    if (symbol !== undefined && symbol.flags & ts.sync.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    return { name: symbol?.name ?? (nameNode as unknown as { text: string }).text, args };
+  };
+  const decorators = (node: Node): { name: string; args: readonly Node[] }[] =>
+    ((node as unknown as { modifiers?: readonly Node[] }).modifiers ?? [])
+      .filter((m) => m.kind === SyntaxKind.Decorator)
+      .flatMap((m) => decoratorName(m as Decorator) ?? []);
+  const isExported = (node: Node): boolean =>
+    ((node as unknown as { modifiers?: readonly Node[] }).modifiers ?? []).some(
+      (m) => m.kind === SyntaxKind.ExportKeyword,
+    );
+
+  for (const file of files) {
+    for (const statement of file.statements) {
+      if (statement.kind !== SyntaxKind.ClassDeclaration) continue;
+      const declaration = statement as ClassDeclaration;
+      const className = declaration.name?.text;
+      const methods = declaration.members.filter((m) => m.kind === SyntaxKind.MethodDeclaration) as MethodDeclaration[];
+      const classMarked = decorators(declaration).some((d) => HANDLER_DECORATORS.has(d.name));
+      const marked = methods.filter((m) =>
+        classMarked
+          ? (m.name as unknown as { text?: string }).text === 'execute'
+          : decorators(m).some((d) => HANDLER_DECORATORS.has(d.name)),
+      );
+      if (marked.length === 0) continue;
+      if (className === undefined || !isExported(declaration)) {
+        problems.push(
+          `${file.fileName}: ${className ?? 'a class without a name'} declares a tool, a resource or a prompt, so the manifest imports it: export it under a name`,
+        );
+        continue;
+      }
+      for (const method of marked) {
+        const methodName = (method.name as unknown as { text?: string }).text;
+        if (methodName === undefined) continue;
+        handlers.push(readHandler(file, className, methodName, method));
+      }
+    }
+  }
+
+  function readHandler(file: SourceFile, className: string, method: string, node: MethodDeclaration): FoundHandler {
+    const where = `${className}.${method}`;
+    const symbol = checker.getSymbolAtLocation(node.name);
+    const description = symbol?.getDocumentationComment(checker).trim();
+    const tags = symbol?.getJsDocTags(checker) ?? [];
+    const paramDocs = new Map<string, string>();
+    const examples: Record<string, unknown>[] = [];
+    for (const tag of tags) {
+      if (tag.name === 'param' && tag.text !== undefined) {
+        const match = /^(?:\{[^}]*\}\s*)?\[?([A-Za-z_$][\w$]*)[^\s\]]*\]?\s*(?:-\s*)?([\s\S]*)$/.exec(tag.text.trim());
+        if (match !== null && match[2]!.trim() !== '') paramDocs.set(match[1]!, match[2]!.trim());
+      } else if (tag.name === 'example' && tag.text !== undefined) {
+        const text = tag.text.replace(/^\s*<caption>[\s\S]*?<\/caption>/, '').trim();
+        try {
+          const value = JSON.parse(text) as unknown;
+          if (typeof value === 'object' && value !== null && !Array.isArray(value))
+            examples.push(value as Record<string, unknown>);
+        } catch (error) {
+          // A JSDoc example written as code, not as the call's JSON arguments: it documents, it is not a worked call.
+          if (!(error instanceof SyntaxError)) throw error;
+        }
+      }
+    }
+    const params: FoundParam[] = [];
+    node.parameters.forEach((param: ParameterDeclaration, index: number) => {
+      const found = decorators(param).find((d) => d.name === 'Arg' || d.name === 'Input' || d.name === 'Ctx');
+      if (found === undefined) return;
+      if (found.name === 'Ctx') {
+        params.push({ index, kind: 'ctx', optional: false, date: false });
+        return;
+      }
+      const type = checker.getTypeAtLocation(param) as Type | undefined;
+      const optionalSyntax = param.questionToken !== undefined || param.initializer !== undefined;
+      const defaultValue = param.initializer === undefined ? NOT_LITERAL : literalValue(param.initializer, ts);
+      const classRef = type === undefined ? undefined : classOf(type);
+      if (found.name === 'Input') {
+        if (classRef === undefined) {
+          if (found.args.length === 0)
+            problems.push(
+              `${where} parameter #${index + 1}: @Input() needs a DTO class as its type, exported from its module`,
+            );
+          params.push({ index, kind: 'input', optional: false, date: false });
+        } else params.push({ index, kind: 'input', type: classRef, optional: false, date: false });
+        return;
+      }
+      const nameArg = found.args[0];
+      const argName =
+        nameArg !== undefined && nameArg.kind === SyntaxKind.StringLiteral
+          ? (nameArg as unknown as { text: string }).text
+          : undefined;
+      if (argName === undefined) {
+        problems.push(`${where} parameter #${index + 1}: @Arg needs its name as a string literal, which typegen reads`);
+        return;
+      }
+      const at = `${where} @Arg('${argName}')`;
+      const given = optionKeys(found.args[1]);
+      const paramName = (param.name as unknown as { text?: string }).text ?? argName;
+      const doc = paramDocs.get(paramName);
+      const common = {
+        index,
+        kind: 'arg' as const,
+        name: argName,
+        ...(defaultValue !== NOT_LITERAL && defaultValue !== undefined && { default: defaultValue }),
+      };
+      if (classRef !== undefined) {
+        params.push({ ...common, type: classRef, optional: optionalSyntax, date: false });
+        return;
+      }
+      if (type === undefined) {
+        problems.push(`${at}: the checker gives its parameter no type`);
+        return;
+      }
+      const read = typeToSchema(type, at, { ts, checker, problems });
+      if (read === undefined) return;
+      const schema = doc === undefined ? read.schema : { ...read.schema, description: doc };
+      params.push({ ...common, schema, optional: optionalSyntax || read.optional, date: read.date });
+      if (!given.has('type') && !given.has('enum') && Array.isArray(read.schema.enum) && read.schema.enum.length > 0)
+        widenings.push(
+          `${at}: its type is the literal union ${JSON.stringify(read.schema.enum)}, which decorator metadata sees as ${typeof read.schema.enum[0] === 'string' ? 'String' : 'Number'}: without the manifest, any value passes`,
+        );
+    });
+    return {
+      class: { name: className, file: file.fileName },
+      method,
+      ...(description !== undefined && description !== '' && { description }),
+      examples,
+      params,
+    };
+  }
+
+  /** The class a parameter's type names, when it is a class of the project's own (a DTO), not a built-in. */
+  function classOf(type: Type): ClassRef | undefined {
+    let subject = type;
+    if (type.flags & ts.sync.TypeFlags.Union) {
+      const rest = (type.getTypes() ?? []).filter(
+        (m) => !(m.flags & (ts.sync.TypeFlags.Undefined | ts.sync.TypeFlags.Null)),
+      );
+      if (rest.length !== 1) return undefined;
+      subject = rest[0]!;
+    }
+    const symbol = subject.getSymbol();
+    if (symbol === undefined || !(symbol.flags & ts.sync.SymbolFlags.Class)) return undefined;
+    const declaration = symbol.declarations[0];
+    if (declaration === undefined || /\/(lib\.[^/]*\.d\.ts|node_modules\/)/.test(declaration.path)) return undefined;
+    return { name: symbol.name, file: declaration.path };
+  }
+
+  function optionKeys(node: Node | undefined): ReadonlySet<string> {
+    if (node === undefined || node.kind !== SyntaxKind.ObjectLiteralExpression) return new Set();
+    return new Set(
+      (node as unknown as { properties: readonly Node[] }).properties.flatMap((p) => {
+        const name = (p as unknown as { name?: { text?: string } }).name?.text;
+        return name === undefined ? [] : [name];
+      }),
+    );
+  }
+
+  const importers = (target: string): readonly string[] => {
+    const stem = target.replace(/\.[cm]?[jt]sx?$/, '');
+    return files
+      .filter((file) =>
+        file.imports.some((specifier) => {
+          const text = (specifier as unknown as { text?: string }).text;
+          if (text === undefined || !text.startsWith('.')) return false;
+          const dir = file.fileName.slice(0, file.fileName.lastIndexOf('/'));
+          return normalize(`${dir}/${text}`).replace(/\.[cm]?[jt]sx?$/, '') === stem;
+        }),
+      )
+      .map((file) => file.fileName);
+  };
+  return { handlers, problems, widenings, importers };
+}
+
+function normalize(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') out.pop();
+    else if (part !== '.') out.push(part);
+  }
+  return out.join('/');
+}

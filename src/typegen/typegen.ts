@@ -1,0 +1,79 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { loadTypeScript } from './loadTypeScript.js';
+import { readProject } from './readProject.js';
+import { renderManifest } from './renderManifest.js';
+import { TypegenError } from './TypegenError.js';
+
+/** Options of `hermes-tools typegen`. */
+export interface TypegenOptions {
+  /** The tsconfig.json of the project whose tools are read. */
+  readonly project: string;
+  /** The module to write; by default `src/tool-types.generated.ts` beside tsconfig.json. */
+  readonly out?: string;
+  /** Write nothing: say whether the module on disk is what typegen would write, and whether types widen silently. */
+  readonly check?: boolean;
+  /** Where the module imports `typeManifest` from; `hermes-tools`. */
+  readonly importFrom?: string;
+}
+
+/** What a run found: `ok` is false when the run must fail (a problem, a stale manifest, a silent widening). */
+export interface TypegenReport {
+  readonly ok: boolean;
+  readonly out: string;
+  readonly handlers: number;
+  /** One line each, for the terminal. */
+  readonly lines: readonly string[];
+}
+
+/**
+ * Reads the TypeScript types of a project's tools with TypeScript 7's compiler and writes the manifest module that
+ * `toolsModule({ types })` takes; with `check`, writes nothing and fails when the module is stale or missing, or,
+ * when no file of the project imports it, when a parameter's type is wider in the decorators' schema than in
+ * TypeScript.
+ */
+export async function typegen(options: TypegenOptions): Promise<TypegenReport> {
+  const project = resolve(options.project);
+  if (!existsSync(project)) throw new TypegenError(`no tsconfig at ${project}; pass --project <tsconfig.json>`);
+  const root = dirname(project);
+  const out = resolve(root, options.out ?? 'src/tool-types.generated.ts');
+  const ts = await loadTypeScript(root);
+  const api = new ts.sync.API({ cwd: root });
+  try {
+    const snapshot = api.updateSnapshot({ openProject: project });
+    const opened = snapshot.getProjects()[0];
+    if (opened === undefined) throw new TypegenError(`TypeScript opened no project from ${project}`);
+    const reading = readProject(ts, opened.program, opened.checker);
+    const lines = reading.problems.map((p) => `cannot read: ${p}`);
+    const text = renderManifest(reading.handlers, {
+      out,
+      root,
+      typescript: ts.version,
+      importFrom: options.importFrom ?? 'hermes-tools',
+    });
+    let ok = reading.problems.length === 0;
+    if (options.check === true) {
+      const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
+      if (current === undefined) {
+        ok = false;
+        lines.push(`missing: ${out}; run hermes-tools typegen`);
+      } else if (current !== text) {
+        ok = false;
+        lines.push(`stale: ${out} is not what the types say now; run hermes-tools typegen`);
+      }
+      if (reading.importers(out).length === 0 && reading.widenings.length > 0) {
+        ok = false;
+        lines.push(
+          ...reading.widenings.map((w) => `widens: ${w}; give the manifest to toolsModule({ types }), or add { enum }`),
+        );
+      }
+      if (ok) lines.push(`up to date: ${out} (${reading.handlers.length} handlers)`);
+    } else if (ok) {
+      writeFileSync(out, text);
+      lines.push(`wrote ${out} (${reading.handlers.length} handlers)`);
+    }
+    return { ok, out, handlers: reading.handlers.length, lines };
+  } finally {
+    api.close();
+  }
+}
