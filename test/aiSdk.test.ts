@@ -1,6 +1,6 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { Arg, PermissionDeniedError, Tool, toolset, toolsModule } from 'hermes-tools';
+import { Arg, Example, PermissionDeniedError, Tool, toolset, toolsModule } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 import { toAiSdkTools } from 'hermes-tools/ai';
 import { sampleWorkspace } from './support/sampleWorkspace.js';
@@ -99,6 +99,24 @@ describe('toAiSdkTools (AI SDK 6)', () => {
     expect(tools['fs.read']!.needsApproval).toBeUndefined();
     const schema = (tools['fs.read']!.inputSchema as { jsonSchema: unknown }).jsonSchema;
     expect(schema).toEqual(sample.registry.get('fs.read').definition.inputSchema);
+  });
+
+  it('shows worked examples that call the tool by the name the AI SDK knows it by', async () => {
+    class Refund {
+      @Tool({ name: 'billing.refund', description: 'Refunds an order.' })
+      @Example({ description: 'A whole refund', input: { order: 'A-1' } })
+      execute(@Arg('order') order: string): string {
+        return order;
+      }
+    }
+    const { registry } = await buildRegistry(toolset({ name: 'billing', tools: [Refund] }));
+    const renamed = toAiSdkTools(registry);
+    expect(Object.keys(renamed)).toContain('billing_refund');
+    expect(renamed.billing_refund!.description).toContain('billing_refund({"order":"A-1"})');
+    expect(renamed.billing_refund!.description).not.toContain('billing.refund(');
+    expect(toAiSdkTools(registry, { names: 'registry' })['billing.refund']!.description).toContain(
+      'billing.refund({"order":"A-1"})',
+    );
   });
 
   it("takes the registry's approval policy by default, and counts the AI SDK's approval as the answer", async () => {

@@ -1,3 +1,4 @@
+import { providerDescription } from '../providers/providerDescription.js';
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from 'ai';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import type { ToolFilter } from '../registry/ToolFilter.js';
@@ -82,7 +83,8 @@ export function toAiSdkTools(registry: ToolRegistry, given: AiSdkToolsOptions = 
     const properties = names === undefined ? undefined : renameProperties(definition.inputSchema, PORTABLE_PROPERTIES);
     const limits = contentLimitsOf(registry, definition.name);
     const aiTool: Tool<unknown, unknown> = tool<unknown, unknown>({
-      description: definition.modelDescription,
+      // Its examples call the tool by the name the model knows it by, as the provider formats' do.
+      description: providerDescription(definition, key),
       inputSchema: jsonSchema((properties?.schema ?? definition.inputSchema) as JSONSchema7),
       ...(needsApproval(definition) ? { needsApproval: true } : {}),
       toModelOutput: ({ output }) => modelOutput(output),
