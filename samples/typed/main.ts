@@ -1,10 +1,11 @@
-// Run by tsx (npm run start:tsx): esbuild emits no decorator metadata, so the registry reads each parameter's type
-// from the manifest `hermes-tools typegen` wrote (npm run typegen).
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { TicketSearch } from './TicketSearch.js';
 import types from './tool-types.generated.js';
+
+// Run by tsx (npm run start:tsx): esbuild emits no decorator metadata, so the registry reads each parameter's type
+// from the manifest `hermes-tools typegen` wrote (npm run typegen).
 
 const container = new Container();
 await container.load(

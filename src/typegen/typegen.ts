@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { loadTypeScript } from './loadTypeScript.js';
 import { readProject } from './readProject.js';
 import { renderManifest } from './renderManifest.js';
@@ -52,14 +52,15 @@ export async function typegen(options: TypegenOptions): Promise<TypegenReport> {
       importFrom: options.importFrom ?? 'hermes-tools',
     });
     let ok = reading.problems.length === 0;
+    const shown = relative(process.cwd(), out) || out;
     if (options.check === true) {
       const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
       if (current === undefined) {
         ok = false;
-        lines.push(`missing: ${out}; run hermes-tools typegen`);
+        lines.push(`missing: ${shown}; run hermes-tools typegen`);
       } else if (current !== text) {
         ok = false;
-        lines.push(`stale: ${out} is not what the types say now; run hermes-tools typegen`);
+        lines.push(`stale: ${shown} is not what the types say now; run hermes-tools typegen`);
       }
       if (reading.importers(out).length === 0 && reading.widenings.length > 0) {
         ok = false;
@@ -67,10 +68,10 @@ export async function typegen(options: TypegenOptions): Promise<TypegenReport> {
           ...reading.widenings.map((w) => `widens: ${w}; give the manifest to toolsModule({ types }), or add { enum }`),
         );
       }
-      if (ok) lines.push(`up to date: ${out} (${reading.handlers.length} handlers)`);
+      if (ok) lines.push(`up to date: ${shown} (${reading.handlers.length} handlers)`);
     } else if (ok) {
       writeFileSync(out, text);
-      lines.push(`wrote ${out} (${reading.handlers.length} handlers)`);
+      lines.push(`wrote ${shown} (${reading.handlers.length} handlers)`);
     }
     return { ok, out, handlers: reading.handlers.length, lines };
   } finally {
