@@ -68,7 +68,11 @@ export function dtoToShape(dto: Function, seen: ReadonlySet<Function> = new Set(
 function propertyShape(p: DtoProperty, seen: ReadonlySet<Function>): Shape {
   // The declared type is not checked (class-validator takes a number for a `string` property), so it says nothing here:
   // only the checks and a @Type conversion do.
-  const isArray = p.eachConstraints.length > 0 || p.constraints.some((c) => ARRAY_NAMES.includes(c.name));
+  // A nested array (`@ValidateNested({ each: true })`) has only its declared type to say so.
+  const isArray =
+    p.eachConstraints.length > 0 ||
+    p.constraints.some((c) => ARRAY_NAMES.includes(c.name)) ||
+    (p.nested !== undefined && p.designType === Array);
   const nestedClass = p.nested?.();
   const nested =
     nestedClass === undefined

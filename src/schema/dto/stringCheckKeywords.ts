@@ -186,10 +186,9 @@ export function stringCheckKeywords(name: string, args: readonly unknown[]): Str
       // allowSpaces, when set, strips spaces first.
       return isPlainObject(a) && a.allowSpaces === true ? undefined : { ...LOOSE.isRgbColor!, exact: false };
     default: {
-      const exact = EXACT[name];
-      if (exact !== undefined) return { pattern: exact, exact: true };
-      const loose = LOOSE[name];
-      return loose === undefined ? undefined : { ...loose, exact: false };
+      // Own keys only: a custom check may be named "constructor".
+      if (Object.hasOwn(EXACT, name)) return { pattern: EXACT[name]!, exact: true };
+      return Object.hasOwn(LOOSE, name) ? { ...LOOSE[name]!, exact: false } : undefined;
     }
   }
 }
