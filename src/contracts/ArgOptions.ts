@@ -20,12 +20,16 @@ export interface ArgOptions {
   readonly maximum?: number;
   readonly exclusiveMinimum?: number;
   readonly exclusiveMaximum?: number;
+  /** The number divided by this (greater than 0) is an integer: `multipleOf: 5` takes 0, 5, 10… */
+  readonly multipleOf?: number;
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;
   readonly format?: StringFormat;
   readonly minItems?: number;
   readonly maxItems?: number;
+  /** No two items of the array are equal (as JSON values). */
+  readonly uniqueItems?: boolean;
   /** `null` is a value of its own, passed to the handler. */
   readonly nullable?: boolean;
   /** The element type of an array parameter. */

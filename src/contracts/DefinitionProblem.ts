@@ -44,6 +44,8 @@ export type DefinitionProblemCode =
   // a remote server's pattern left unchecked: its listing spent the time allowed for checking patterns
   | 'unchecked_pattern'
   | 'invalid_enum'
+  // a constraint out of its range (a multipleOf of 0 or less)
+  | 'invalid_constraint'
   | 'missing_item_type'
   | 'date_type'
   | 'untellable_type'

@@ -31,6 +31,8 @@ export interface NumberShape extends ShapeBase {
   readonly maximum?: number;
   readonly exclusiveMinimum?: number;
   readonly exclusiveMaximum?: number;
+  /** The value divided by this (greater than 0) is an integer. */
+  readonly multipleOf?: number;
   readonly enum?: readonly number[];
 }
 
@@ -43,6 +45,8 @@ export interface ArrayShape extends ShapeBase {
   readonly items: Shape;
   readonly minItems?: number;
   readonly maxItems?: number;
+  /** No two items are equal (as JSON values: objects by their keys and values, whatever the order of the keys). */
+  readonly uniqueItems?: boolean;
 }
 
 export interface PropertyShape {

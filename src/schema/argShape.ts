@@ -78,8 +78,15 @@ function typeShape(
       });
   };
   const STRING_KEYS: (keyof ArgOptions)[] = ['minLength', 'maxLength', 'pattern', 'format'];
-  const NUMBER_KEYS: (keyof ArgOptions)[] = ['integer', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
-  const ARRAY_KEYS: (keyof ArgOptions)[] = ['minItems', 'maxItems', 'items'];
+  const NUMBER_KEYS: (keyof ArgOptions)[] = [
+    'integer',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+  ];
+  const ARRAY_KEYS: (keyof ArgOptions)[] = ['minItems', 'maxItems', 'uniqueItems', 'items'];
   if (resolved === String) {
     constraintProblem([...NUMBER_KEYS, ...ARRAY_KEYS], 'number or array');
     if (options.format !== undefined && !isStringFormat(options.format))
@@ -106,6 +113,9 @@ function typeShape(
     constraintProblem([...STRING_KEYS, ...ARRAY_KEYS], 'string or array');
     if (options.enum !== undefined && !options.enum.every((v) => typeof v === 'number'))
       problems.push({ where, code: 'invalid_enum', message: 'enum values of a number argument must be numbers' });
+    const { multipleOf } = options;
+    if (multipleOf !== undefined && !(typeof multipleOf === 'number' && Number.isFinite(multipleOf) && multipleOf > 0))
+      problems.push({ where, code: 'invalid_constraint', message: 'multipleOf must be a number greater than 0' });
     return strip({
       kind: 'number',
       integer: options.integer === true,
@@ -113,6 +123,7 @@ function typeShape(
       maximum: options.maximum,
       exclusiveMinimum: options.exclusiveMinimum,
       exclusiveMaximum: options.exclusiveMaximum,
+      multipleOf: typeof multipleOf === 'number' && multipleOf > 0 ? multipleOf : undefined,
       enum: options.enum as number[] | undefined,
     });
   }
@@ -136,6 +147,7 @@ function typeShape(
       items: typeShape(options.items, {}, `${where}[]`, problems, 'items'),
       minItems: options.minItems,
       maxItems: options.maxItems,
+      uniqueItems: options.uniqueItems === true ? true : undefined,
     });
   }
   if (resolved === Date) {

@@ -8,6 +8,7 @@ import { fillAbsent, isAbsent, type ObjectProperty, propertyPath } from './Objec
 import { objectKeys } from './objectKeys.js';
 import type { ArrayShape, NumberShape, ObjectShape, Shape, StringShape } from './Shape.js';
 import { childPath, VALUE_COST } from './ValidationRun.js';
+import { firstDuplicate } from './firstDuplicate.js';
 import { numberConstraints } from './numberConstraints.js';
 import { stringConstraints } from './stringConstraints.js';
 import type { Validator } from './Validator.js';
@@ -99,7 +100,7 @@ function compileNumber(shape: NumberShape, options: CompileOptions): Validator {
 
 function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
   const item = compileShape(shape.items, options);
-  const { minItems, maxItems } = shape;
+  const { minItems, maxItems, uniqueItems } = shape;
   const coerce = options.coerce;
   return (raw, path, run, depth) => {
     const value = coerce ? coerceJson(raw, 'array', run, depth) : raw;
@@ -132,6 +133,15 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
     for (let i = 0; i < value.length; i++) {
       out[i] = item(value[i], childPath(path, i), run, depth + 1);
       if (run.size > run.maxTotalSize) break;
+    }
+    if (uniqueItems === true) {
+      const duplicate = firstDuplicate(out);
+      if (duplicate !== undefined)
+        run.report(
+          path,
+          `must not repeat an item (items ${duplicate[0]} and ${duplicate[1]} are equal)`,
+          'arrayUnique',
+        );
     }
     return out;
   };

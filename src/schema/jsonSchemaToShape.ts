@@ -20,6 +20,7 @@ const SUPPORTED = new Set([
   'items',
   'minItems',
   'maxItems',
+  'uniqueItems',
   'enum',
   'minLength',
   'maxLength',
@@ -29,6 +30,7 @@ const SUPPORTED = new Set([
   'maximum',
   'exclusiveMinimum',
   'exclusiveMaximum',
+  'multipleOf',
 ]);
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
@@ -185,6 +187,7 @@ function readSchema(
         ...num('maximum'),
         ...num('exclusiveMinimum'),
         ...num('exclusiveMaximum'),
+        ...multipleOf(schema.multipleOf, where, problems),
         ...(Array.isArray(schema.enum) && { enum: schema.enum.map(Number) }),
       };
     case 'boolean':
@@ -193,7 +196,14 @@ function readSchema(
       const items = isObject(schema.items)
         ? readSchema(schema.items, `${where}.items`, problems, refs)
         : ({ kind: 'unknown' } as Shape);
-      return { kind: 'array', items, ...common, ...num('minItems'), ...num('maxItems') };
+      return {
+        kind: 'array',
+        items,
+        ...common,
+        ...num('minItems'),
+        ...num('maxItems'),
+        ...(schema.uniqueItems === true && { uniqueItems: true }),
+      };
     }
     default: {
       const required = new Set(Array.isArray(schema.required) ? schema.required : []);
@@ -314,4 +324,12 @@ function additionalProperties(
 
 function isObject(value: unknown): value is JsonSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A `multipleOf`, which JSON Schema requires to be a number greater than 0. */
+function multipleOf(value: unknown, where: string, problems: DefinitionProblem[]): { multipleOf?: number } {
+  if (value === undefined) return {};
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return { multipleOf: value };
+  problems.push({ where, code: 'invalid_schema', message: '"multipleOf" must be a number greater than 0' });
+  return {};
 }

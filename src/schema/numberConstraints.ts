@@ -8,7 +8,7 @@ import type { ValidationRun } from './ValidationRun.js';
 export function numberConstraints(
   shape: NumberShape,
 ): ((value: number, path: string, run: ValidationRun) => void) | undefined {
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = shape;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = shape;
   const allowed = shape.enum === undefined ? undefined : new Set(shape.enum);
   const oneOf = allowed === undefined ? '' : listAllowed([...allowed].map(String));
   if (
@@ -16,7 +16,8 @@ export function numberConstraints(
     minimum === undefined &&
     maximum === undefined &&
     exclusiveMinimum === undefined &&
-    exclusiveMaximum === undefined
+    exclusiveMaximum === undefined &&
+    multipleOf === undefined
   )
     return undefined;
   return (value, path, run) => {
@@ -30,6 +31,9 @@ export function numberConstraints(
       run.report(path, `must be > ${exclusiveMinimum}${got(value, run)}`, 'exclusiveMinimum');
     if (exclusiveMaximum !== undefined && value >= exclusiveMaximum)
       run.report(path, `must be < ${exclusiveMaximum}${got(value, run)}`, 'exclusiveMaximum');
+    // As Ajv decides it: the quotient is an integer.
+    if (multipleOf !== undefined && !Number.isInteger(value / multipleOf))
+      run.report(path, `must be a multiple of ${multipleOf}${got(value, run)}`, 'isDivisibleBy');
   };
 }
 

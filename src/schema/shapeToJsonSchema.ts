@@ -21,7 +21,7 @@ function withoutNullable(shape: Shape): Record<string, unknown> {
       break;
     case 'number':
       out.type = shape.integer ? 'integer' : 'number';
-      copy(shape, out, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
+      copy(shape, out, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
       if (shape.enum !== undefined) out.enum = [...shape.enum];
       break;
     case 'boolean':
@@ -31,6 +31,7 @@ function withoutNullable(shape: Shape): Record<string, unknown> {
       out.type = 'array';
       out.items = shapeToJsonSchema(shape.items);
       copy(shape, out, ['minItems', 'maxItems']);
+      if (shape.uniqueItems === true) out.uniqueItems = true;
       break;
     case 'object': {
       out.type = 'object';

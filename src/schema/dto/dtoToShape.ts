@@ -3,26 +3,35 @@ import type { StringFormat } from '../../contracts/StringFormat.js';
 import { isStringFormat } from '../stringFormats.js';
 import type { DtoConstraint, DtoProperty } from './DtoModel.js';
 import { readDtoModel } from './readDtoModel.js';
+import { STRING_ONLY, stringCheckKeywords } from './stringCheckKeywords.js';
 
 type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
 type Draft = Mutable<Record<string, unknown>> & { kind?: string; notes?: string[] };
 
-/** Constraints that are a string format; with arguments only where named in FORMAT_WITH_ARGS. */
-const FORMAT_OF: Record<string, StringFormat> = {
-  isEmail: 'email',
-  isUuid: 'uuid',
-  isUrl: 'uri',
-  isFqdn: 'hostname',
-  isDateString: 'date-time',
-  isIso8601: 'date-time',
-};
 /**
- * Formats whose constraint arguments only narrow the format (a UUID version, ISO 8601 strictness): the format still
- * says it.
+ * Constraints that are a string format whose JSON Schema check accepts all the constraint accepts (Ajv's uuid format
+ * takes every version validator.js does); their arguments only narrow it, and are then named in the description.
+ * isEmail, isUrl, isFqdn, isIso8601 and isDateString are not here: their formats refuse values validator.js accepts
+ * (stringCheckKeywords says what can be said of them).
  */
-const FORMAT_WITH_ARGS = new Set(['isUuid', 'isDateString', 'isIso8601']);
+const FORMAT_OF: Record<string, StringFormat> = { isUuid: 'uuid' };
+/** Constraints that say the value is an array: each is false for anything else. */
+const ARRAY_NAMES = [
+  'isArray',
+  'arrayMinSize',
+  'arrayMaxSize',
+  'arrayNotEmpty',
+  'arrayContains',
+  'arrayNotContains',
+  'arrayUnique',
+];
 const NUMBER_NAMES = ['isInt', 'isNumber', 'min', 'max', 'isPositive', 'isNegative', 'isDivisibleBy'];
 const STRING_NAMES = [
+  'isEmail',
+  'isUrl',
+  'isFqdn',
+  'isDateString',
+  'isIso8601',
   'minLength',
   'maxLength',
   'isLength',
@@ -57,8 +66,13 @@ export function dtoToShape(dto: Function, seen: ReadonlySet<Function> = new Set(
 }
 
 function propertyShape(p: DtoProperty, seen: ReadonlySet<Function>): Shape {
+  // The declared type is not checked (class-validator takes a number for a `string` property), so it says nothing here:
+  // only the checks and a @Type conversion do.
+  // A nested array (`@ValidateNested({ each: true })`) has only its declared type to say so.
   const isArray =
-    p.eachConstraints.length > 0 || p.constraints.some((c) => c.name === 'isArray') || p.designType === Array;
+    p.eachConstraints.length > 0 ||
+    p.constraints.some((c) => ARRAY_NAMES.includes(c.name)) ||
+    (p.nested !== undefined && p.designType === Array);
   const nestedClass = p.nested?.();
   const nested =
     nestedClass === undefined
@@ -80,7 +94,7 @@ function propertyShape(p: DtoProperty, seen: ReadonlySet<Function>): Shape {
     shape = nested;
     collectNotes(p.constraints, notes, new Set(['isObject', 'isNotEmptyObject', 'isDefined']));
   } else {
-    shape = fromConstraints(p.constraints, conversionType(p) ?? p.designType, notes, '');
+    shape = fromConstraints(p.constraints, conversionType(p), notes, '');
   }
   const description = [p.description, ...notes].filter((s) => s !== undefined && s !== '').join(' ');
   return description === '' ? shape : { ...shape, description };
@@ -116,7 +130,14 @@ function fromConstraints(
       ? 'boolean'
       : names.has('isObject') || names.has('isNotEmptyObject')
         ? 'object'
-        : names.has('isString') || [...names].some((n) => Object.hasOwn(FORMAT_OF, n) || STRING_NAMES.includes(n))
+        : names.has('isString') ||
+            [...names].some(
+              (n) =>
+                Object.hasOwn(FORMAT_OF, n) ||
+                STRING_NAMES.includes(n) ||
+                STRING_ONLY.has(n) ||
+                stringCheckKeywords(n, []) !== undefined,
+            )
           ? 'string'
           : designType === String || designType === Date
             ? 'string'
@@ -141,8 +162,15 @@ function fromConstraints(
         handled.add(c.name);
         break;
       case 'isIp':
-        if (a === '4' || a === 4 || a === '6' || a === 6) {
-          draft.format = String(a) === '4' ? 'ipv4' : 'ipv6';
+        if (a === '4' || a === 4) {
+          draft.format = 'ipv4';
+          handled.add(c.name);
+        } else useStringKeywords(c, draft);
+        break;
+      case 'isDivisibleBy':
+        // validator.js divides by parseInt(n), so only a positive integer n is multipleOf n.
+        if (typeof a === 'number' && Number.isInteger(a) && a > 0) {
+          draft.multipleOf = a;
           handled.add(c.name);
         }
         break;
@@ -233,10 +261,10 @@ function fromConstraints(
       }
       default: {
         const format = FORMAT_OF[c.name];
-        if (format !== undefined && isStringFormat(format) && (a === undefined || FORMAT_WITH_ARGS.has(c.name))) {
+        if (format !== undefined && isStringFormat(format)) {
           draft.format = format;
           handled.add(c.name);
-        }
+        } else if (kind === 'string' && useStringKeywords(c, draft)) handled.add(c.name);
       }
     }
   }
@@ -245,7 +273,7 @@ function fromConstraints(
     return {
       kind: 'number',
       integer: draft.integer === true,
-      ...pick(draft, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum']),
+      ...pick(draft, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'enum']),
     } as Shape;
   if (kind === 'string')
     return { kind: 'string', ...pick(draft, ['minLength', 'maxLength', 'pattern', 'format', 'enum']) } as Shape;
@@ -262,11 +290,37 @@ function applyArrayConstraints(items: Shape, constraints: readonly DtoConstraint
     if (c.name === 'arrayMinSize') draft.minItems = a as number;
     else if (c.name === 'arrayMaxSize') draft.maxItems = a as number;
     else if (c.name === 'arrayNotEmpty') draft.minItems = Math.max(1, (draft.minItems as number | undefined) ?? 0);
+    // A Set decides: equal scalars are duplicates, two objects never are, so uniqueItems says it only of scalar items.
+    else if (c.name === 'arrayUnique' && a === undefined && SCALAR_KINDS.has(items.kind)) draft.uniqueItems = true;
     else continue;
     handled.add(c.name);
   }
   collectNotes(constraints, notes, handled);
-  return { kind: 'array', items, ...pick(draft, ['minItems', 'maxItems']) } as Shape;
+  return { kind: 'array', items, ...pick(draft, ['minItems', 'maxItems', 'uniqueItems']) } as Shape;
+}
+
+const SCALAR_KINDS = new Set(['string', 'number', 'boolean']);
+
+/**
+ * Puts a string check's keywords into the draft where they add to what it says already. True when they say all the
+ * check does (the check is then not named in the description).
+ */
+function useStringKeywords(c: DtoConstraint, draft: Draft): boolean {
+  const keywords = stringCheckKeywords(c.name, c.constraints);
+  if (keywords === undefined) return false;
+  if (keywords.pattern !== undefined) {
+    if (draft.pattern !== undefined) return false;
+    draft.pattern = keywords.pattern;
+  }
+  if (keywords.enum !== undefined) {
+    if (draft.enum !== undefined) return false;
+    draft.enum = keywords.enum;
+  }
+  if (keywords.minLength !== undefined)
+    draft.minLength = Math.max(keywords.minLength, (draft.minLength as number | undefined) ?? 0);
+  if (keywords.maxLength !== undefined)
+    draft.maxLength = Math.min(keywords.maxLength, (draft.maxLength as number | undefined) ?? Number.POSITIVE_INFINITY);
+  return keywords.exact;
 }
 
 function collectNotes(
