@@ -106,6 +106,26 @@ describe('toolsModule({ types })', () => {
   });
 });
 
+describe('a nullable literal union', () => {
+  it('lists null among its enum values, and passes null to the handler', async () => {
+    class Pick {
+      @Tool({ name: 'pick.run', description: 'Picks.' })
+      execute(@Arg('mode') mode: 'a' | 'b' | null): string {
+        return String(mode);
+      }
+    }
+    const types = manifest(
+      [{ index: 0, kind: 'arg', name: 'mode', schema: { type: ['string', 'null'], enum: ['a', 'b'] } }],
+      Pick,
+    );
+    const { registry } = await buildRegistry(...modules(types, [Pick]));
+    const schema = registry.get('pick.run').definition.inputSchema as { properties: Record<string, unknown> };
+    expect(schema.properties.mode).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
+    expect(await registry.dispatch('pick.run', { mode: null })).toMatchObject({ ok: true, value: 'null' });
+    expect(await registry.dispatch('pick.run', { mode: 'c' })).toMatchObject({ ok: false });
+  });
+});
+
 describe('typeManifest', () => {
   it('refuses two entries for one handler, and a class an import cycle left undefined', () => {
     const entry = { class: Search, module: 'src/search.ts', method: 'execute', params: [] };

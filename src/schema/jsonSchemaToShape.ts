@@ -146,6 +146,8 @@ function readSchema(
     type = rest[0];
   }
   const common = { ...description, ...(nullable && { nullable: true }) };
+  // A nullable enum lists null among its values (as shapeToJsonSchema writes it): null is the nullability, not a value.
+  const values = Array.isArray(schema.enum) ? schema.enum.filter((v) => !(nullable && v === null)) : undefined;
   if (type === undefined) {
     if (Array.isArray(schema.enum)) type = schema.enum.every((v) => typeof v === 'number') ? 'number' : 'string';
     else return { kind: 'unknown', ...common };
@@ -174,7 +176,7 @@ function readSchema(
         ...num('maxLength'),
         ...(typeof schema.pattern === 'string' && { pattern: schema.pattern }),
         ...(isStringFormat(schema.format) && { format: schema.format }),
-        ...(Array.isArray(schema.enum) && { enum: schema.enum.map(String) }),
+        ...(values !== undefined && { enum: values.map(String) }),
       };
     }
     case 'number':
@@ -188,7 +190,7 @@ function readSchema(
         ...num('exclusiveMinimum'),
         ...num('exclusiveMaximum'),
         ...multipleOf(schema.multipleOf, where, problems),
-        ...(Array.isArray(schema.enum) && { enum: schema.enum.map(Number) }),
+        ...(values !== undefined && { enum: values.map(Number) }),
       };
     case 'boolean':
       return { kind: 'boolean', ...common };

@@ -7,7 +7,9 @@ export function shapeToJsonSchema(shape: Shape): JsonSchema {
   const schema = withoutNullable(shape);
   if (!shape.nullable) return schema;
   const type = schema.type;
-  if (typeof type === 'string') return { ...schema, type: [type, 'null'] };
+  // An enum lists every value the schema admits, so a nullable one lists null too.
+  const values = Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {};
+  if (typeof type === 'string') return { ...schema, type: [type, 'null'], ...values };
   return { anyOf: [schema, { type: 'null' }] };
 }
 
