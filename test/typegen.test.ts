@@ -155,15 +155,20 @@ describe('hermes-tools typegen --check', () => {
     expect(await check(dir)).toMatchObject({ code: 0 });
   }, 120_000);
 
-  it('fails on a literal union that the decorators alone would widen, when no module imports the manifest', async () => {
+  it('fails on a literal union or an object type that the decorators alone would widen, when no module imports the manifest', async () => {
     const dir = copy('unused');
     rmSync(path.join(dir, 'src/main.ts'));
+    const tools = path.join(dir, 'src/tools.ts');
+    writeFileSync(tools, readFileSync(tools, 'utf8').replace("@Arg('filter')", "@Arg('filter', { type: {} })"));
     const result = await check(dir);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       `widens: SearchTool.execute @Arg('mode'): its type is the literal union ["deep","fast"]`,
     );
     expect(result.stderr).toContain(`widens: SearchTool.execute @Arg('level')`);
+    expect(result.stderr).toContain(
+      `widens: SearchTool.execute @Arg('filter'): its type is Filter, an object with declared properties, and its @Arg type is an open object`,
+    );
   }, 120_000);
 
   it('reports a type it cannot express by name, and writes nothing', async () => {

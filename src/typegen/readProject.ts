@@ -196,7 +196,12 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
       params.push({ ...common, schema, optional: optionalSyntax || read.optional, date: read.date });
       if (!given.has('type') && !given.has('enum') && Array.isArray(read.schema.enum) && read.schema.enum.length > 0)
         widenings.push(
-          `${at}: its type is the literal union ${JSON.stringify(read.schema.enum)}, which decorator metadata sees as ${typeof read.schema.enum[0] === 'string' ? 'String' : 'Number'}: without the manifest, any value passes`,
+          `${at}: its type is the literal union ${JSON.stringify(read.schema.enum)}, which decorator metadata sees as ${typeof read.schema.enum[0] === 'string' ? 'String' : 'Number'}: without the manifest, any value passes (or add { enum } to the @Arg)`,
+        );
+      const declared = given.get('type');
+      if (declared !== undefined && read.schema.type === 'object' && isOpenObject(declared))
+        widenings.push(
+          `${at}: its type is ${checker.typeToString(type).replace(/ \| undefined$/, '')}, an object with declared properties, and its @Arg type is an open object: without the manifest, any object passes (or declare its properties in the type)`,
         );
     });
     return {
@@ -225,13 +230,24 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
     return { name: symbol.name, file: declaration.path };
   }
 
-  function optionKeys(node: Node | undefined): ReadonlySet<string> {
-    if (node === undefined || node.kind !== SyntaxKind.ObjectLiteralExpression) return new Set();
-    return new Set(
-      (node as unknown as { properties: readonly Node[] }).properties.flatMap((p) => {
-        const name = (p as unknown as { name?: { text?: string } }).name?.text;
-        return name === undefined ? [] : [name];
+  /** The options an `@Arg` gives in an object literal, by name, with the expression each is given. */
+  function optionKeys(node: Node | undefined): ReadonlyMap<string, Node> {
+    if (node === undefined || node.kind !== SyntaxKind.ObjectLiteralExpression) return new Map();
+    return new Map(
+      (node as unknown as { properties: readonly Node[] }).properties.flatMap((p): [string, Node][] => {
+        const { name, initializer } = p as unknown as { name?: { text?: string }; initializer?: Node };
+        return name?.text === undefined ? [] : [[name.text, initializer ?? p]];
       }),
+    );
+  }
+
+  /** `Object`, `{}` or `{ type: 'object' }` without `properties`: a `type` that admits any object. */
+  function isOpenObject(node: Node): boolean {
+    if (node.kind === SyntaxKind.Identifier) return (node as unknown as { text: string }).text === 'Object';
+    if (node.kind !== SyntaxKind.ObjectLiteralExpression) return false;
+    const keys = optionKeys(node);
+    return (
+      ['properties', 'additionalProperties', '$ref'].every((k) => !keys.has(k)) && (keys.size === 0 || keys.has('type'))
     );
   }
 
