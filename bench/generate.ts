@@ -2,14 +2,15 @@
 import { IsInt, IsOptional, IsString, Min, MinLength } from 'class-validator';
 import { Arg, Permissions, Tool } from 'hermes-tools';
 
-export function generateTools(count: number, prefix: string): Function[] {
+/** `count` tools named `<prefix>.tool_<i>`; without `metadata`, as esbuild and tsx emit them (no design:paramtypes). */
+export function generateTools(count: number, prefix: string, metadata = true): Function[] {
   return Array.from({ length: count }, (_, i) => {
     class Generated {
       execute(path: string, maxBytes: number): number {
         return path.length + maxBytes;
       }
     }
-    Reflect.defineMetadata('design:paramtypes', [String, Number], Generated.prototype, 'execute');
+    if (metadata) Reflect.defineMetadata('design:paramtypes', [String, Number], Generated.prototype, 'execute');
     Arg('path', { minLength: 1, description: 'Path to read.' })(Generated.prototype, 'execute', 0);
     Arg('maxBytes', { integer: true, minimum: 1, default: 1000 })(Generated.prototype, 'execute', 1);
     Permissions('fs:read')(Generated);

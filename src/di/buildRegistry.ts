@@ -350,13 +350,13 @@ export function assembleRegistry(
         problems.push({ where, code: 'not_a_class', message: `${String(target)} is not a class` });
         continue;
       }
-      const read = readToolDeclarations(target);
+      const typed = types?.get(target);
+      const read = readToolDeclarations(target, typed === undefined ? undefined : (method) => typed.get(method));
       problems.push(...read.problems);
       loaded.add(target);
       for (const declaration of read.declarations) {
-        const entry = types?.get(target)?.get(declaration.method);
-        if (entry !== undefined) matched.add(entry);
-        declarations.push(entry === undefined ? declaration : { ...declaration, types: entry });
+        if (declaration.types !== undefined) matched.add(declaration.types);
+        declarations.push(declaration);
       }
     }
     const live = set.feed === undefined ? undefined : new LiveTools(set.name);

@@ -1,3 +1,4 @@
+import type { TypeManifestEntry } from '../contracts/TypeManifest.js';
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { GuardLike } from '../contracts/ToolGuard.js';
 import type { InterceptorLike } from '../contracts/ToolMiddleware.js';
@@ -30,7 +31,10 @@ function entryOptions(mark: EntryMark): ToolOptions {
  * Reads every tool a class declares: itself (`@Tool` on the class) and each `@Tool` method.
  * Pure: it reports what it found, and `problems` for what it could not make sense of.
  */
-export function readToolDeclarations(target: Function): {
+export function readToolDeclarations(
+  target: Function,
+  typesOf?: (method: string) => TypeManifestEntry | undefined,
+): {
   declarations: ToolDeclaration[];
   problems: DefinitionProblem[];
 } {
@@ -148,6 +152,7 @@ export function readToolDeclarations(target: Function): {
       requires: [...classRequires, ...own(metadataKeys.requires)],
       params: readOwnMetadata<ReadonlyMap<number, ParamMetadata>>(metadataKeys.params, proto, method, new Map()),
       paramTypes: Reflect.getOwnMetadata('design:paramtypes', proto, method) as unknown[] | undefined,
+      types: typesOf?.(method),
       arity: (handler as Function).length,
       ...(mark !== undefined && { entry: mark, completers }),
     });

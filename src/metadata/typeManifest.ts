@@ -55,10 +55,10 @@ export function typeManifest(manifest: TypeManifest): TypeManifest {
           index: p.index,
           kind: p.kind,
           ...(typeof p.name === 'string' && { name: p.name }),
-          ...(p.schema !== undefined && { schema: frozenCopy(p.schema) }),
+          ...(p.schema !== undefined && { schema: frozen(p.schema) }),
           ...(p.type !== undefined && { type: p.type }),
           ...(p.optional === true && { optional: true }),
-          ...(p.default !== undefined && { default: frozenCopy(p.default) }),
+          ...(p.default !== undefined && { default: frozen(p.default) }),
           ...(p.date === true && { date: true }),
         }),
       ];
@@ -68,7 +68,7 @@ export function typeManifest(manifest: TypeManifest): TypeManifest {
       module: String(module),
       method,
       ...(typeof entry.description === 'string' && { description: entry.description }),
-      ...(Array.isArray(entry.examples) && { examples: frozenCopy(entry.examples) }),
+      ...(Array.isArray(entry.examples) && { examples: frozen(entry.examples) }),
       params: Object.freeze(checked),
     });
   });
@@ -80,14 +80,14 @@ export function typeManifest(manifest: TypeManifest): TypeManifest {
   });
 }
 
-/** A JSON copy, frozen: the manifest's schemas are shared by every registry built from it. */
-function frozenCopy<T>(value: T): T {
-  const copy = JSON.parse(JSON.stringify(value)) as T;
-  const freeze = (v: unknown): void => {
-    if (typeof v !== 'object' || v === null) return;
-    Object.freeze(v);
-    for (const child of Object.values(v)) freeze(child);
-  };
-  freeze(copy);
-  return copy;
+/**
+ * The value, frozen in place: the manifest's schemas are the generated module's own literals, shared by every registry
+ * built from it, so nobody may change them.
+ */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) frozen(child);
+  }
+  return value;
 }

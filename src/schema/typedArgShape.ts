@@ -21,6 +21,11 @@ const SCALAR_KEYS = [
   'items',
   'enum',
 ] as const satisfies readonly (keyof ArgOptions)[];
+const SCALARS: Readonly<Record<string, Function>> = Object.assign(Object.create(null), {
+  string: String,
+  number: Number,
+  boolean: Boolean,
+});
 const CLASS_OF: Partial<Record<Shape['kind'], Function>> = {
   string: String,
   number: Number,
@@ -42,13 +47,20 @@ export function typedArgShape(
 ): Shape {
   if (param.type !== undefined) return argShape(options, param.type, where, problems, name);
   if (param.schema === undefined) return argShape(options, undefined, where, problems, name);
+  // The common case, a plain string, number or boolean (perhaps described): what reflection would have seen.
+  const scalar = SCALARS[String(param.schema.type)];
+  if (
+    scalar !== undefined &&
+    options.type === undefined &&
+    Object.keys(param.schema).every((k) => k === 'type' || k === 'description')
+  ) {
+    const shape = argShape(options, scalar, where, problems, name);
+    const description = param.schema.description;
+    return typeof description === 'string' && options.description === undefined ? { ...shape, description } : shape;
+  }
   const typed = jsonSchemaToShape(param.schema, `${where} (its type in the manifest)`, problems);
   const conflict = (reason: string): void => {
-    problems.push({
-      where,
-      code: 'type_conflict',
-      message: `${reason}, which its TypeScript type does not allow (${JSON.stringify(param.schema)}); make the decorator and the type agree`,
-    });
+    problems.push(conflictProblem(where, param.schema!, reason));
   };
   if (options.type !== undefined) {
     const declared = argShape(options, undefined, where, problems, name);
@@ -89,6 +101,14 @@ export function typedArgShape(
     options,
     typed,
   );
+}
+
+function conflictProblem(where: string, schema: JsonSchema, reason: string): DefinitionProblem {
+  return {
+    where,
+    code: 'type_conflict',
+    message: `${reason}, which its TypeScript type does not allow (${JSON.stringify(schema)}); make the decorator and the type agree`,
+  };
 }
 
 /** The description and nullability: the decorator's, else the type's (its JSDoc, its `| null`). */

@@ -1,5 +1,6 @@
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import { nestProblem } from '../errors/nestProblem.js';
+import type { ParamMetadata } from '../metadata/ParamMetadata.js';
 import type { ToolDeclaration } from '../metadata/ToolDeclaration.js';
 import { argShape } from '../schema/argShape.js';
 import { compileShape } from '../schema/compileShape.js';
@@ -13,6 +14,7 @@ import { typedArgShape } from '../schema/typedArgShape.js';
 import type { TypeManifestParam } from '../contracts/TypeManifest.js';
 import { runsStrippedTypeScript } from './typeStripping.js';
 
+const NO_TYPES: ReadonlyMap<number, TypeManifestParam> = new Map();
 const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
 
 /**
@@ -37,8 +39,11 @@ export function planArguments(
   const { where, params, paramTypes, arity } = declaration;
   if (declaration.input !== undefined) return { shape: declaration.input, plan: [{ from: 'input' }, { from: 'ctx' }] };
   // What the manifest read from the TypeScript types, by position: with it, no parameter needs reflection.
-  const typed = new Map<number, TypeManifestParam>((declaration.types?.params ?? []).map((p) => [p.index, p]));
-  checkManifestParams(declaration, typed, problems);
+  const typed =
+    declaration.types === undefined
+      ? NO_TYPES
+      : new Map<number, TypeManifestParam>(declaration.types.params.map((p) => [p.index, p]));
+  if (declaration.types !== undefined) checkManifestParams(declaration, typed, problems);
   const count = Math.max(paramTypes?.length ?? 0, arity, ...[...params.keys()].map((i) => i + 1));
   const plan: ArgumentSource[] = [];
   const properties: { name: string; shape: Shape; required: boolean; default?: { value: unknown } }[] = [];
@@ -168,20 +173,31 @@ function checkManifestParams(
   typed: ReadonlyMap<number, TypeManifestParam>,
   problems: DefinitionProblem[],
 ): void {
-  if (declaration.types === undefined) return;
-  const says = (p: { kind: string; name?: string } | undefined): string =>
-    p === undefined ? 'nothing' : p.kind === 'arg' ? `@Arg('${p.name}')` : p.kind === 'input' ? '@Input()' : '@Ctx()';
+  let matches = typed.size === declaration.params.size;
+  for (const [i, p] of typed) if (matches) matches = saidAlike(p, declaration.params.get(i));
+  if (matches) return;
   const positions = new Set([...typed.keys(), ...declaration.params.keys()]);
   for (const i of [...positions].sort((a, b) => a - b)) {
     const fromTypes = typed.get(i);
     const decorated = declaration.params.get(i);
-    if (says(fromTypes) !== says(decorated))
+    if (!saidAlike(fromTypes, decorated))
       problems.push({
         where: `${declaration.where} parameter #${i + 1}`,
         code: 'stale_manifest',
         message: `the type manifest says ${says(fromTypes)}, the decorators say ${says(decorated)}: the manifest is stale; run hermes-tools typegen`,
       });
   }
+}
+
+/** Whether the manifest and the decorators say the same of one parameter: its decorator, and an `@Arg`'s name. */
+function saidAlike(fromTypes: TypeManifestParam | undefined, decorated: ParamMetadata | undefined): boolean {
+  if (fromTypes === undefined || decorated === undefined) return fromTypes === decorated;
+  return fromTypes.kind === decorated.kind && (decorated.kind !== 'arg' || fromTypes.name === decorated.name);
+}
+
+function says(param: { readonly kind: string; readonly name?: string } | undefined): string {
+  if (param === undefined) return 'nothing';
+  return param.kind === 'arg' ? `@Arg('${param.name}')` : param.kind === 'input' ? '@Input()' : '@Ctx()';
 }
 
 /**

@@ -12,6 +12,7 @@ export function withTypes(declaration: ToolDeclaration): ToolDeclaration {
     declaration.examples.length === 0 && types.examples !== undefined
       ? types.examples.map((input) => ({ description: 'An example from the JSDoc', input }))
       : declaration.examples;
+  if (description === declaration.options.description && examples === declaration.examples) return declaration;
   return {
     ...declaration,
     options: description === undefined ? declaration.options : { ...declaration.options, description },

@@ -64,9 +64,7 @@ export async function typegen(options: TypegenOptions): Promise<TypegenReport> {
       }
       if (reading.importers(out).length === 0 && reading.widenings.length > 0) {
         ok = false;
-        lines.push(
-          ...reading.widenings.map((w) => `widens: ${w}; give the manifest to toolsModule({ types })`),
-        );
+        lines.push(...reading.widenings.map((w) => `widens: ${w}; give the manifest to toolsModule({ types })`));
       }
       if (ok) lines.push(`up to date: ${shown} (${reading.handlers.length} handlers)`);
     } else if (ok) {
