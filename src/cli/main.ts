@@ -498,7 +498,13 @@ function help(command?: string): string {
     'Usage: hermes-tools --module <file> <command> [options]',
     '',
     'Commands:',
-    ...helpColumns(Object.entries(COMMANDS).map(([name, c]) => [name, c.summary])),
+    ...helpColumns([
+      ...Object.entries(COMMANDS).map(([name, c]): [string, string] => [name, c.summary]),
+      [
+        'typegen',
+        "Reads the tools' TypeScript types at build time into a module for toolsModule({ types }); needs no --module.",
+      ],
+    ]),
     '',
     'Options:',
     ...helpColumns([
@@ -521,12 +527,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (name === undefined) {
     if (argv.includes('--help') || argv.includes('-h') || argv.length === 0)
       return (out(help()), argv.length === 0 ? 2 : 0);
-    throw new UsageError('no command given; use list, schema, call, serve or worker (see --help)');
+    throw new UsageError('no command given; use list, schema, call, serve, worker or typegen (see --help)');
   }
   if (name === 'typegen') return runTypegen(argv);
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name]! : undefined;
   if (command === undefined)
-    throw new UsageError(`unknown command "${name}"; use list, schema, call, serve or worker (see --help)`);
+    throw new UsageError(`unknown command "${name}"; use list, schema, call, serve, worker or typegen (see --help)`);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -604,8 +610,10 @@ async function runTypegen(argv: readonly string[]): Promise<number> {
       [
         ...wrapText(TYPEGEN_USAGE, HELP_WIDTH, 'Usage: hermes-tools ', '    '),
         '',
-        'Reads the TypeScript types of the tools (literal unions, optional and nullable parameters, interfaces, JSDoc)',
-        'with TypeScript 7 and writes the module to give toolsModule({ types }).',
+        ...wrapText(
+          'Reads the TypeScript types of the tools (literal unions, optional and nullable parameters, interfaces, JSDoc) with TypeScript 7 and writes the module to give toolsModule({ types }).',
+          HELP_WIDTH,
+        ),
         '',
         ...helpColumns([
           ['--project, -p <file>', 'the tsconfig.json of the tools (default tsconfig.json)'],
