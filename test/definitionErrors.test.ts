@@ -17,6 +17,9 @@ import {
 } from 'hermes-tools';
 import { buildRegistry, definitionProblems } from './support/buildRegistry.js';
 
+const NEEDS_DESCRIPTION =
+  "@Tool needs a description, which is what the model reads to choose the tool: give { description }, or write it as the method's JSDoc comment and give the registry the module hermes-tools typegen writes (toolsModule({ types }))";
+
 class NoteInput {
   @IsString() text!: string;
 }
@@ -166,7 +169,7 @@ describe('wiring mistakes', () => {
       'Mixed.execute: mixes @Input() with @Arg()',
       'UndecoratedDto.execute parameter #1: Undecorated has no class-validator decorators',
       'NotATool: is listed in a toolset but has no @Tool, @Resource, @ResourceTemplate or @Prompt decorator',
-      'NoMetadata.execute: has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata"',
+      'NoMetadata.execute: has no design:paramtypes metadata, and no entry in a type manifest, so parameter types cannot be read. Run hermes-tools typegen',
       'DupB.execute: tool name "dup" is already used by DupA.execute in toolset "a"',
     ];
     for (const start of expected) expect(problems).toContainEqual(expect.stringContaining(start));
@@ -185,7 +188,7 @@ describe('wiring mistakes', () => {
     expect(error).toBeInstanceOf(ToolDefinitionError);
     expect(error).toMatchObject({ code: 'invalid_definition', retryable: false });
     expect((error as Error).message).toBe(
-      'hermes-tools found 2 problems in the tool definitions:\n- Nameless.execute: @Tool needs a name\n- Nameless.execute: @Tool needs a description, which is what the model reads to choose the tool',
+      `hermes-tools found 2 problems in the tool definitions:\n- Nameless.execute: @Tool needs a name\n- Nameless.execute: ${NEEDS_DESCRIPTION}`,
     );
   });
 
@@ -198,7 +201,7 @@ describe('wiring mistakes', () => {
       {
         where: 'Nameless.execute',
         code: 'missing_description',
-        message: '@Tool needs a description, which is what the model reads to choose the tool',
+        message: NEEDS_DESCRIPTION,
       },
     ]);
     const duplicate = (await buildRegistry(

@@ -65,7 +65,74 @@ describe('toolsModule({ types })', () => {
 
   it('refuses an enum that names a value outside the TypeScript type', async () => {
     expect(await definitionProblems(...modules(manifest([modeIs(['deep', 'wide']), tags])))).toEqual([
-      `Search.execute @Arg('mode'): its enum names ["fast"], which its TypeScript type does not allow ({"type":"string","enum":["deep","wide"]}); make the decorator and the type agree`,
+      `Search.execute @Arg('mode'): its enum names ["fast"], which its TypeScript type does not allow ({"type":"string","enum":["deep","wide"]}); make the decorator and the type agree (a decorator may narrow the type, never widen it)`,
+    ]);
+  });
+
+  it("keeps the type's nullability and JSDoc under a declared type, and refuses an open object type on an interface", async () => {
+    class Label {
+      @Tool({ name: 'label.set', description: 'Sets a label.' })
+      execute(
+        @Arg('label', { type: String }) label: string | null,
+        @Arg('filter', { type: { type: 'object' } }) filter: object,
+      ): string {
+        return `${label} ${JSON.stringify(filter)}`;
+      }
+    }
+    const typed = (filter: TypeManifestParam['schema']) =>
+      manifest(
+        [
+          { index: 0, kind: 'arg', name: 'label', schema: { type: ['string', 'null'], description: 'The label.' } },
+          { index: 1, kind: 'arg', name: 'filter', schema: filter },
+        ],
+        Label,
+      );
+    const open = { type: 'object', properties: {}, required: [], additionalProperties: true };
+    const { registry } = await buildRegistry(...modules(typed(open), [Label]));
+    const schema = registry.get('label.set').definition.inputSchema as { properties: Record<string, unknown> };
+    expect(schema.properties.label).toEqual({ type: ['string', 'null'], description: 'The label.' });
+    expect(await registry.dispatch('label.set', { label: null, filter: {} })).toMatchObject({ ok: true });
+    const closed = {
+      type: 'object',
+      properties: { field: { type: 'string' } },
+      required: ['field'],
+      additionalProperties: false,
+    };
+    expect(await definitionProblems(...modules(typed(closed), [Label]))).toEqual([
+      expect.stringContaining("Label.execute @Arg('filter'): its declared type admits keys its type does not declare"),
+    ]);
+  });
+
+  it("lets a decorator narrow a tuple's length, never widen it, and refuses null or a format the type does not allow", async () => {
+    class Pair {
+      @Tool({ name: 'pair.run', description: 'Pairs.' })
+      execute(
+        @Arg('pair', { maxItems: 5 }) pair: string[],
+        @Arg('count', { nullable: true }) count: number,
+        @Arg('when', { format: 'email' }) when: Date,
+      ): string {
+        return `${pair.join()} ${count} ${String(when)}`;
+      }
+    }
+    const params = (count: TypeManifestParam['schema'], when: TypeManifestParam['schema']): TypeManifestParam[] => [
+      {
+        index: 0,
+        kind: 'arg',
+        name: 'pair',
+        schema: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+      },
+      { index: 1, kind: 'arg', name: 'count', schema: count },
+      { index: 2, kind: 'arg', name: 'when', schema: when, date: true },
+    ];
+    expect(
+      await definitionProblems(
+        ...modules(manifest(params({ type: 'number' }, { type: 'string', format: 'date-time' }), Pair), [Pair]),
+      ),
+    ).toEqual([
+      expect.stringContaining(
+        "Pair.execute @Arg('count'): it is declared nullable, which its TypeScript type does not allow",
+      ),
+      expect.stringContaining("Pair.execute @Arg('when'): its format email is not the date-time of its type"),
     ]);
   });
 
@@ -144,6 +211,29 @@ describe('typeManifest', () => {
       'Search.execute: appears twice; the manifest holds one entry per handler: run typegen again',
       'typeManifest entry #3: its class (from src/search.ts) is undefined: an import cycle reached the manifest before the class was defined; import the manifest from the composition root only',
     ]);
+  });
+
+  it('checks a manifest it did not make, frozen or not', async () => {
+    const forged = Object.freeze({
+      version: 1,
+      typescript: '7.0.2',
+      entries: Object.freeze([Object.freeze({ class: Search, module: 'x', method: 'execute', params: 'oops' })]),
+    }) as unknown as ReturnType<typeof typeManifest>;
+    expect(await definitionProblems(...modules(forged))).toContain('Search.execute: has no method name or params');
+  });
+
+  it('reads only own keys: a polluted Object.prototype adds nothing to an entry', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.optional = true;
+    proto.description = 'injected';
+    try {
+      const made = manifest([modeIs(['fast']), tags]);
+      expect(made.entries[0]!.description).toBeUndefined();
+      expect(made.entries[0]!.params.map((p) => Object.hasOwn(p, 'optional'))).toEqual([false, false]);
+    } finally {
+      delete proto.optional;
+      delete proto.description;
+    }
   });
 
   it('is frozen, schemas included', () => {

@@ -117,6 +117,16 @@ describe.each(['tsc with metadata', 'tsc without metadata', 'esbuild'] as const)
     expect(calls.badNote).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 
+  it('reads booleans, and a DTO-typed argument that admits null, of a class exported under another name', () => {
+    const { calls } = seen[way];
+    expect(calls.echoNull).toMatchObject({ ok: true, value: 'no note' });
+    expect(calls.echoLoud).toMatchObject({ ok: true, value: 'HI' });
+    expect(calls.echoBad!.error!.message).toContain('note.text must be a string');
+    expect(calls.echoBad!.error!.message).toContain('loud must be a boolean');
+    expect(calls.exact!.error!.message).toContain('exact must be a boolean');
+    expect(calls.fast).toMatchObject({ ok: true, value: { exact: false } });
+  });
+
   it('refuses a decorator type that is not within the TypeScript type', () => {
     expect(seen[way].conflict).toContain('ToolDefinitionError');
     expect(seen[way].conflict).toContain(
@@ -161,13 +171,14 @@ describe('hermes-tools typegen --check', () => {
     const tools = path.join(dir, 'src/tools.ts');
     writeFileSync(tools, readFileSync(tools, 'utf8').replace("@Arg('filter')", "@Arg('filter', { type: {} })"));
     const result = await check(dir);
+    const file = path.relative(ROOT, tools);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      `widens: SearchTool.execute @Arg('mode'): its type is the literal union ["deep","fast"]`,
+      `widens: SearchTool.execute @Arg('mode') (${file}): its type is the literal union ["deep","fast"]`,
     );
-    expect(result.stderr).toContain(`widens: SearchTool.execute @Arg('level')`);
+    expect(result.stderr).toContain(`widens: SearchTool.execute @Arg('level') (${file})`);
     expect(result.stderr).toContain(
-      `widens: SearchTool.execute @Arg('filter'): its type is Filter, an object with declared properties, and its @Arg type is an open object`,
+      `widens: SearchTool.execute @Arg('filter') (${file}): its type is Filter, an object with declared properties, and its @Arg type is an open object`,
     );
   }, 120_000);
 

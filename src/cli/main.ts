@@ -590,7 +590,8 @@ async function runTypegen(argv: readonly string[]): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
-      args: argv.filter((a) => a !== 'typegen'),
+      // The command's own name only: a value such as `--out typegen` stays.
+      args: argv.filter((_, i) => i !== argv.indexOf('typegen')),
       options: {
         project: { type: 'string', short: 'p' },
         out: { type: 'string', short: 'o' },

@@ -32,6 +32,8 @@ export interface TypeManifestParam {
   readonly schema?: JsonSchema;
   /** The class its type names: the DTO of an `@Input`, or an `@Arg` typed by a class. */
   readonly type?: Function;
+  /** A class-typed parameter that admits `null` (`x: Dto | null`); a schema says its own nullability. */
+  readonly nullable?: boolean;
   /** `x?: T`, `x: T | undefined` or a parameter with an initializer. */
   readonly optional?: boolean;
   /** The initializer, when it is a JSON literal. */

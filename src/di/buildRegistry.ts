@@ -694,7 +694,7 @@ function toAuditDestination(
   return send === undefined ? undefined : { send, captureArguments: options.captureArguments === true, logger };
 }
 
-/** The manifest's entries by class and method; a manifest not made by `typeManifest` is checked first. */
+/** The manifest's entries by class and method; a manifest `typeManifest` did not make is checked first. */
 function typeIndex(
   given: TypeManifest | undefined,
   problems: DefinitionProblem[],
@@ -702,7 +702,7 @@ function typeIndex(
   if (given === undefined) return undefined;
   let manifest: TypeManifest;
   try {
-    manifest = Object.isFrozen(given) ? given : typeManifest(given);
+    manifest = typeManifest(given);
   } catch (error) {
     if (!(error instanceof ToolDefinitionError)) throw error;
     problems.push(...error.details);

@@ -3,19 +3,23 @@ import type { TypeManifest, TypeManifestEntry, TypeManifestParam } from '../cont
 import { ToolDefinitionError } from '../errors/ToolDefinitionError.js';
 
 const KINDS = new Set(['arg', 'input', 'ctx']);
+/** The manifests `typeManifest` checked: the registry trusts these, and checks any other. */
+const checked = new WeakSet<TypeManifest>();
 
 /**
  * The manifest that `hermes-tools typegen` writes, checked and frozen: the generated module calls it, and its result
  * goes to `toolsModule({ types })`. Entries are matched to classes by identity (the module imports them); two entries
  * for one handler, a class that is not one (an import cycle leaves it undefined), or a malformed entry is a
- * ToolDefinitionError naming it.
+ * ToolDefinitionError naming it. Only own keys are read: a polluted Object.prototype adds nothing to an entry.
  */
 export function typeManifest(manifest: TypeManifest): TypeManifest {
+  if (isTypeManifest(manifest)) return manifest;
   const problems: DefinitionProblem[] = [];
   const fail = (where: string, message: string): void => {
     problems.push({ where, code: 'invalid_manifest', message });
   };
-  if (typeof manifest !== 'object' || manifest === null || manifest.version !== 1 || !Array.isArray(manifest.entries))
+  const entries = own(manifest, 'entries');
+  if (own(manifest, 'version') !== 1 || !Array.isArray(entries))
     throw new ToolDefinitionError([
       {
         where: 'typeManifest',
@@ -24,11 +28,12 @@ export function typeManifest(manifest: TypeManifest): TypeManifest {
       },
     ]);
   const seen = new Map<Function, Set<string>>();
-  const entries = manifest.entries.map((entry, i): TypeManifestEntry | undefined => {
+  const read = entries.map((entry: unknown, i): TypeManifestEntry | undefined => {
     const at = `typeManifest entry #${i + 1}`;
-    if (typeof entry !== 'object' || entry === null) return (fail(at, 'is not an object'), undefined);
-    const { class: target, method, module, params } = entry;
-    const where = typeof method === 'string' && typeof target === 'function' ? `${target.name}.${method}` : at;
+    const target = own(entry, 'class');
+    const method = own(entry, 'method');
+    const module = own(entry, 'module');
+    const params = own(entry, 'params');
     if (typeof target !== 'function') {
       fail(
         at,
@@ -36,48 +41,83 @@ export function typeManifest(manifest: TypeManifest): TypeManifest {
       );
       return undefined;
     }
+    const where = typeof method === 'string' ? `${target.name}.${method}` : at;
     if (typeof method !== 'string' || !Array.isArray(params))
       return (fail(where, 'has no method name or params'), undefined);
     const methods = seen.get(target) ?? new Set<string>();
     if (methods.has(method)) fail(where, 'appears twice; the manifest holds one entry per handler: run typegen again');
     seen.set(target, methods.add(method));
-    const checked = params.flatMap((p: TypeManifestParam): TypeManifestParam[] => {
-      if (typeof p !== 'object' || p === null || !Number.isInteger(p.index) || p.index < 0 || !KINDS.has(p.kind)) {
+    const indexes = new Set<number>();
+    const checkedParams = params.flatMap((p: unknown): TypeManifestParam[] => {
+      const index = own(p, 'index');
+      const kind = own(p, 'kind');
+      const name = own(p, 'name');
+      const schema = own(p, 'schema');
+      const type = own(p, 'type');
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || !KINDS.has(kind as string)) {
         fail(where, `has a parameter that is not { index, kind: 'arg' | 'input' | 'ctx' }`);
         return [];
       }
-      if (p.type !== undefined && typeof p.type !== 'function') {
-        fail(`${where} parameter #${p.index + 1}`, 'names a type that is not a class (an import cycle?)');
+      const pat = `${where} parameter #${index + 1}`;
+      if (indexes.has(index)) fail(pat, 'appears twice');
+      indexes.add(index);
+      if (kind === 'arg' && typeof name !== 'string') fail(pat, 'is an @Arg without a name');
+      if (schema !== undefined && (typeof schema !== 'object' || schema === null || Array.isArray(schema)))
+        fail(pat, 'has a schema that is not a JSON Schema object');
+      if (type !== undefined && typeof type !== 'function') {
+        fail(pat, 'names a type that is not a class (an import cycle?)');
         return [];
       }
+      const value = own(p, 'default');
       return [
-        Object.freeze({
-          index: p.index,
-          kind: p.kind,
-          ...(typeof p.name === 'string' && { name: p.name }),
-          ...(p.schema !== undefined && { schema: frozen(p.schema) }),
-          ...(p.type !== undefined && { type: p.type }),
-          ...(p.optional === true && { optional: true }),
-          ...(p.default !== undefined && { default: frozen(p.default) }),
-          ...(p.date === true && { date: true }),
+        bare({
+          index,
+          kind: kind as TypeManifestParam['kind'],
+          ...(typeof name === 'string' && { name }),
+          ...(schema !== undefined && { schema: frozen(schema as TypeManifestParam['schema'] & object) }),
+          ...(type !== undefined && { type: type as Function }),
+          ...(own(p, 'nullable') === true && { nullable: true }),
+          ...(own(p, 'optional') === true && { optional: true }),
+          ...(value !== undefined && { default: frozen(value) }),
+          ...(own(p, 'date') === true && { date: true }),
         }),
       ];
     });
-    return Object.freeze({
+    const description = own(entry, 'description');
+    const examples = own(entry, 'examples');
+    return bare({
       class: target,
       module: String(module),
       method,
-      ...(typeof entry.description === 'string' && { description: entry.description }),
-      ...(Array.isArray(entry.examples) && { examples: frozen(entry.examples) }),
-      params: Object.freeze(checked),
+      ...(typeof description === 'string' && { description }),
+      ...(Array.isArray(examples) && { examples: frozen(examples as Record<string, unknown>[]) }),
+      params: Object.freeze(checkedParams),
     });
   });
   if (problems.length > 0) throw new ToolDefinitionError(problems);
-  return Object.freeze({
+  const result: TypeManifest = Object.freeze({
     version: 1,
-    typescript: String(manifest.typescript),
-    entries: Object.freeze(entries.filter((e): e is TypeManifestEntry => e !== undefined)),
+    typescript: String(own(manifest, 'typescript')),
+    entries: Object.freeze(read.filter((e): e is TypeManifestEntry => e !== undefined)),
   });
+  checked.add(result);
+  return result;
+}
+
+/** A frozen object without a prototype: reading a key it lacks gives undefined, whatever Object.prototype holds. */
+function bare<T extends object>(fields: T): T {
+  return Object.freeze(Object.assign(Object.create(null) as T, fields));
+}
+
+/** Whether `typeManifest` made this manifest (and so checked it). */
+export function isTypeManifest(value: unknown): value is TypeManifest {
+  return typeof value === 'object' && value !== null && checked.has(value as TypeManifest);
+}
+
+function own(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /**

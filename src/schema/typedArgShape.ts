@@ -4,7 +4,7 @@ import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { TypeManifestParam } from '../contracts/TypeManifest.js';
 import { argShape } from './argShape.js';
 import { jsonSchemaToShape } from './jsonSchemaToShape.js';
-import type { Shape } from './Shape.js';
+import type { ArrayShape, ObjectShape, Shape } from './Shape.js';
 
 const SCALAR_KEYS = [
   'integer',
@@ -45,13 +45,21 @@ export function typedArgShape(
   problems: DefinitionProblem[],
   name: string,
 ): Shape {
-  if (param.type !== undefined) return argShape(options, param.type, where, problems, name);
+  const conflict = (reason: string): void => {
+    problems.push(conflictProblem(where, param, reason));
+  };
+  if (param.type !== undefined) {
+    // A class (a DTO): its decorators validate it; the type adds only `| null`.
+    const shape = argShape(options, param.type, where, problems, name);
+    return param.nullable === true ? Object.assign({}, shape, { nullable: true }) : shape;
+  }
   if (param.schema === undefined) return argShape(options, undefined, where, problems, name);
   // The common case, a plain string, number or boolean (perhaps described): what reflection would have seen.
   const scalar = SCALARS[String(param.schema.type)];
   if (
     scalar !== undefined &&
     options.type === undefined &&
+    options.nullable !== true &&
     Object.keys(param.schema).every((k) => k === 'type' || k === 'description')
   ) {
     const shape = argShape(options, scalar, where, problems, name);
@@ -59,14 +67,12 @@ export function typedArgShape(
     return typeof description === 'string' && options.description === undefined ? { ...shape, description } : shape;
   }
   const typed = jsonSchemaToShape(param.schema, `${where} (its type in the manifest)`, problems);
-  const conflict = (reason: string): void => {
-    problems.push(conflictProblem(where, param.schema!, reason));
-  };
+  if (options.nullable === true && typed.nullable !== true) conflict('it is declared nullable');
   if (options.type !== undefined) {
     const declared = argShape(options, undefined, where, problems, name);
     const outside = outsideOf(declared, typed);
     if (outside !== undefined) conflict(`its declared type ${outside}`);
-    return declared;
+    return annotated(declared, options, typed);
   }
   const reflected = CLASS_OF[typed.kind];
   if (reflected === undefined) {
@@ -89,6 +95,10 @@ export function typedArgShape(
     const outside = outsideOf(decorated.items, typed.items);
     if (outside !== undefined) conflict(`its items ${outside}`);
   }
+  if (decorated.kind === 'string' && typed.kind === 'string' && options.format !== undefined) {
+    if (typed.format !== undefined && typed.format !== options.format)
+      conflict(`its format ${options.format} is not the ${typed.format} of its type`);
+  }
   const typedEnum = (typed as { enum?: readonly unknown[] }).enum;
   const declaredEnum = options.enum;
   if (declaredEnum !== undefined && typedEnum !== undefined) {
@@ -96,18 +106,28 @@ export function typedArgShape(
     if (extra.length > 0) conflict(`its enum names ${JSON.stringify(extra)}`);
   }
   const enumOf = declaredEnum ?? typedEnum;
-  return annotated(
-    Object.assign({}, typed, decorated, enumOf === undefined ? {} : { enum: enumOf }) as Shape,
-    options,
-    typed,
+  const merged = Object.assign({}, typed, decorated, enumOf === undefined ? {} : { enum: enumOf }) as Shape;
+  return annotated(merged.kind === 'array' && typed.kind === 'array' ? tighter(merged, typed) : merged, options, typed);
+}
+
+/** An array's item bounds: the decorator's may narrow a tuple's length, never widen it. */
+function tighter(merged: ArrayShape, typed: ArrayShape): ArrayShape {
+  const min = [merged.minItems, typed.minItems].filter((v): v is number => v !== undefined);
+  const max = [merged.maxItems, typed.maxItems].filter((v): v is number => v !== undefined);
+  return Object.assign(
+    {},
+    merged,
+    min.length === 0 ? {} : { minItems: Math.max(...min) },
+    max.length === 0 ? {} : { maxItems: Math.min(...max) },
   );
 }
 
-function conflictProblem(where: string, schema: JsonSchema, reason: string): DefinitionProblem {
+function conflictProblem(where: string, param: TypeManifestParam, reason: string): DefinitionProblem {
+  const type = param.schema === undefined ? (param.type?.name ?? 'its class') : JSON.stringify(param.schema);
   return {
     where,
     code: 'type_conflict',
-    message: `${reason}, which its TypeScript type does not allow (${JSON.stringify(schema)}); make the decorator and the type agree`,
+    message: `${reason}, which its TypeScript type does not allow (${type}); make the decorator and the type agree (a decorator may narrow the type, never widen it)`,
   };
 }
 
@@ -137,7 +157,28 @@ function outsideOf(declared: Shape, typed: Shape): string | undefined {
     const inner = outsideOf(declared.items, typed.items);
     return inner === undefined ? undefined : `has items that ${inner.replace(/^is /, 'are ')}`;
   }
+  if (declared.kind === 'object' && typed.kind === 'object') return objectOutside(declared, typed);
   return undefined;
+}
+
+/** Why an object schema admits an object its type does not: an open one, a property the type lacks or leaves out. */
+function objectOutside(declared: ObjectShape, typed: ObjectShape): string | undefined {
+  if (declared.additionalProperties !== false && typed.additionalProperties === false)
+    return 'admits keys its type does not declare';
+  for (const property of declared.properties) {
+    const own = typed.properties.find((p) => p.name === property.name);
+    if (own === undefined) {
+      if (typed.additionalProperties === false)
+        return `declares the property ${property.name}, which its type does not`;
+      continue;
+    }
+    const inner = outsideOf(property.shape, own.shape);
+    if (inner !== undefined) return `has a property ${property.name} that ${inner}`;
+  }
+  const absent = typed.properties.find(
+    (p) => p.required && !declared.properties.some((d) => d.name === p.name && d.required),
+  );
+  return absent === undefined ? undefined : `lets the property ${absent.name} be absent, which its type requires`;
 }
 
 function article(kind: Shape['kind']): string {

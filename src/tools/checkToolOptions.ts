@@ -22,7 +22,8 @@ export function checkToolOptions(options: ToolOptions, where: string, problems: 
     problems.push({
       where,
       code: 'missing_description',
-      message: '@Tool needs a description, which is what the model reads to choose the tool',
+      message:
+        "@Tool needs a description, which is what the model reads to choose the tool: give { description }, or write it as the method's JSDoc comment and give the registry the module hermes-tools typegen writes (toolsModule({ types }))",
     });
   if (o.version !== undefined && (typeof o.version !== 'string' || !SEMVER.test(o.version)))
     problems.push({

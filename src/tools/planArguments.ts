@@ -57,7 +57,7 @@ export function planArguments(
     problems.push({
       where,
       code: 'missing_metadata',
-      message: `has no design:paramtypes metadata, so parameter types cannot be read. Turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx, vite and Node's type stripping drop it)${runsStrippedTypeScript() ? ": this process runs TypeScript through Node's type stripping, which keeps no metadata" : ''}; or name every type, which needs no metadata and works under esbuild, tsx and vite whatever tsconfig.json says: ${namedTypes(params)} (String, Number, Boolean, a DTO class or a JSON Schema as the type)`,
+      message: `has no design:paramtypes metadata, and no entry in a type manifest, so parameter types cannot be read. Run hermes-tools typegen and give its module to toolsModule({ types }) (again, if this handler changed since it last ran), which works under esbuild, tsx and vite; or turn on "emitDecoratorMetadata" (with "experimentalDecorators") in tsconfig.json, and compile with tsc or a tool that emits decorator metadata (esbuild, tsx, vite and Node's type stripping drop it)${runsStrippedTypeScript() ? ": this process runs TypeScript through Node's type stripping, which keeps no metadata" : ''}; or name every type, which needs no metadata and works under esbuild, tsx and vite whatever tsconfig.json says: ${namedTypes(params)} (String, Number, Boolean, a DTO class or a JSON Schema as the type)`,
     });
     return { shape: { kind: 'object', properties: [], additionalProperties: false }, plan };
   }

@@ -37,12 +37,13 @@ export function literalValue(node: Node, ts: TypeScriptApi): unknown {
       return values.includes(NOT_LITERAL) ? NOT_LITERAL : values;
     }
     case SyntaxKind.ObjectLiteralExpression: {
-      // No prototype: a key named __proto__ stays a key.
       const out: Record<string, unknown> = Object.create(null);
       for (const property of (node as unknown as { properties: readonly Node[] }).properties) {
         if (property.kind !== SyntaxKind.PropertyAssignment) return NOT_LITERAL;
         const { name, initializer } = property as unknown as { name: Node & { text?: string }; initializer: Node };
         if (name.kind !== SyntaxKind.Identifier && name.kind !== SyntaxKind.StringLiteral) return NOT_LITERAL;
+        // A key that reaches a prototype is refused in every input; as a default it would be written as a setter.
+        if (name.text === '__proto__' || name.text === 'constructor' || name.text === 'prototype') return NOT_LITERAL;
         const value = literalValue(initializer, ts);
         if (value === NOT_LITERAL) return NOT_LITERAL;
         out[name.text!] = value;

@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import type {
   ClassDeclaration,
   Decorator,
@@ -12,10 +13,12 @@ import type { TypeScriptApi } from './loadTypeScript.js';
 import { literalValue, NOT_LITERAL } from './literalValue.js';
 import { type Type, typeToSchema } from './typeToSchema.js';
 
-/** A class the manifest imports: its name and the source file that exports it. */
+/** A class the manifest imports: its name, the source file that exports it, and the name it is exported as. */
 export interface ClassRef {
   readonly name: string;
   readonly file: string;
+  /** `default` for a default export. */
+  readonly exported: string;
 }
 
 /** One decorated parameter of a handler, read from its declaration. */
@@ -26,6 +29,8 @@ export interface FoundParam {
   readonly schema?: JsonSchema;
   readonly type?: ClassRef;
   readonly optional: boolean;
+  /** A class-typed parameter that admits null. */
+  readonly nullable?: boolean;
   readonly default?: unknown;
   readonly date: boolean;
 }
@@ -86,10 +91,36 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
     ((node as unknown as { modifiers?: readonly Node[] }).modifiers ?? [])
       .filter((m) => m.kind === SyntaxKind.Decorator)
       .flatMap((m) => decoratorName(m as Decorator) ?? []);
-  const isExported = (node: Node): boolean =>
-    ((node as unknown as { modifiers?: readonly Node[] }).modifiers ?? []).some(
-      (m) => m.kind === SyntaxKind.ExportKeyword,
-    );
+  /** The name a module exports a class of its own under (`default` for a default export), or undefined. */
+  const exportedName = (file: SourceFile, className: string): string | undefined => {
+    for (const statement of file.statements) {
+      const modifiers = (statement as unknown as { modifiers?: readonly Node[] }).modifiers ?? [];
+      if (statement.kind === SyntaxKind.ClassDeclaration && (statement as ClassDeclaration).name?.text === className) {
+        if (!modifiers.some((m) => m.kind === SyntaxKind.ExportKeyword)) continue;
+        return modifiers.some((m) => m.kind === SyntaxKind.DefaultKeyword) ? 'default' : className;
+      }
+      if (statement.kind === SyntaxKind.ExportAssignment) {
+        const { expression, isExportEquals } = statement as unknown as { expression: Node; isExportEquals?: boolean };
+        if (!isExportEquals && (expression as unknown as { text?: string }).text === className) return 'default';
+      }
+      if (statement.kind === SyntaxKind.ExportDeclaration) {
+        const { exportClause, moduleSpecifier, isTypeOnly } = statement as unknown as {
+          exportClause?: Node & { elements?: readonly Node[] };
+          moduleSpecifier?: Node;
+          isTypeOnly: boolean;
+        };
+        if (moduleSpecifier !== undefined || isTypeOnly || exportClause?.kind !== SyntaxKind.NamedExports) continue;
+        for (const element of exportClause.elements ?? []) {
+          const { name, propertyName } = element as unknown as {
+            name: { text: string };
+            propertyName?: { text: string };
+          };
+          if ((propertyName ?? name).text === className) return name.text;
+        }
+      }
+    }
+    return undefined;
+  };
 
   for (const file of files) {
     for (const statement of file.statements) {
@@ -104,36 +135,53 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
           : decorators(m).some((d) => HANDLER_DECORATORS.has(d.name)),
       );
       if (marked.length === 0) continue;
-      if (className === undefined || !isExported(declaration)) {
+      const exported = className === undefined ? undefined : exportedName(file, className);
+      if (className === undefined || exported === undefined) {
         problems.push(
-          `${file.fileName}: ${className ?? 'a class without a name'} declares a tool, a resource or a prompt, so the manifest imports it: export it under a name`,
+          `${shown(file.fileName)}: ${className ?? 'a class without a name'} declares a tool, a resource or a prompt, so the manifest imports it: export it (by name or as the default)`,
         );
         continue;
       }
       for (const method of marked) {
         const methodName = (method.name as unknown as { text?: string }).text;
         if (methodName === undefined) continue;
-        handlers.push(readHandler(file, className, methodName, method));
+        // A class tool's description may sit on the class, where the Quickstart's @Tool goes.
+        const classDoc = classMarked
+          ? declaration.name === undefined
+            ? undefined
+            : checker.getSymbolAtLocation(declaration.name)?.getDocumentationComment(checker).trim()
+          : undefined;
+        handlers.push(readHandler({ name: className, file: file.fileName, exported }, methodName, method, classDoc));
       }
     }
   }
 
-  function readHandler(file: SourceFile, className: string, method: string, node: MethodDeclaration): FoundHandler {
-    const where = `${className}.${method}`;
+  function readHandler(owner: ClassRef, method: string, node: MethodDeclaration, classDoc?: string): FoundHandler {
+    const where = `${owner.name}.${method}`;
     const symbol = checker.getSymbolAtLocation(node.name);
-    const description = symbol?.getDocumentationComment(checker).trim();
+    const methodDoc = symbol?.getDocumentationComment(checker).trim();
+    const description = methodDoc === undefined || methodDoc === '' ? classDoc : methodDoc;
     const tags = symbol?.getJsDocTags(checker) ?? [];
     const paramDocs = new Map<string, string>();
     const examples: Record<string, unknown>[] = [];
     for (const tag of tags) {
       if (tag.name === 'param' && tag.text !== undefined) {
-        const match = /^(?:\{[^}]*\}\s*)?\[?([A-Za-z_$][\w$]*)[^\s\]]*\]?\s*(?:-\s*)?([\s\S]*)$/.exec(tag.text.trim());
-        if (match !== null && match[2]!.trim() !== '') paramDocs.set(match[1]!, match[2]!.trim());
+        // `name text`, `{type} name - text`, `[name] text`, `[name=default] text`, `[name = default] text`.
+        const match =
+          /^(?:\{[^}]*\}\s*)?(?:\[\s*([A-Za-z_$][\w$]*)[^\]]*\]|([A-Za-z_$][\w$]*))\s*(?:-\s*)?([\s\S]*)$/.exec(
+            tag.text.trim(),
+          );
+        const named = match?.[1] ?? match?.[2];
+        if (match !== null && named !== undefined && match[3]!.trim() !== '') paramDocs.set(named, match[3]!.trim());
       } else if (tag.name === 'example' && tag.text !== undefined) {
         const text = tag.text.replace(/^\s*<caption>[\s\S]*?<\/caption>/, '').trim();
         try {
           const value = JSON.parse(text) as unknown;
-          if (typeof value === 'object' && value !== null && !Array.isArray(value))
+          if (hasForbiddenKey(value))
+            problems.push(
+              `${where}: a JSDoc @example has a key that can reach a prototype (__proto__, constructor or prototype), which every input refuses; remove it`,
+            );
+          else if (typeof value === 'object' && value !== null && !Array.isArray(value))
             examples.push(value as Record<string, unknown>);
         } catch (error) {
           // A JSDoc example written as code, not as the call's JSON arguments: it documents, it is not a worked call.
@@ -152,7 +200,8 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
       const type = checker.getTypeAtLocation(param) as Type | undefined;
       const optionalSyntax = param.questionToken !== undefined || param.initializer !== undefined;
       const defaultValue = param.initializer === undefined ? NOT_LITERAL : literalValue(param.initializer, ts);
-      const classRef = type === undefined ? undefined : classOf(type);
+      const classed = type === undefined ? undefined : classOf(type);
+      const classRef = classed?.ref;
       if (found.name === 'Input') {
         if (classRef === undefined) {
           if (found.args.length === 0)
@@ -183,29 +232,45 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
         ...(defaultValue !== NOT_LITERAL && defaultValue !== undefined && { default: defaultValue }),
       };
       if (classRef !== undefined) {
-        params.push({ ...common, type: classRef, optional: optionalSyntax, date: false });
+        params.push({
+          ...common,
+          type: classRef,
+          optional: optionalSyntax || classed!.optional,
+          ...(classed!.nullable && { nullable: true }),
+          date: false,
+        });
         return;
       }
       if (type === undefined) {
         problems.push(`${at}: the checker gives its parameter no type`);
         return;
       }
+      const before = problems.length;
       const read = typeToSchema(type, at, { ts, checker, problems });
-      if (read === undefined) return;
+      if (read === undefined) {
+        // The decorator names the type itself: the registry takes that, and the manifest says only the parameter.
+        if (given.has('type')) {
+          problems.length = before;
+          params.push({ ...common, optional: optionalSyntax, date: false });
+        }
+        return;
+      }
       const schema = doc === undefined ? read.schema : { ...read.schema, description: doc };
       params.push({ ...common, schema, optional: optionalSyntax || read.optional, date: read.date });
-      if (!given.has('type') && !given.has('enum') && Array.isArray(read.schema.enum) && read.schema.enum.length > 0)
+      const namesScalar =
+        !given.has('type') || ['String', 'Number'].includes((given.get('type') as { text?: string }).text ?? '');
+      if (namesScalar && !given.has('enum') && Array.isArray(read.schema.enum) && read.schema.enum.length > 0)
         widenings.push(
-          `${at}: its type is the literal union ${JSON.stringify(read.schema.enum)}, which decorator metadata sees as ${typeof read.schema.enum[0] === 'string' ? 'String' : 'Number'}: without the manifest, any value passes (or add { enum } to the @Arg)`,
+          `${at} (${shown(owner.file)}): its type is the literal union ${JSON.stringify(read.schema.enum)}, which decorator metadata sees as ${typeof read.schema.enum[0] === 'string' ? 'String' : 'Number'}: without the manifest, any value passes (or add { enum } to the @Arg)`,
         );
       const declared = given.get('type');
       if (declared !== undefined && read.schema.type === 'object' && isOpenObject(declared))
         widenings.push(
-          `${at}: its type is ${checker.typeToString(type).replace(/ \| undefined$/, '')}, an object with declared properties, and its @Arg type is an open object: without the manifest, any object passes (or declare its properties in the type)`,
+          `${at} (${shown(owner.file)}): its type is ${checker.typeToString(type).replace(/ \| undefined$/, '')}, an object with declared properties, and its @Arg type is an open object: without the manifest, any object passes (or declare its properties in the type)`,
         );
     });
     return {
-      class: { name: className, file: file.fileName },
+      class: owner,
       method,
       ...(description !== undefined && description !== '' && { description }),
       examples,
@@ -213,21 +278,36 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
     };
   }
 
-  /** The class a parameter's type names, when it is a class of the project's own (a DTO), not a built-in. */
-  function classOf(type: Type): ClassRef | undefined {
+  /**
+   * The class a parameter's type names, when it is a class of the project's own (a DTO), not a built-in: with whether
+   * the type also admits `null` and `undefined`.
+   */
+  function classOf(type: Type): { ref: ClassRef; nullable: boolean; optional: boolean } | undefined {
+    const { TypeFlags, SymbolFlags } = ts.sync;
     let subject = type;
-    if (type.flags & ts.sync.TypeFlags.Union) {
-      const rest = (type.getTypes() ?? []).filter(
-        (m) => !(m.flags & (ts.sync.TypeFlags.Undefined | ts.sync.TypeFlags.Null)),
-      );
+    let nullable = false;
+    let optional = false;
+    if (type.flags & TypeFlags.Union) {
+      const members = type.getTypes() ?? [];
+      nullable = members.some((m) => m.flags & TypeFlags.Null);
+      optional = members.some((m) => m.flags & TypeFlags.Undefined);
+      const rest = members.filter((m) => !(m.flags & (TypeFlags.Undefined | TypeFlags.Null)));
       if (rest.length !== 1) return undefined;
       subject = rest[0]!;
     }
     const symbol = subject.getSymbol();
-    if (symbol === undefined || !(symbol.flags & ts.sync.SymbolFlags.Class)) return undefined;
+    if (symbol === undefined || !(symbol.flags & SymbolFlags.Class)) return undefined;
     const declaration = symbol.declarations[0];
     if (declaration === undefined || /\/(lib\.[^/]*\.d\.ts|node_modules\/)/.test(declaration.path)) return undefined;
-    return { name: symbol.name, file: declaration.path };
+    const file = program.getSourceFile(declaration.path);
+    const exported = file === undefined ? undefined : exportedName(file, symbol.name);
+    if (exported === undefined) {
+      problems.push(
+        `${shown(declaration.path)}: ${symbol.name} is a parameter's type, so the manifest imports it: export it`,
+      );
+      return undefined;
+    }
+    return { ref: { name: symbol.name, file: declaration.path, exported }, nullable, optional };
   }
 
   /** The options an `@Arg` gives in an object literal, by name, with the expression each is given. */
@@ -274,4 +354,21 @@ function normalize(path: string): string {
     else if (part !== '.') out.push(part);
   }
   return out.join('/');
+}
+
+/** Whether a parsed JSON value has a key that reaches a prototype, at any depth. */
+function hasForbiddenKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.keys(value).some(
+    (key) =>
+      key === '__proto__' ||
+      key === 'constructor' ||
+      key === 'prototype' ||
+      hasForbiddenKey((value as Record<string, unknown>)[key]),
+  );
+}
+
+/** A path as the terminal shows it: relative to where typegen runs. */
+function shown(path: string): string {
+  return relative(process.cwd(), path) || path;
 }

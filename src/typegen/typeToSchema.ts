@@ -5,6 +5,7 @@ import type { TypeScriptApi } from './loadTypeScript.js';
 /** What typegen reads of a checker type: the API's objects have these members, its `Type` interface declares fewer. */
 export type Type = ApiType & {
   readonly value?: string | number | boolean | bigint;
+  readonly intrinsicName?: string;
   getTypes(): readonly Type[] | undefined;
   getTarget(): Type;
 };
@@ -53,20 +54,30 @@ function read(
     return undefined;
   };
   const plain = (schema: JsonSchema): ReadType => ({ schema, optional: false, date: false });
+  if ((type as { isErrorType?: () => boolean }).isErrorType?.() === true || type.intrinsicName === 'error')
+    return fail(
+      `its type ${r.checker.typeToString(type)} does not resolve (a missing import or declaration); fix the type so that tsc accepts it`,
+    );
   if (flags & TypeFlags.AnyOrUnknown) return plain({});
+  // `boolean` is the union `true | false` and carries the Boolean flag: it is read as one type, not as its members.
+  if (flags & TypeFlags.Boolean) return plain({ type: 'boolean' });
   if (flags & TypeFlags.Union) return readUnion(type, where, r, inside, top);
   if (flags & TypeFlags.StringLiteral) return plain({ type: 'string', enum: [type.value as string] });
   if (flags & TypeFlags.NumberLiteral) return plain({ type: 'number', enum: [type.value as number] });
   if (flags & TypeFlags.String) return plain({ type: 'string' });
   if (flags & TypeFlags.Number) return plain({ type: 'number' });
-  if (flags & (TypeFlags.Boolean | TypeFlags.BooleanLiteral)) {
-    if (flags & TypeFlags.BooleanLiteral)
-      return fail(`the literal ${r.checker.typeToString(type)} has no schema the validator enforces; use boolean`);
-    return plain({ type: 'boolean' });
-  }
+  if (flags & TypeFlags.BooleanLiteral)
+    return fail(`the literal ${r.checker.typeToString(type)} has no schema the validator enforces; declare boolean`);
   if (flags & TypeFlags.NonPrimitive) return plain({ type: 'object', additionalProperties: true });
   if (flags & TypeFlags.TypeParameter)
     return fail(`the type parameter ${r.checker.typeToString(type)} is left open; give the parameter a concrete type`);
+  if (flags & TypeFlags.Intersection) {
+    // A branded primitive (`string & { __brand: 'Id' }`): the brand is a tag for the compiler, the value is the primitive.
+    const members = type.getTypes() ?? [];
+    const primitives = members.filter((m) => m.flags & (TypeFlags.String | TypeFlags.Number | TypeFlags.Boolean));
+    if (primitives.length === 1 && members.every((m) => m === primitives[0] || m.flags & TypeFlags.Object))
+      return read(primitives[0]!, where, r, inside, top);
+  }
   if (flags & (TypeFlags.Object | TypeFlags.Intersection)) return readObject(type, where, r, inside, top);
   return fail(
     `${r.checker.typeToString(type)} has no JSON Schema (a template literal, bigint, symbol, void, never, a conditional or indexed type); declare the type it resolves to, or name it with @Arg({ type })`,
@@ -92,7 +103,7 @@ function readUnion(
   let schema: JsonSchema | undefined;
   let date = false;
   if (rest.length === 0) {
-    r.problems.push(`${where}: ${r.checker.typeToString(type)} holds no value but null or undefined`);
+    r.problems.push(`${where}: ${r.checker.typeToString(type)} holds no value but null or undefined; give it a type`);
     return undefined;
   }
   if (rest.length === 1) {
@@ -104,9 +115,14 @@ function readUnion(
     schema = { type: 'string', enum: rest.map((m) => m.value as string) };
   } else if (rest.every((m) => m.flags & TypeFlags.NumberLiteral)) {
     schema = { type: 'number', enum: rest.map((m) => m.value as number) };
+  } else if (rest.every((m) => m.flags & (TypeFlags.Object | TypeFlags.Intersection))) {
+    r.problems.push(
+      `${where}: the union of object types ${r.checker.typeToString(type)} has no schema the validator checks (it checks one object shape); use one interface whose varying properties are optional, or a DTO`,
+    );
+    return undefined;
   } else {
     r.problems.push(
-      `${where}: the union ${r.checker.typeToString(type)} mixes kinds, which the validator does not check; use literals of one kind, an interface, or @Arg({ type }) with a JSON Schema`,
+      `${where}: the union ${r.checker.typeToString(type)} mixes kinds, which the validator does not check; use literals of one kind, one type, or a DTO`,
     );
     return undefined;
   }
@@ -154,19 +170,23 @@ function readObject(
     return fail(
       `${checker.typeToString(type)} refers to itself, which a schema without references cannot say; use a DTO`,
     );
-  if (checker.getSignaturesOfType(type, SignatureKind.Call).length > 0) return fail('a function is not a JSON value');
-  if (symbol !== undefined && isLibrary(symbol) && (symbol.flags & SymbolFlags.Interface) !== 0 && !top)
-    return fail(`${checker.typeToString(type)} (a built-in) is not a JSON value`);
-  if (symbol !== undefined && isLibrary(symbol) && name !== '__type' && name !== '__object' && name !== 'Record')
-    return fail(`${checker.typeToString(type)} (a built-in) is not a JSON value; declare the JSON it is sent as`);
+  if (checker.getSignaturesOfType(type, SignatureKind.Call).length > 0)
+    return fail('a function is not a JSON value; a tool receives JSON, so take the data the function would work on');
+  if (symbol !== undefined && isBuiltIn(symbol) && name !== '__type' && name !== '__object' && name !== 'Record')
+    return fail(
+      `${checker.typeToString(type)} is a built-in (${name}), not a JSON value; declare the JSON it is sent as (an interface, or a string it is parsed from)`,
+    );
   const within = new Set(inside).add(type.id);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const property of checker.getPropertiesOfType(type)) {
     const at = `${where}.${property.name}`;
-    if (property.flags & SymbolFlags.Method) return fail(`${at} is a method, which is not a JSON value`);
+    if (property.flags & SymbolFlags.Method)
+      return fail(
+        `its property ${property.name} is a method, which is not a JSON value; a parameter's type lists the data it is sent (use an interface of properties)`,
+      );
     if (FORBIDDEN_KEYS.has(property.name))
-      return fail(`${at}: a key that can reach a prototype is refused in every input; rename it`);
+      return fail(`its property ${property.name} can reach a prototype, and every input refuses such a key; rename it`);
     const propertyType = checker.getTypeOfSymbol(property) as Type | undefined;
     if (propertyType === undefined) return fail(`${at} has no type the checker can tell`);
     const read_ = read(propertyType, at, r, within, false);
@@ -217,4 +237,9 @@ function readTuple(type: Type, where: string, r: TypeReading, inside: ReadonlySe
 
 function isLibrary(symbol: { readonly declarations: readonly { readonly path: string }[] }): boolean {
   return symbol.declarations.some((d) => /\/(lib\.[^/]*\.d\.ts|node_modules\/)/.test(d.path));
+}
+
+/** Declared by TypeScript's own libraries (`Map`, `RegExp`, `Promise`…) or Node's types: a runtime object, not JSON. */
+function isBuiltIn(symbol: { readonly declarations: readonly { readonly path: string }[] }): boolean {
+  return symbol.declarations.some((d) => /\/(lib\.[^/]*\.d\.ts$|node_modules\/@types\/node\/)/.test(d.path));
 }

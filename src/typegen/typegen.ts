@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { loadTypeScript } from './loadTypeScript.js';
 import { readProject } from './readProject.js';
@@ -33,7 +33,9 @@ export interface TypegenReport {
  * TypeScript.
  */
 export async function typegen(options: TypegenOptions): Promise<TypegenReport> {
-  const project = resolve(options.project);
+  const given = resolve(options.project);
+  // A folder stands for its tsconfig.json, as with tsc -p.
+  const project = existsSync(given) && statSync(given).isDirectory() ? resolve(given, 'tsconfig.json') : given;
   if (!existsSync(project)) throw new TypegenError(`no tsconfig at ${project}; pass --project <tsconfig.json>`);
   const root = dirname(project);
   const out = resolve(root, options.out ?? 'src/tool-types.generated.ts');
@@ -43,6 +45,14 @@ export async function typegen(options: TypegenOptions): Promise<TypegenReport> {
     const snapshot = api.updateSnapshot({ openProject: project });
     const opened = snapshot.getProjects()[0];
     if (opened === undefined) throw new TypegenError(`TypeScript opened no project from ${project}`);
+    const config = opened.program.getConfigFileParsingDiagnostics();
+    if (config.length > 0)
+      throw new TypegenError(
+        `${relative(process.cwd(), project) || project} is not a usable tsconfig: ${config
+          .slice(0, 3)
+          .map((d) => `TS${d.code} ${d.text}`)
+          .join('; ')}`,
+      );
     const reading = readProject(ts, opened.program, opened.checker);
     const lines = reading.problems.map((p) => `cannot read: ${p}`);
     const text = renderManifest(reading.handlers, {
@@ -53,12 +63,13 @@ export async function typegen(options: TypegenOptions): Promise<TypegenReport> {
     });
     let ok = reading.problems.length === 0;
     const shown = relative(process.cwd(), out) || out;
+    const handlers = `${reading.handlers.length} ${reading.handlers.length === 1 ? 'handler' : 'handlers'}`;
+    const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
     if (options.check === true) {
-      const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
       if (current === undefined) {
         ok = false;
         lines.push(`missing: ${shown}; run hermes-tools typegen`);
-      } else if (current !== text) {
+      } else if (comparable(current) !== comparable(text)) {
         ok = false;
         lines.push(`stale: ${shown} is not what the types say now; run hermes-tools typegen`);
       }
@@ -66,13 +77,25 @@ export async function typegen(options: TypegenOptions): Promise<TypegenReport> {
         ok = false;
         lines.push(...reading.widenings.map((w) => `widens: ${w}; give the manifest to toolsModule({ types })`));
       }
-      if (ok) lines.push(`up to date: ${shown} (${reading.handlers.length} handlers)`);
+      if (ok) lines.push(`up to date: ${shown} (${handlers})`);
     } else if (ok) {
-      writeFileSync(out, text);
-      lines.push(`wrote ${shown} (${reading.handlers.length} handlers)`);
+      // An unchanged module is left as it is, so that a watcher does not rebuild for nothing.
+      if (current === undefined || comparable(current) !== comparable(text)) {
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, text);
+        lines.push(`wrote ${shown} (${handlers})`);
+      } else lines.push(`unchanged: ${shown} (${handlers})`);
     }
     return { ok, out, handlers: reading.handlers.length, lines };
   } finally {
     api.close();
   }
+}
+
+/**
+ * The text `--check` compares: line endings as a checkout may rewrite them, and without the TypeScript version, which a
+ * patch release changes without changing what the types say.
+ */
+function comparable(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(/^ {2}typescript: .*$/m, '');
 }
