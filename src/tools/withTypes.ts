@@ -10,7 +10,7 @@ export function withTypes(declaration: ToolDeclaration): ToolDeclaration {
   const description = declaration.options.description ?? types.description;
   const examples =
     declaration.examples.length === 0 && types.examples !== undefined
-      ? types.examples.map((input) => ({ description: 'An example from the JSDoc', input }))
+      ? types.examples.map((input) => ({ description: 'For example', input }))
       : declaration.examples;
   if (description === declaration.options.description && examples === declaration.examples) return declaration;
   return {
