@@ -165,11 +165,16 @@ describe('hermes-tools typegen --check', () => {
     expect(await check(dir)).toMatchObject({ code: 0 });
   }, 120_000);
 
-  it('fails on a literal union or an object type that the decorators alone would widen, when no module imports the manifest', async () => {
+  it('fails on a literal union or an object type that the decorators alone would widen, and on a DTO property no decorator restricts', async () => {
     const dir = copy('unused');
     rmSync(path.join(dir, 'src/main.ts'));
     const tools = path.join(dir, 'src/tools.ts');
-    writeFileSync(tools, readFileSync(tools, 'utf8').replace("@Arg('filter')", "@Arg('filter', { type: {} })"));
+    writeFileSync(
+      tools,
+      readFileSync(tools, 'utf8')
+        .replace("@Arg('filter')", "@Arg('filter', { type: {} })")
+        .replace("@IsIn(['low', 'high'])", '@IsString()'),
+    );
     const result = await check(dir);
     const file = path.relative(ROOT, tools);
     expect(result.code).toBe(1);
@@ -177,6 +182,9 @@ describe('hermes-tools typegen --check', () => {
       `widens: SearchTool.execute @Arg('mode') (${file}): its type is the literal union ["deep","fast"]`,
     );
     expect(result.stderr).toContain(`widens: SearchTool.execute @Arg('level') (${file})`);
+    expect(result.stderr).toContain(
+      `widens: NoteDto.priority (${file}): its type is the literal union ["high","low"], which none of its class-validator decorators checks`,
+    );
     expect(result.stderr).toContain(
       `widens: SearchTool.execute @Arg('filter') (${file}): its type is Filter, an object with declared properties, and its @Arg type is an open object`,
     );

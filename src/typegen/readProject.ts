@@ -54,6 +54,11 @@ export interface ProjectReading {
    * type: a literal union without `enum`, an object type with an open `type`.
    */
   readonly widenings: readonly string[];
+  /**
+   * DTO properties whose literal-union type no class-validator decorator checks (`mode!: 'a' | 'b'` with `@IsString()`
+   * alone): any string passes, with or without the manifest, which does not read a DTO's property types.
+   */
+  readonly dtoWidenings: readonly string[];
   /** The project's source files, for finding whether one imports the manifest. */
   readonly importers: (file: string) => readonly string[];
 }
@@ -65,6 +70,8 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
   const { SyntaxKind } = ts.ast;
   const problems: string[] = [];
   const widenings: string[] = [];
+  const dtoWidenings: string[] = [];
+  const dtosSeen = new Set<number>();
   const handlers: FoundHandler[] = [];
   const files: SourceFile[] = [];
   for (const fileName of program.getSourceFileNames()) {
@@ -282,7 +289,12 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
    * The class a parameter's type names, when it is a class of the project's own (a DTO), not a built-in: with whether
    * the type also admits `null` and `undefined`.
    */
-  function classOf(type: Type): { ref: ClassRef; nullable: boolean; optional: boolean } | undefined {
+  function classOf(
+    type: Type,
+    report = true,
+  ):
+    | { ref: ClassRef; nullable: boolean; optional: boolean; symbol: NonNullable<ReturnType<Type['getSymbol']>> }
+    | undefined {
     const { TypeFlags, SymbolFlags } = ts.sync;
     let subject = type;
     let nullable = false;
@@ -302,12 +314,14 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
     const file = program.getSourceFile(declaration.path);
     const exported = file === undefined ? undefined : exportedName(file, symbol.name);
     if (exported === undefined) {
-      problems.push(
-        `${shown(declaration.path)}: ${symbol.name} is a parameter's type, so the manifest imports it: export it`,
-      );
+      if (report)
+        problems.push(
+          `${shown(declaration.path)}: ${symbol.name} is a parameter's type, so the manifest imports it: export it`,
+        );
       return undefined;
     }
-    return { ref: { name: symbol.name, file: declaration.path, exported }, nullable, optional };
+    if (report) checkDto(symbol);
+    return { ref: { name: symbol.name, file: declaration.path, exported }, nullable, optional, symbol };
   }
 
   /** The options an `@Arg` gives in an object literal, by name, with the expression each is given. */
@@ -344,7 +358,34 @@ export function readProject(ts: TypeScriptApi, program: Program, checker: Checke
       )
       .map((file) => file.fileName);
   };
-  return { handlers, problems, widenings, importers };
+  /** Each literal-union property of a DTO (and of the DTOs it nests) that no decorator restricts to its values. */
+  function checkDto(symbol: NonNullable<ReturnType<Type['getSymbol']>>): void {
+    if (dtosSeen.has(symbol.id)) return;
+    dtosSeen.add(symbol.id);
+    const node = symbol.declarations[0]?.resolve();
+    if (node === undefined || node.kind !== SyntaxKind.ClassDeclaration) return;
+    for (const member of (node as ClassDeclaration).members) {
+      if (member.kind !== SyntaxKind.PropertyDeclaration) continue;
+      const property = (member as unknown as { name: { text?: string } }).name.text;
+      const type = checker.getTypeAtLocation(member) as Type | undefined;
+      if (property === undefined || type === undefined) continue;
+      const nested = classOf(type, false);
+      if (nested !== undefined) {
+        checkDto(nested.symbol);
+        continue;
+      }
+      const read = typeToSchema(type, property, { ts, checker, problems: [] });
+      const values = read?.schema.enum;
+      if (!Array.isArray(values) || values.length === 0) continue;
+      const names = new Set(decorators(member).map((d) => d.name));
+      if (!['IsIn', 'IsEnum', 'Equals', 'Matches', 'IsBooleanString'].some((n) => names.has(n)))
+        dtoWidenings.push(
+          `${symbol.name}.${property} (${shown(symbol.declarations[0]!.path)}): its type is the literal union ${JSON.stringify(values)}, which none of its class-validator decorators checks: any value of its other checks passes; add @IsIn(${JSON.stringify(values)})`,
+        );
+    }
+  }
+
+  return { handlers, problems, widenings, dtoWidenings, importers };
 }
 
 function normalize(path: string): string {

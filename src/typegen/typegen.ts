@@ -73,6 +73,10 @@ export async function typegen(options: TypegenOptions): Promise<TypegenReport> {
         ok = false;
         lines.push(`stale: ${shown} is not what the types say now; run hermes-tools typegen`);
       }
+      if (reading.dtoWidenings.length > 0) {
+        ok = false;
+        lines.push(...reading.dtoWidenings.map((w) => `widens: ${w}`));
+      }
       if (reading.importers(out).length === 0 && reading.widenings.length > 0) {
         ok = false;
         lines.push(...reading.widenings.map((w) => `widens: ${w}; give the manifest to toolsModule({ types })`));
