@@ -1,0 +1,154 @@
+// What tracing adds to a call: `instrumentTools()` against the same call wrapped by hand in one OpenTelemetry span
+// (the same name, kind and attributes), `context.with` for that span, and one histogram record, on the same
+// providers (a BasicTracerProvider with a no-op processor, a MeterProvider whose reader never collects, the
+// AsyncLocalStorage context manager). That hand-written peer is the floor the SDK sets. Each side in a fresh process
+// of its own, rounds alternating; a side's cost is its median less the median of the call with tracing off.
+import 'reflect-metadata';
+import { fileURLToPath } from 'node:url';
+import { context, type Histogram, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { BasicTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { Container } from 'inversify';
+import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { instrumentTools } from 'hermes-tools/otel';
+import { alternateProcesses } from './alternateProcesses.js';
+import { First, RefRead, Second, VALID } from './fixtures.js';
+import { measure } from './measure.js';
+
+/**
+ * `off`: no tracing; `hand`: the hand-written span, context and histogram record; `hand-content`: the same with the
+ * arguments and the result as JSON attributes; `on`: `instrumentTools()`; `content`: with `captureArguments`.
+ */
+export type OtelSide = 'off' | 'hand' | 'on' | 'hand-content' | 'content';
+export const OTEL_SIDES: readonly OtelSide[] = ['off', 'hand', 'on', 'hand-content', 'content'];
+
+/** Calls before measuring: a traced call takes about 30,000 to reach its optimised speed, 15× slower before. */
+const WARM_UP = 40_000;
+/** Rounds in each process. */
+const PER_PROCESS = 7;
+
+export interface OtelCost {
+  /** Median nanoseconds per call of each side, over the rounds. */
+  readonly medians: Record<OtelSide, number>;
+  readonly rounds: number;
+}
+
+class UncollectedReader extends MetricReader {
+  protected override async onForceFlush(): Promise<void> {}
+  protected override async onShutdown(): Promise<void> {}
+}
+
+const DURATION_BUCKETS = [
+  0.001, 0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
+];
+
+/** The peer: what a team would write around the call by hand, with the span and metric `instrumentTools` makes. */
+function handWritten(
+  tracer: Tracer,
+  duration: Histogram,
+  call: () => Promise<unknown>,
+  content: boolean,
+): () => Promise<unknown> {
+  const metricAttributes = {
+    'gen_ai.operation.name': 'execute_tool',
+    'gen_ai.tool.name': 'ref.read',
+    'hermes_tools.toolset': 'ref',
+  };
+  let id = 0;
+  return async () => {
+    const span = tracer.startSpan('execute_tool ref.read', {
+      kind: SpanKind.INTERNAL,
+      attributes: {
+        'gen_ai.tool.call.id': `call_${++id}`,
+        'gen_ai.operation.name': 'execute_tool',
+        'gen_ai.tool.name': 'ref.read',
+        'gen_ai.tool.type': 'function',
+        'gen_ai.tool.description': 'Reads a file.',
+        'hermes_tools.toolset': 'ref',
+      },
+    });
+    if (content) span.setAttribute('gen_ai.tool.call.arguments', JSON.stringify(VALID));
+    const started = performance.now();
+    try {
+      const result = await context.with(trace.setSpan(context.active(), span), call);
+      if (content) span.setAttribute('gen_ai.tool.call.result', JSON.stringify(result));
+      return result;
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      duration.record((performance.now() - started) / 1000, metricAttributes);
+      span.end();
+    }
+  };
+}
+
+/** One side's call, its providers and tool set up in this process (once per process: it sets the global context). */
+export async function otelSideCall(side: OtelSide): Promise<() => Promise<unknown>> {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new NoopSpanProcessor()] });
+  const meterProvider = new MeterProvider({ readers: [new UncollectedReader()] });
+  const container = new Container();
+  await container.load(
+    toolsModule({ interceptors: [First, Second] }),
+    toolset({ name: 'ref', tools: [RefRead], granted: PermissionSet.none().grant('fs:read') }),
+  );
+  const registry = container.get(ToolRegistry);
+  const call = (): Promise<unknown> => registry.call('ref.read', VALID);
+  let run = call;
+  if (side === 'hand' || side === 'hand-content') {
+    const tracer = tracerProvider.getTracer('bench');
+    const duration = meterProvider.getMeter('bench').createHistogram('gen_ai.execute_tool.duration', {
+      unit: 's',
+      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+    });
+    run = handWritten(tracer, duration, call, side === 'hand-content');
+  } else if (side === 'on' || side === 'content') {
+    instrumentTools({ tracerProvider, meterProvider, captureArguments: side === 'content' });
+  }
+  const answer = await run();
+  if (answer !== VALID.path.length + VALID.maxBytes)
+    throw new Error(`${side}: unexpected answer ${JSON.stringify(answer)}`);
+  return run;
+}
+
+/** One side's median nanoseconds per call, measured in this process. */
+async function measureOtelSide(side: OtelSide, rounds: number): Promise<number> {
+  const run = await otelSideCall(side);
+  for (let i = 0; i < WARM_UP; i++) await run();
+  return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
+}
+
+export async function otelCost(
+  rounds: number,
+  log: (line: string) => void,
+  sides: readonly OtelSide[] = OTEL_SIDES,
+): Promise<OtelCost> {
+  const medians = await alternateProcesses(fileURLToPath(import.meta.url), sides, rounds, log, PER_PROCESS);
+  return { medians: medians as Record<OtelSide, number>, rounds };
+}
+
+// A measuring process: `node build/bench/otelCost.js <side> [rounds]` prints {"ns": …}.
+// Run alone: `node build/bench/otelCost.js [rounds] [side,side,…]` prints every side's median and the ratios.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [first, second] = process.argv.slice(2);
+  if ((OTEL_SIDES as readonly string[]).includes(first ?? '')) {
+    process.stdout.write(`${JSON.stringify({ ns: await measureOtelSide(first as OtelSide, Number(second ?? 3)) })}\n`);
+  } else {
+    const sides = second === undefined ? OTEL_SIDES : (second.split(',') as OtelSide[]);
+    const { medians } = await otelCost(Number(first ?? 5), (line) => process.stderr.write(`${line}\n`), sides);
+    const added = (side: OtelSide): number => medians[side] - medians.off;
+    const ratios =
+      medians.hand === undefined
+        ? {}
+        : {
+            on: medians.on === undefined ? undefined : added('on') / added('hand'),
+            content:
+              medians.content === undefined || medians['hand-content'] === undefined
+                ? undefined
+                : added('content') / added('hand-content'),
+          };
+    process.stdout.write(`${JSON.stringify({ medians, ratios })}\n`);
+  }
+}
