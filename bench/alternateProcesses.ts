@@ -16,16 +16,16 @@ async function inFreshProcess(script: string, side: string, rounds: number): Pro
 }
 
 /**
- * The median over `rounds` of each side's per-process median (of `perProcess` rounds in that process), the order
- * of the sides reversed every other round.
+ * Each side's per-process median (of `perProcess` rounds in that process), one per round, the order of the sides
+ * reversed every other round.
  */
-export async function alternateProcesses<Side extends string>(
+export async function alternateProcessSamples<Side extends string>(
   script: string,
   sides: readonly Side[],
   rounds: number,
   log: (line: string) => void,
   perProcess = 3,
-): Promise<Record<Side, number>> {
+): Promise<Record<Side, number[]>> {
   const samples = Object.fromEntries(sides.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? sides : [...sides].reverse();
@@ -34,5 +34,17 @@ export async function alternateProcesses<Side extends string>(
       `  round ${round + 1}/${rounds}: ${sides.map((side) => `${side} ${samples[side].at(-1)!.toFixed(0)} ns`).join(', ')}`,
     );
   }
+  return samples;
+}
+
+/** The median over `rounds` of each side's per-process median (see {@link alternateProcessSamples}). */
+export async function alternateProcesses<Side extends string>(
+  script: string,
+  sides: readonly Side[],
+  rounds: number,
+  log: (line: string) => void,
+  perProcess = 3,
+): Promise<Record<Side, number>> {
+  const samples = await alternateProcessSamples(script, sides, rounds, log, perProcess);
   return Object.fromEntries(sides.map((side) => [side, median(samples[side])])) as Record<Side, number>;
 }

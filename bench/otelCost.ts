@@ -12,9 +12,9 @@ import { BasicTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { instrumentTools } from 'hermes-tools/otel';
-import { alternateProcesses } from './alternateProcesses.js';
+import { alternateProcessSamples } from './alternateProcesses.js';
 import { First, RefRead, Second, VALID } from './fixtures.js';
-import { measure } from './measure.js';
+import { measure, median } from './measure.js';
 
 /**
  * `off`: no tracing; `hand`: the hand-written span, context and histogram record; `hand-content`: the same with the
@@ -31,6 +31,11 @@ const PER_PROCESS = 7;
 export interface OtelCost {
   /** Median nanoseconds per call of each side, over the rounds. */
   readonly medians: Record<OtelSide, number>;
+  /** What `instrumentTools()` adds ÷ what the hand-written span adds, from the medians: off (content off), on. */
+  readonly ratio: number;
+  readonly contentRatio: number;
+  /** The same ratio in each round (sides measured next to each other), lowest and highest. */
+  readonly roundRatios: readonly [number, number];
   readonly rounds: number;
 }
 
@@ -120,35 +125,31 @@ async function measureOtelSide(side: OtelSide, rounds: number): Promise<number> 
   return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
 }
 
-export async function otelCost(
-  rounds: number,
-  log: (line: string) => void,
-  sides: readonly OtelSide[] = OTEL_SIDES,
-): Promise<OtelCost> {
-  const medians = await alternateProcesses(fileURLToPath(import.meta.url), sides, rounds, log, PER_PROCESS);
-  return { medians: medians as Record<OtelSide, number>, rounds };
+export async function otelCost(rounds: number, log: (line: string) => void): Promise<OtelCost> {
+  const samples = await alternateProcessSamples(fileURLToPath(import.meta.url), OTEL_SIDES, rounds, log, PER_PROCESS);
+  const medians = Object.fromEntries(OTEL_SIDES.map((side) => [side, median(samples[side])])) as Record<
+    OtelSide,
+    number
+  >;
+  const ratioOf = (ours: number, peer: number, off: number): number => (ours - off) / (peer - off);
+  const perRound = samples.on.map((on, round) => ratioOf(on, samples.hand[round]!, samples.off[round]!));
+  return {
+    medians,
+    ratio: ratioOf(medians.on, medians.hand, medians.off),
+    contentRatio: ratioOf(medians.content, medians['hand-content'], medians.off),
+    roundRatios: [Math.min(...perRound), Math.max(...perRound)],
+    rounds,
+  };
 }
 
 // A measuring process: `node build/bench/otelCost.js <side> [rounds]` prints {"ns": …}.
-// Run alone: `node build/bench/otelCost.js [rounds] [side,side,…]` prints every side's median and the ratios.
+// Run alone: `node build/bench/otelCost.js [rounds]` prints every side's median and the ratios.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [first, second] = process.argv.slice(2);
   if ((OTEL_SIDES as readonly string[]).includes(first ?? '')) {
     process.stdout.write(`${JSON.stringify({ ns: await measureOtelSide(first as OtelSide, Number(second ?? 3)) })}\n`);
   } else {
-    const sides = second === undefined ? OTEL_SIDES : (second.split(',') as OtelSide[]);
-    const { medians } = await otelCost(Number(first ?? 5), (line) => process.stderr.write(`${line}\n`), sides);
-    const added = (side: OtelSide): number => medians[side] - medians.off;
-    const ratios =
-      medians.hand === undefined
-        ? {}
-        : {
-            on: medians.on === undefined ? undefined : added('on') / added('hand'),
-            content:
-              medians.content === undefined || medians['hand-content'] === undefined
-                ? undefined
-                : added('content') / added('hand-content'),
-          };
-    process.stdout.write(`${JSON.stringify({ medians, ratios })}\n`);
+    const result = await otelCost(Number(first ?? 5), (line) => process.stderr.write(`${line}\n`));
+    process.stdout.write(`${JSON.stringify(result)}\n`);
   }
 }

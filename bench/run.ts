@@ -8,10 +8,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { safeValidateTypes, tool, zodSchema } from '@ai-sdk/provider-utils';
 import { Client } from '@modelcontextprotocol/client';
-import { context } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { Ajv } from 'ajv';
 import { plainToInstance } from 'class-transformer';
@@ -19,7 +15,6 @@ import { validate } from 'class-validator';
 import { Container } from 'inversify';
 import { CALL_CHANNEL, PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
-import { instrumentTools } from 'hermes-tools/otel';
 import { z } from 'zod';
 import {
   Caption,
@@ -47,6 +42,7 @@ import { generateDtos, generateTools } from './generate.js';
 import { httpThroughput } from './httpThroughput.js';
 import { format, measure, median, type Case } from './measure.js';
 import { mcpInMemory } from './mcpInMemory.js';
+import { type OtelSide, otelCost } from './otelCost.js';
 import { unusedFeatures } from './unusedFeatures.js';
 import { withoutFeatures } from './withoutFeatures.js';
 import { measureQueue } from './queue.js';
@@ -255,28 +251,11 @@ const unusedInProcess = unused.get('with')! / unused.get('without')! - 1;
 log('the in-memory MCP round trip again, each server in a fresh process of its own, alternating (the target)');
 const mcpApart = await mcpInMemory(Math.max(5, ROUNDS), log);
 
-log('instrumentTools(): off against on (spans recorded, then dropped by a no-op processor), alternating');
-// What an app pays with tracing on, short of exporting: the SDK's spans and ids, the histogram and counter aggregated,
-// the AsyncLocalStorage context.
-class UncollectedReader extends MetricReader {
-  protected override async onForceFlush(): Promise<void> {}
-  protected override async onShutdown(): Promise<void> {}
-}
-context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-const otelTracing = {
-  tracerProvider: new BasicTracerProvider({ spanProcessors: [new NoopSpanProcessor()] }),
-  meterProvider: new MeterProvider({ readers: [new UncollectedReader()] }),
-};
-const otelSamples = { off: [] as number[], on: [] as number[] };
-for (let round = 0; round < ROUNDS; round++) {
-  otelSamples.off.push((await measure([argCase], 1, () => undefined)).get('call')!);
-  const stop = instrumentTools(otelTracing);
-  otelSamples.on.push((await measure([argCase], 1, () => undefined)).get('call')!);
-  stop();
-}
-context.disable();
-const otelOff = median(otelSamples.off);
-const otelOn = median(otelSamples.on);
+log(
+  'instrumentTools() against a hand-written span, context.with and histogram record, each side in a fresh process, alternating',
+);
+const otel = await otelCost(Math.max(5, ROUNDS), log);
+const otelAdded = (side: OtelSide): number => otel.medians[side] - otel.medians.off;
 
 log('1,000 tools: build, list, heap');
 const builds: number[] = [];
@@ -420,6 +399,11 @@ const targets: [string, string, boolean][] = [
     `${(http['ours-2026'] / http['bare-2026']).toFixed(2)}× (${http['ours-2026'].toFixed(0)} against ${http['bare-2026'].toFixed(0)} req/s)`,
     http['ours-2026'] >= http['bare-2026'],
   ],
+  [
+    '`instrumentTools()` adds ≤ 1.2× what a hand-written span, `context.with` and histogram record add (content capture off; on: see its table)',
+    `${otel.ratio.toFixed(2)}× (${format(otelAdded('on'))} against ${format(otelAdded('hand'))}; with content ${otel.contentRatio.toFixed(2)}×)`,
+    otel.ratio <= 1.2,
+  ],
 ];
 
 const lines = [
@@ -500,10 +484,15 @@ const lines = [
   '',
   '## OpenTelemetry (`hermes-tools/otel`)',
   '',
-  '| @Arg call (guard, 2 interceptors) | median | cost per call | ratio |',
+  `The @Arg call (guard, 2 interceptors) through \`registry.call\`, on a BasicTracerProvider with a no-op span processor, a MeterProvider whose reader never collects and the AsyncLocalStorage context manager. The peer is the same call wrapped by hand in one span of the same name, kind and attributes, \`context.with\` for it and one histogram record (bench/otelCost.ts): the floor the SDK sets. Each side in a fresh process of its own, warmed up with 40,000 calls, ${otel.rounds} rounds alternating; a side's cost is its median less the median with tracing off.`,
+  '',
+  '| side | median | added to the call | ÷ the hand-written peer |',
   '|---|--:|--:|--:|',
-  `| \`instrumentTools()\` off (never started, or stopped) | ${format(otelOff)} | | |`,
-  `| \`instrumentTools()\` on: BasicTracerProvider (no-op processor), MeterProvider, AsyncLocalStorage context | ${format(otelOn)} | ${format(otelOn - otelOff)} | ${(otelOn / otelOff).toFixed(2)}× |`,
+  `| tracing off | ${format(otel.medians.off)} | | |`,
+  `| hand-written span + \`context.with\` + histogram record | ${format(otel.medians.hand)} | ${format(otelAdded('hand'))} | |`,
+  `| \`instrumentTools()\` | ${format(otel.medians.on)} | ${format(otelAdded('on'))} | ${otel.ratio.toFixed(2)}× (${otel.roundRatios[0].toFixed(2)}–${otel.roundRatios[1].toFixed(2)}× by round) |`,
+  `| hand-written, arguments and result as JSON attributes | ${format(otel.medians['hand-content'])} | ${format(otelAdded('hand-content'))} | |`,
+  `| \`instrumentTools({ captureArguments: true })\` | ${format(otel.medians.content)} | ${format(otelAdded('content'))} | ${otel.contentRatio.toFixed(2)}× |`,
   '',
   '## 10,000 tools',
   '',
