@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import { median } from './measure.js';
 
 /** One side's median nanoseconds per call, from `node script side rounds`, which prints {"ns": …}. */
-async function inFreshProcess(script: string, side: string, rounds: number): Promise<number> {
-  const child = spawn(process.execPath, [script, side, String(rounds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function inFreshProcess(script: string, side: string, rounds: number, node: string): Promise<number> {
+  const child = spawn(node, [script, side, String(rounds)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   const [code] = (await once(child, 'exit')) as [number | null];
@@ -17,7 +17,7 @@ async function inFreshProcess(script: string, side: string, rounds: number): Pro
 
 /**
  * Each side's per-process median (of `perProcess` rounds in that process), one per round, the order of the sides
- * reversed every other round.
+ * reversed every other round; each process runs on `node` (this process's binary unless given another).
  */
 export async function alternateProcessSamples<Side extends string>(
   script: string,
@@ -25,13 +25,14 @@ export async function alternateProcessSamples<Side extends string>(
   rounds: number,
   log: (line: string) => void,
   perProcess = 3,
+  node = process.execPath,
 ): Promise<Record<Side, number[]>> {
   const samples = Object.fromEntries(sides.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? sides : [...sides].reverse();
-    for (const side of order) samples[side].push(await inFreshProcess(script, side, perProcess));
+    for (const side of order) samples[side].push(await inFreshProcess(script, side, perProcess, node));
     log(
-      `  round ${round + 1}/${rounds}: ${sides.map((side) => `${side} ${samples[side].at(-1)!.toFixed(0)} ns`).join(', ')}`,
+      `  round ${round + 1}/${rounds}${node === process.execPath ? '' : ` (${node})`}: ${sides.map((side) => `${side} ${samples[side].at(-1)!.toFixed(0)} ns`).join(', ')}`,
     );
   }
   return samples;

@@ -42,6 +42,7 @@ import { generateDtos, generateTools } from './generate.js';
 import { httpThroughput } from './httpThroughput.js';
 import { format, measure, median, type Case } from './measure.js';
 import { mcpInMemory } from './mcpInMemory.js';
+import { benchNodes, type InvalidInput, invalidInput } from './invalidInput.js';
 import { type OtelSide, otelCost } from './otelCost.js';
 import { unusedFeatures } from './unusedFeatures.js';
 import { withoutFeatures } from './withoutFeatures.js';
@@ -248,6 +249,10 @@ const apart = await unusedFeatures(Math.max(3, ROUNDS), log);
 const unusedCost = apart.with / apart.without - 1;
 const unusedInProcess = unused.get('with')! / unused.get('without')! - 1;
 
+log('invalid input against one valid composite call and Ajv allErrors invalid, each in a fresh process, on each Node');
+const invalidByNode: InvalidInput[] = [];
+for (const node of benchNodes()) invalidByNode.push(await invalidInput(Math.max(5, ROUNDS), log, node));
+
 log('the in-memory MCP round trip again, each server in a fresh process of its own, alternating (the target)');
 const mcpApart = await mcpInMemory(Math.max(5, ROUNDS), log);
 
@@ -399,6 +404,17 @@ const targets: [string, string, boolean][] = [
     `${(http['ours-2026'] / http['bare-2026']).toFixed(2)}× (${http['ours-2026'].toFixed(0)} against ${http['bare-2026'].toFixed(0)} req/s)`,
     http['ours-2026'] >= http['bare-2026'],
   ],
+  ...invalidByNode.map((r): [string, string, boolean] => {
+    const { composite, ajv, call, dispatch } = r.medians;
+    const worst = Math.max(call, dispatch);
+    const major = Number(r.version.slice(1).split('.')[0]);
+    const bounded = major >= 22;
+    return [
+      `invalid input (\`call\` and \`dispatch\`), Node ${r.version}: ${bounded ? '≤ 7× one valid composite call, and ' : ''}≤ Ajv allErrors invalid, each in its own process`,
+      `${(call / composite).toFixed(2)}× / ${(dispatch / composite).toFixed(2)}× the composite; ${(call / ajv).toFixed(2)}× / ${(dispatch / ajv).toFixed(2)}× Ajv`,
+      (!bounded || worst <= 7 * composite) && worst <= ajv,
+    ];
+  }),
   [
     '`instrumentTools()` adds ≤ 1.2× what a hand-written span, `context.with` and histogram record add (content capture off; on: see its table)',
     `${otel.ratio.toFixed(2)}× (${format(otelAdded('on'))} against ${format(otelAdded('hand'))}; with content ${otel.contentRatio.toFixed(2)}×)`,
@@ -456,6 +472,20 @@ const lines = [
   `| \`tool.execute\` (the pipeline, nothing configured) | ${format(unused.get('with')!)} | ${format(apart.with)} |`,
   `| the same steps without those features | ${format(unused.get('without')!)} | ${format(apart.without)} |`,
   `| cost of the unused features | ${(unusedInProcess * 100).toFixed(1)}% | ${(unusedCost * 100).toFixed(1)}% |`,
+  '',
+  '## Invalid input on each Node',
+  '',
+  `The reference tool given \`${JSON.stringify(INVALID)}\` (every issue reported): our \`registry.call\` (rejected with a ToolValidationError) and \`registry.dispatch\` (an outcome), against one valid call of the composite (bench/composite.ts) and against Ajv's \`allErrors\` invalid path (the input copied and validated, rejected with \`new Error(ajv.errorsText(…))\`). Each side in a fresh process of its own, warmed up with 50,000 calls, ${invalidByNode[0]!.rounds} rounds alternating (bench/invalidInput.ts), on each Node binary of \`BENCH_NODES\` (comma-separated paths; this process's Node when unset). Medians, with the lowest and highest process in brackets.`,
+  '',
+  '| Node | composite, valid | Ajv allErrors, invalid | `call`, invalid | `dispatch`, invalid | `call` ÷ composite | `dispatch` ÷ composite | `call` ÷ Ajv | `dispatch` ÷ Ajv |',
+  '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ...invalidByNode.map((r) => {
+    const cell = (side: 'composite' | 'ajv' | 'call' | 'dispatch'): string =>
+      `${format(r.medians[side])} (${format(r.spread[side][0])}–${format(r.spread[side][1])})`;
+    const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+    const { composite, ajv, call, dispatch } = r.medians;
+    return `| ${r.version} | ${cell('composite')} | ${cell('ajv')} | ${cell('call')} | ${cell('dispatch')} | ${ratio(call, composite)} | ${ratio(dispatch, composite)} | ${ratio(call, ajv)} | ${ratio(dispatch, ajv)} |`;
+  }),
   '',
   '## MCP round trip, in memory',
   '',
