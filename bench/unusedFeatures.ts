@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from '../src/index.js';
 import { First, RefRead, Second, VALID } from './fixtures.js';
-import { alternateProcesses } from './alternateProcesses.js';
-import { measure } from './measure.js';
+import { alternateProcessSamples } from './alternateProcesses.js';
+import { measure, median } from './measure.js';
 import { withoutFeatures } from './withoutFeatures.js';
 
 type Side = 'with' | 'without';
@@ -19,7 +19,14 @@ export interface UnusedFeatures {
   readonly with: number;
   readonly without: number;
   readonly rounds: number;
+  /** The cost (with ÷ without − 1) in each round, the two processes measured one after the other: quartiles. */
+  readonly roundCosts: readonly [number, number, number];
 }
+
+/** Calls before measuring, past the compiler's tiers. */
+const WARM_UP = 100_000;
+/** Rounds in each process. */
+const PER_PROCESS = 7;
 
 /** One side's median nanoseconds per call, measured in this process (`rounds` shuffled rounds, as `measure` does). */
 async function measureSide(side: Side, rounds: number): Promise<number> {
@@ -35,12 +42,26 @@ async function measureSide(side: Side, rounds: number): Promise<number> {
   const answer = await run();
   if (answer !== VALID.path.length + VALID.maxBytes)
     throw new Error(`${side}: unexpected answer ${JSON.stringify(answer)}`);
+  for (let i = 0; i < WARM_UP; i++) await run();
   return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
 }
 
 export async function unusedFeatures(rounds: number, log: (line: string) => void): Promise<UnusedFeatures> {
-  const medians = await alternateProcesses(fileURLToPath(import.meta.url), ['with', 'without'], rounds, log);
-  return { ...medians, rounds };
+  const samples = await alternateProcessSamples(
+    fileURLToPath(import.meta.url),
+    ['with', 'without'] as const,
+    rounds,
+    log,
+    PER_PROCESS,
+  );
+  const costs = samples.with.map((ns, round) => ns / samples.without[round]! - 1).sort((a, b) => a - b);
+  const quartile = (q: number): number => costs[Math.min(costs.length - 1, Math.round(q * (costs.length - 1)))]!;
+  return {
+    with: median(samples.with),
+    without: median(samples.without),
+    rounds,
+    roundCosts: [quartile(0.25), median(costs), quartile(0.75)],
+  };
 }
 
 // A measuring process: `node build/bench/unusedFeatures.js with|without [rounds]` prints {"ns": …}.
