@@ -184,6 +184,10 @@ log('a small image result (content parts) against a plain value, through dispatc
 const contentContainer = new Container();
 await contentContainer.load(toolset({ name: 'bench', tools: [Caption, Pixel] }));
 const contentRegistry = contentContainer.get(ToolRegistry);
+// The same tools with result budgets off: what the budget check (the result's JSON measured against its budget) adds.
+const unbudgetedContainer = new Container();
+await unbudgetedContainer.load(toolsModule({ results: false }), toolset({ name: 'bench', tools: [Caption, Pixel] }));
+const unbudgeted = unbudgetedContainer.get(ToolRegistry);
 const contentMcp = await connect(
   createMcpServer(contentRegistry, { name: 'content', version: '1.0.0', listChangedIntervalMs: 0 }),
 );
@@ -191,6 +195,8 @@ const contentCases = await measure(
   [
     { name: 'plain', run: () => contentRegistry.dispatch('bench.caption', {}) },
     { name: 'image', run: () => contentRegistry.dispatch('bench.pixel', {}) },
+    { name: 'plain, no budget', run: () => unbudgeted.dispatch('bench.caption', {}) },
+    { name: 'image, no budget', run: () => unbudgeted.dispatch('bench.pixel', {}) },
     { name: 'plain over MCP', run: () => contentMcp.callTool({ name: 'bench.caption', arguments: {} }) },
     { name: 'image over MCP', run: () => contentMcp.callTool({ name: 'bench.pixel', arguments: {} }) },
   ],
@@ -452,6 +458,8 @@ const lines = [
   '| path | plain value | caption + small image | ratio |',
   '|---|--:|--:|--:|',
   `| \`registry.dispatch\` | ${format(contentCases.get('plain')!)} | ${format(contentCases.get('image')!)} | ${(contentCases.get('image')! / contentCases.get('plain')!).toFixed(2)}× |`,
+  `| \`registry.dispatch\`, result budgets off (\`toolsModule({ results: false })\`) | ${format(contentCases.get('plain, no budget')!)} | ${format(contentCases.get('image, no budget')!)} | ${(contentCases.get('image, no budget')! / contentCases.get('plain, no budget')!).toFixed(2)}× |`,
+  `| what the budget check adds to \`dispatch\` | ${format(contentCases.get('plain')! - contentCases.get('plain, no budget')!)} (${((contentCases.get('plain')! / contentCases.get('plain, no budget')! - 1) * 100).toFixed(0)}%) | ${format(contentCases.get('image')! - contentCases.get('image, no budget')!)} (${((contentCases.get('image')! / contentCases.get('image, no budget')! - 1) * 100).toFixed(0)}%) | |`,
   `| MCP \`Client\` ↔ \`createMcpServer\`, in memory | ${format(contentCases.get('plain over MCP')!)} | ${format(contentCases.get('image over MCP')!)} | ${(contentCases.get('image over MCP')! / contentCases.get('plain over MCP')!).toFixed(2)}× |`,
   '',
   '## The call channel',
