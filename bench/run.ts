@@ -422,6 +422,11 @@ const targets: [string, string, boolean][] = [
     ];
   }),
   [
+    'Streamable HTTP `tools/call` throughput ≥ 1.0× the bare McpServer (sessions, 2025-11-25)',
+    `${(http['ours-session'] / http['bare-session']).toFixed(2)}× (${http['ours-session'].toFixed(0)} against ${http['bare-session'].toFixed(0)} req/s)`,
+    http['ours-session'] >= http['bare-session'],
+  ],
+  [
     '`instrumentTools()` adds ≤ 1.2× what a hand-written span, `context.with` and histogram record add (content capture off; on: see its table)',
     `${otel.ratio.toFixed(2)}× (${format(otelAdded('on'))} against ${format(otelAdded('hand'))}; with content ${otel.contentRatio.toFixed(2)}×)`,
     otel.ratio <= 1.2,
@@ -510,7 +515,7 @@ const lines = [
   '',
   '## Streamable HTTP throughput',
   '',
-  `\`tools/call\` on the reference tool, stateless (a server per request), in both eras, each server in its own process; autocannon in this one, ${http.connections} connections, ${http.seconds} s a round, rounds alternating (bench/httpThroughput.ts). The bare server does the same work per call: a permission check and two async middlewares around the tool.`,
+  `\`tools/call\` on the reference tool, stateless (a server per request) in both eras and with sessions in the 2025-11-25 one, each server in its own process; autocannon in this one, ${http.connections} connections, ${http.seconds} s a round, rounds alternating (bench/httpThroughput.ts). The bare server does the same work per call: a permission check and two async middlewares around the tool.`,
   '',
   '| server | requests per second (median) |',
   '|---|--:|',
@@ -520,6 +525,11 @@ const lines = [
   `| hermes \`serveHttp\` (stateless), 2026-07-28 request | ${http['ours-2026'].toFixed(0)} |`,
   `| MCP SDK \`McpServer\` + \`createMcpHandler\`, 2026-07-28 | ${http['bare-2026'].toFixed(0)} |`,
   `| ours ÷ bare, 2026-07-28 | ${(http['ours-2026'] / http['bare-2026']).toFixed(2)}× |`,
+  `| hermes \`serveHttp\` (sessions), 2025-11-25, one session shared by the connections | ${http['ours-session'].toFixed(0)} |`,
+  `| MCP SDK \`McpServer\` + a \`StreamableHTTPServerTransport\` per session, 2025-11-25 | ${http['bare-session'].toFixed(0)} |`,
+  `| ours ÷ bare, sessions | ${(http['ours-session'] / http['bare-session']).toFixed(2)}× |`,
+  '',
+  `Lowest and highest round of each side (req/s): ${(Object.keys(http.spread) as (keyof typeof http.spread)[]).map((side) => `${side} ${http.spread[side][0].toFixed(0)}–${http.spread[side][1].toFixed(0)}`).join(', ')}.`,
   '',
   '## OpenTelemetry (`hermes-tools/otel`)',
   '',
