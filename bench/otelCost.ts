@@ -4,13 +4,14 @@
 // AsyncLocalStorage context manager). That hand-written peer is the floor the SDK sets. Each side in a fresh process
 // of its own, rounds alternating; a side's cost is its median less the median of the call with tracing off.
 import 'reflect-metadata';
+import { tracingChannel } from 'node:diagnostics_channel';
 import { fileURLToPath } from 'node:url';
 import { context, type Histogram, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { Container } from 'inversify';
-import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
+import { CALL_CHANNEL, PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { instrumentTools } from 'hermes-tools/otel';
 import { alternateProcessSamples } from './alternateProcesses.js';
 import { First, RefRead, Second, VALID } from './fixtures.js';
@@ -20,8 +21,10 @@ import { measure, median } from './measure.js';
  * `off`: no tracing; `hand`: the hand-written span, context and histogram record; `hand-content`: the same with the
  * arguments and the result as JSON attributes; `on`: `instrumentTools()`; `content`: with `captureArguments`.
  */
-export type OtelSide = 'off' | 'hand' | 'on' | 'hand-content' | 'content';
+export type OtelSide = 'off' | 'hand' | 'on' | 'hand-content' | 'content' | 'channel';
 export const OTEL_SIDES: readonly OtelSide[] = ['off', 'hand', 'on', 'hand-content', 'content'];
+/** Also `channel`, for probes: a no-op subscriber on the call channel, what publishing a call costs before any tracer. */
+export const PROBE_SIDES: readonly OtelSide[] = [...OTEL_SIDES, 'channel'];
 
 /** Calls before measuring: a traced call takes about 30,000 to reach its optimised speed, 15× slower before. */
 const WARM_UP = 40_000;
@@ -109,6 +112,8 @@ export async function otelSideCall(side: OtelSide): Promise<() => Promise<unknow
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
     });
     run = handWritten(tracer, duration, call, side === 'hand-content');
+  } else if (side === 'channel') {
+    tracingChannel(CALL_CHANNEL).subscribe({ start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error() {} });
   } else if (side === 'on' || side === 'content') {
     instrumentTools({ tracerProvider, meterProvider, captureArguments: side === 'content' });
   }
