@@ -327,7 +327,7 @@ const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 log(`Streamable HTTP throughput: ${HTTP_SECONDS} s per server per round, 10 connections, alternating`);
 const http = await httpThroughput(Math.max(2, Math.round(ROUNDS / 3)), HTTP_SECONDS, 10, log);
 // Last: it starts a redis-server and worker processes, which would disturb the in-process cases.
-const queueSection = await measureQueue(ROUNDS, log);
+const { lines: queueSection, latencyRatio: queueLatencyRatio } = await measureQueue(ROUNDS, log);
 
 const ns = (name: string): number => calls.get(name)!;
 const argCall = ns('hermes registry.call: @Arg tool, guard, 2 interceptors');
@@ -425,6 +425,11 @@ const targets: [string, string, boolean][] = [
     'Streamable HTTP `tools/call` throughput ≥ 1.0× the bare McpServer (sessions, 2025-11-25)',
     `${(http['ours-session'] / http['bare-session']).toFixed(2)}× (${http['ours-session'].toFixed(0)} against ${http['bare-session'].toFixed(0)} req/s)`,
     http['ours-session'] >= http['bare-session'],
+  ],
+  [
+    "the queue's added latency per call ≤ 1.2× a bare BullMQ call doing the same job on the same Redis (both workers in the agent's process)",
+    queueLatencyRatio === undefined ? 'not measured (no redis-server)' : `${queueLatencyRatio.toFixed(2)}×`,
+    queueLatencyRatio !== undefined && queueLatencyRatio <= 1.2,
   ],
   [
     '`instrumentTools()` adds ≤ 1.2× what a hand-written span, `context.with` and histogram record add (content capture off; on: see its table)',
