@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
-import { alternateProcessSamples } from './alternateProcesses.js';
+import { alternateProcessReadings, type Reading, readCalls } from './alternateProcesses.js';
 import { compositeCall } from './composite.js';
 import { First, INVALID, JSON_SCHEMA, RefRead, readBody, Second, VALID } from './fixtures.js';
-import { measure, median } from './measure.js';
+import { median } from './measure.js';
 
 /** `composite`: one valid composite call; `ajv`: Ajv's invalid path; `call`, `dispatch`: ours, refused. */
 export type InvalidSide = 'composite' | 'ajv' | 'call' | 'dispatch';
@@ -24,9 +24,11 @@ const PER_PROCESS = 7;
 export interface InvalidInput {
   /** The Node binary's version. */
   readonly version: string;
-  /** Median nanoseconds per call of each side, over the rounds. */
+  /** Median CPU nanoseconds per call of each side, over the rounds (what the targets read; see `readCalls`). */
   readonly medians: Record<InvalidSide, number>;
-  /** Each side's lowest and highest per-process median. */
+  /** The same in wall-clock time. */
+  readonly wallMedians: Record<InvalidSide, number>;
+  /** Each side's lowest and highest per-process CPU median. */
   readonly spread: Record<InvalidSide, readonly [number, number]>;
   readonly rounds: number;
 }
@@ -65,10 +67,11 @@ async function sideCall(side: InvalidSide): Promise<() => Promise<unknown>> {
   };
 }
 
-async function measureSide(side: InvalidSide, rounds: number): Promise<number> {
+/** One side's reading in this process: batches of about 40 ms. */
+async function measureSide(side: InvalidSide, rounds: number): Promise<Reading> {
   const run = await sideCall(side);
   for (let i = 0; i < WARM_UP; i++) await run();
-  return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
+  return readCalls(run, rounds, side === 'composite' ? 100_000 : side === 'ajv' ? 8_000 : 20_000);
 }
 
 /** The sides measured on `node` (a Node binary; this process's unless given). */
@@ -78,7 +81,7 @@ export async function invalidInput(
   node = process.execPath,
 ): Promise<InvalidInput> {
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  const samples = await alternateProcessSamples(
+  const readings = await alternateProcessReadings(
     fileURLToPath(import.meta.url),
     INVALID_SIDES,
     rounds,
@@ -86,12 +89,14 @@ export async function invalidInput(
     PER_PROCESS,
     node,
   );
-  const by = <T>(f: (values: number[]) => T): Record<InvalidSide, T> =>
-    Object.fromEntries(INVALID_SIDES.map((side) => [side, f(samples[side])])) as Record<InvalidSide, T>;
+  const by = <T>(pick: (reading: Reading) => number, f: (values: number[]) => T): Record<InvalidSide, T> =>
+    Object.fromEntries(INVALID_SIDES.map((side) => [side, f(readings[side].map(pick))])) as Record<InvalidSide, T>;
+  const cpu = (reading: Reading): number => reading.cpuNs ?? reading.ns;
   return {
     version,
-    medians: by(median),
-    spread: by((values) => [Math.min(...values), Math.max(...values)] as const),
+    medians: by(cpu, median),
+    wallMedians: by((reading) => reading.ns, median),
+    spread: by(cpu, (values) => [Math.min(...values), Math.max(...values)] as const),
     rounds,
   };
 }
@@ -102,12 +107,12 @@ export function benchNodes(): string[] {
   return given.length > 0 ? given : [process.execPath];
 }
 
-// A measuring process: `node build/bench/invalidInput.js <side> [rounds]` prints {"ns": …}.
+// A measuring process: `node build/bench/invalidInput.js <side> [rounds]` prints {"ns": …, "cpuNs": …}.
 // Run alone: `[BENCH_NODES=a,b] node build/bench/invalidInput.js [rounds]` prints each Node's medians.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [first, second] = process.argv.slice(2);
   if ((INVALID_SIDES as readonly string[]).includes(first ?? '')) {
-    process.stdout.write(`${JSON.stringify({ ns: await measureSide(first as InvalidSide, Number(second ?? 3)) })}\n`);
+    process.stdout.write(`${JSON.stringify(await measureSide(first as InvalidSide, Number(second ?? 3)))}\n`);
   } else {
     for (const node of benchNodes()) {
       const result = await invalidInput(Number(first ?? 5), (line) => process.stderr.write(`${line}\n`), node);

@@ -13,9 +13,9 @@ import { BasicTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace
 import { Container } from 'inversify';
 import { CALL_CHANNEL, PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { instrumentTools } from 'hermes-tools/otel';
-import { alternateProcessSamples } from './alternateProcesses.js';
+import { alternateProcessReadings, type Reading, readCalls } from './alternateProcesses.js';
 import { First, RefRead, Second, VALID } from './fixtures.js';
-import { measure, median } from './measure.js';
+import { median } from './measure.js';
 
 /**
  * `off`: no tracing; `hand`: the hand-written span, context and histogram record; `hand-content`: the same with the
@@ -28,16 +28,21 @@ export const PROBE_SIDES: readonly OtelSide[] = [...OTEL_SIDES, 'channel'];
 
 /** Calls before measuring: a traced call takes about 30,000 to reach its optimised speed, 15× slower before. */
 const WARM_UP = 40_000;
-/** Rounds in each process. */
+/** Rounds in each process, and calls in each round (about 0.1–0.3 s). */
 const PER_PROCESS = 7;
+const BATCH = 20_000;
 
 export interface OtelCost {
-  /** Median nanoseconds per call of each side, over the rounds. */
+  /** Median nanoseconds per call of each side, over the rounds: CPU time (the target's) and wall-clock time. */
   readonly medians: Record<OtelSide, number>;
-  /** What `instrumentTools()` adds ÷ what the hand-written span adds, from the medians: off (content off), on. */
+  readonly wallMedians: Record<OtelSide, number>;
+  /** What `instrumentTools()` adds ÷ what the hand-written span adds, from the CPU medians: content off, on. */
   readonly ratio: number;
   readonly contentRatio: number;
-  /** The same ratio in each round (sides measured next to each other), lowest and highest. */
+  /** The same from the wall-clock medians. */
+  readonly wallRatio: number;
+  readonly wallContentRatio: number;
+  /** The CPU ratio in each round (sides measured next to each other), lowest and highest. */
   readonly roundRatios: readonly [number, number];
   readonly rounds: number;
 }
@@ -123,36 +128,42 @@ export async function otelSideCall(side: OtelSide): Promise<() => Promise<unknow
   return run;
 }
 
-/** One side's median nanoseconds per call, measured in this process. */
-async function measureOtelSide(side: OtelSide, rounds: number): Promise<number> {
+/** One side's reading in this process (see `readCalls`): the CPU time is what the target reads. */
+async function measureOtelSide(side: OtelSide, rounds: number): Promise<Reading> {
   const run = await otelSideCall(side);
   for (let i = 0; i < WARM_UP; i++) await run();
-  return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
+  return readCalls(run, rounds, BATCH);
 }
 
 export async function otelCost(rounds: number, log: (line: string) => void): Promise<OtelCost> {
-  const samples = await alternateProcessSamples(fileURLToPath(import.meta.url), OTEL_SIDES, rounds, log, PER_PROCESS);
-  const medians = Object.fromEntries(OTEL_SIDES.map((side) => [side, median(samples[side])])) as Record<
-    OtelSide,
-    number
-  >;
+  const readings = await alternateProcessReadings(fileURLToPath(import.meta.url), OTEL_SIDES, rounds, log, PER_PROCESS);
+  const mediansOf = (pick: (reading: Reading) => number): Record<OtelSide, number> =>
+    Object.fromEntries(OTEL_SIDES.map((side) => [side, median(readings[side].map(pick))])) as Record<OtelSide, number>;
+  const cpuOf = (reading: Reading): number => reading.cpuNs ?? reading.ns;
+  const medians = mediansOf(cpuOf);
+  const wallMedians = mediansOf((reading) => reading.ns);
   const ratioOf = (ours: number, peer: number, off: number): number => (ours - off) / (peer - off);
-  const perRound = samples.on.map((on, round) => ratioOf(on, samples.hand[round]!, samples.off[round]!));
+  const perRound = readings.on.map((on, round) =>
+    ratioOf(cpuOf(on), cpuOf(readings.hand[round]!), cpuOf(readings.off[round]!)),
+  );
   return {
     medians,
+    wallMedians,
     ratio: ratioOf(medians.on, medians.hand, medians.off),
     contentRatio: ratioOf(medians.content, medians['hand-content'], medians.off),
+    wallRatio: ratioOf(wallMedians.on, wallMedians.hand, wallMedians.off),
+    wallContentRatio: ratioOf(wallMedians.content, wallMedians['hand-content'], wallMedians.off),
     roundRatios: [Math.min(...perRound), Math.max(...perRound)],
     rounds,
   };
 }
 
-// A measuring process: `node build/bench/otelCost.js <side> [rounds]` prints {"ns": …}.
+// A measuring process: `node build/bench/otelCost.js <side> [rounds]` prints {"ns": …, "cpuNs": …}.
 // Run alone: `node build/bench/otelCost.js [rounds]` prints every side's median and the ratios.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [first, second] = process.argv.slice(2);
   if ((OTEL_SIDES as readonly string[]).includes(first ?? '')) {
-    process.stdout.write(`${JSON.stringify({ ns: await measureOtelSide(first as OtelSide, Number(second ?? 3)) })}\n`);
+    process.stdout.write(`${JSON.stringify(await measureOtelSide(first as OtelSide, Number(second ?? 3)))}\n`);
   } else {
     const result = await otelCost(Number(first ?? 5), (line) => process.stderr.write(`${line}\n`));
     process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -171,6 +171,8 @@ export async function measureQueue(rounds: number, log: (line: string) => void):
     const scaling = await agentFor('throughput');
     // The peer's agent side: jobs added and awaited, as a queued call is.
     const peerQueue = new Queue('bare-throughput', { connection });
+    // BullMQ listens for the queue's closing once per job being added: 64 at a time here.
+    peerQueue.setMaxListeners(128);
     const peerEvents = new QueueEvents('bare-throughput', { connection });
     await peerEvents.waitUntilReady();
     const peerCall = async (name: string, data: object): Promise<unknown> =>

@@ -42,7 +42,7 @@ import { generateDtos, generateTools } from './generate.js';
 import { httpThroughput } from './httpThroughput.js';
 import { format, measure, median, type Case } from './measure.js';
 import { mcpInMemory } from './mcpInMemory.js';
-import { benchNodes, type InvalidInput, invalidInput } from './invalidInput.js';
+import { benchNodes, type InvalidInput, type InvalidSide, invalidInput } from './invalidInput.js';
 import { type OtelSide, otelCost } from './otelCost.js';
 import { unusedFeatures } from './unusedFeatures.js';
 import { withoutFeatures } from './withoutFeatures.js';
@@ -370,7 +370,7 @@ const targets: [string, string, boolean][] = [
   ],
   [
     'unused features (no channel subscriber, no guards, no approvals) cost ≤ 5% of a call, the spread between rounds (quartiles of the per-round cost) under 5 points',
-    `${(unusedCost * 100).toFixed(1)}% (${format(apart.with)} against ${format(apart.without)}, each in its own process); by round ${(apart.roundCosts[0] * 100).toFixed(1)}% / ${(apart.roundCosts[1] * 100).toFixed(1)}% / ${(apart.roundCosts[2] * 100).toFixed(1)}%`,
+    `${(unusedCost * 100).toFixed(1)}% in CPU time (${format(apart.with)} against ${format(apart.without)}, each in its own process; ${((apart.wallWith / apart.wallWithout - 1) * 100).toFixed(1)}% wall clock); by round ${(apart.roundCosts[0] * 100).toFixed(1)}% / ${(apart.roundCosts[1] * 100).toFixed(1)}% / ${(apart.roundCosts[2] * 100).toFixed(1)}%`,
     unusedCost <= 0.05 && apart.roundCosts[2] - apart.roundCosts[0] < 0.05,
   ],
   ['1,000 tools built and listed ≤ 150 ms', `${median(builds).toFixed(0)} ms`, median(builds) <= 150],
@@ -416,7 +416,7 @@ const targets: [string, string, boolean][] = [
     const major = Number(r.version.slice(1).split('.')[0]);
     const bounded = major >= 22;
     return [
-      `invalid input (\`call\` and \`dispatch\`), Node ${r.version}: ${bounded ? '≤ 7× one valid composite call, and ' : ''}≤ Ajv allErrors invalid, each in its own process`,
+      `invalid input (\`call\` and \`dispatch\`), Node ${r.version}: ${bounded ? '≤ 7× one valid composite call, and ' : ''}≤ Ajv allErrors invalid, each in its own process (CPU time)`,
       `${(call / composite).toFixed(2)}× / ${(dispatch / composite).toFixed(2)}× the composite; ${(call / ajv).toFixed(2)}× / ${(dispatch / ajv).toFixed(2)}× Ajv`,
       (!bounded || worst <= 7 * composite) && worst <= ajv,
     ];
@@ -432,8 +432,8 @@ const targets: [string, string, boolean][] = [
     queueLatencyRatio !== undefined && queueLatencyRatio <= 1.2,
   ],
   [
-    '`instrumentTools()` adds ≤ 1.2× what a hand-written span, `context.with` and histogram record add (content capture off; on: see its table)',
-    `${otel.ratio.toFixed(2)}× (${format(otelAdded('on'))} against ${format(otelAdded('hand'))}; with content ${otel.contentRatio.toFixed(2)}×)`,
+    '`instrumentTools()` adds ≤ 1.2× what a hand-written span, `context.with` and histogram record add, in CPU time (content capture off; on: see its table)',
+    `${otel.ratio.toFixed(2)}× in CPU time (${format(otelAdded('on'))} against ${format(otelAdded('hand'))}), ${otel.wallRatio.toFixed(2)}× wall clock; with content ${otel.contentRatio.toFixed(2)}× / ${otel.wallContentRatio.toFixed(2)}×`,
     otel.ratio <= 1.2,
   ],
 ];
@@ -487,23 +487,23 @@ const lines = [
   '',
   '| call | in this process | each in its own process |',
   '|---|--:|--:|',
-  `| \`tool.execute\` (the pipeline, nothing configured) | ${format(unused.get('with')!)} | ${format(apart.with)} |`,
-  `| the same steps without those features | ${format(unused.get('without')!)} | ${format(apart.without)} |`,
-  `| cost of the unused features | ${(unusedInProcess * 100).toFixed(1)}% | ${(unusedCost * 100).toFixed(1)}% |`,
+  `| \`tool.execute\` (the pipeline, nothing configured) | ${format(unused.get('with')!)} | ${format(apart.with)} CPU (${format(apart.wallWith)} wall clock) |`,
+  `| the same steps without those features | ${format(unused.get('without')!)} | ${format(apart.without)} CPU (${format(apart.wallWithout)} wall clock) |`,
+  `| cost of the unused features | ${(unusedInProcess * 100).toFixed(1)}% | ${(unusedCost * 100).toFixed(1)}% CPU (${((apart.wallWith / apart.wallWithout - 1) * 100).toFixed(1)}% wall clock) |`,
   `| the same cost in each round (the two processes one after the other): first quartile / median / third quartile | | ${apart.roundCosts.map((cost) => `${(cost * 100).toFixed(1)}%`).join(' / ')} |`,
   '',
   '## Invalid input on each Node',
   '',
-  `The reference tool given \`${JSON.stringify(INVALID)}\` (every issue reported): our \`registry.call\` (rejected with a ToolValidationError) and \`registry.dispatch\` (an outcome), against one valid call of the composite (bench/composite.ts) and against Ajv's \`allErrors\` invalid path (the input copied and validated, rejected with \`new Error(ajv.errorsText(…))\`). Each side in a fresh process of its own, warmed up with 50,000 calls, ${invalidByNode[0]!.rounds} rounds alternating (bench/invalidInput.ts), on each Node binary of \`BENCH_NODES\` (comma-separated paths; this process's Node when unset). Medians, with the lowest and highest process in brackets.`,
+  `The reference tool given \`${JSON.stringify(INVALID)}\` (every issue reported): our \`registry.call\` (rejected with a ToolValidationError) and \`registry.dispatch\` (an outcome), against one valid call of the composite (bench/composite.ts) and against Ajv's \`allErrors\` invalid path (the input copied and validated, rejected with \`new Error(ajv.errorsText(…))\`). Each side in a fresh process of its own, warmed up with 50,000 calls, ${invalidByNode[0]!.rounds} rounds alternating (bench/invalidInput.ts), on each Node binary of \`BENCH_NODES\` (comma-separated paths; this process's Node when unset). Medians of CPU time per call (all of a process's threads; the targets read it, see the tracing section), the lowest and highest process in brackets; the ratios from wall-clock medians follow each CPU ratio.`,
   '',
   '| Node | composite, valid | Ajv allErrors, invalid | `call`, invalid | `dispatch`, invalid | `call` ÷ composite | `dispatch` ÷ composite | `call` ÷ Ajv | `dispatch` ÷ Ajv |',
   '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
   ...invalidByNode.map((r) => {
-    const cell = (side: 'composite' | 'ajv' | 'call' | 'dispatch'): string =>
+    const cell = (side: InvalidSide): string =>
       `${format(r.medians[side])} (${format(r.spread[side][0])}–${format(r.spread[side][1])})`;
-    const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
-    const { composite, ajv, call, dispatch } = r.medians;
-    return `| ${r.version} | ${cell('composite')} | ${cell('ajv')} | ${cell('call')} | ${cell('dispatch')} | ${ratio(call, composite)} | ${ratio(dispatch, composite)} | ${ratio(call, ajv)} | ${ratio(dispatch, ajv)} |`;
+    const ratio = (a: InvalidSide, b: InvalidSide): string =>
+      `${(r.medians[a] / r.medians[b]).toFixed(2)}× (${(r.wallMedians[a] / r.wallMedians[b]).toFixed(2)}×)`;
+    return `| ${r.version} | ${cell('composite')} | ${cell('ajv')} | ${cell('call')} | ${cell('dispatch')} | ${ratio('call', 'composite')} | ${ratio('dispatch', 'composite')} | ${ratio('call', 'ajv')} | ${ratio('dispatch', 'ajv')} |`;
   }),
   '',
   '## MCP round trip, in memory',
@@ -538,15 +538,29 @@ const lines = [
   '',
   '## OpenTelemetry (`hermes-tools/otel`)',
   '',
-  `The @Arg call (guard, 2 interceptors) through \`registry.call\`, on a BasicTracerProvider with a no-op span processor, a MeterProvider whose reader never collects and the AsyncLocalStorage context manager. The peer is the same call wrapped by hand in one span of the same name, kind and attributes, \`context.with\` for it and one histogram record (bench/otelCost.ts): the floor the SDK sets. Each side in a fresh process of its own, warmed up with 40,000 calls, ${otel.rounds} rounds alternating; a side's cost is its median less the median with tracing off.`,
+  `The @Arg call (guard, 2 interceptors) through \`registry.call\`, on a BasicTracerProvider with a no-op span processor, a MeterProvider whose reader never collects and the AsyncLocalStorage context manager. The peer is the same call wrapped by hand in one span of the same name, kind and attributes, \`context.with\` for it and one histogram record (bench/otelCost.ts): the floor the SDK sets. Each side in a fresh process of its own, warmed up with 40,000 calls, then 7 batches of 20,000; ${otel.rounds} rounds alternating. Each process reads its CPU time (all its threads, the collector's included) beside the wall clock: on a shared host a process waiting for a core does no work, so the CPU time is what the target reads. A side's cost is its median less the median with tracing off.`,
   '',
-  '| side | median | added to the call | ÷ the hand-written peer |',
-  '|---|--:|--:|--:|',
-  `| tracing off | ${format(otel.medians.off)} | | |`,
-  `| hand-written span + \`context.with\` + histogram record | ${format(otel.medians.hand)} | ${format(otelAdded('hand'))} | |`,
-  `| \`instrumentTools()\` | ${format(otel.medians.on)} | ${format(otelAdded('on'))} | ${otel.ratio.toFixed(2)}× (${otel.roundRatios[0].toFixed(2)}–${otel.roundRatios[1].toFixed(2)}× by round) |`,
-  `| hand-written, arguments and result as JSON attributes | ${format(otel.medians['hand-content'])} | ${format(otelAdded('hand-content'))} | |`,
-  `| \`instrumentTools({ captureArguments: true })\` | ${format(otel.medians.content)} | ${format(otelAdded('content'))} | ${otel.contentRatio.toFixed(2)}× |`,
+  '| side | CPU per call | added | wall clock per call | added | added ÷ what the hand-written peer adds (CPU; wall) |',
+  '|---|--:|--:|--:|--:|--:|',
+  ...(
+    [
+      ['tracing off', 'off'],
+      ['hand-written span + `context.with` + histogram record', 'hand'],
+      ['`instrumentTools()`', 'on'],
+      ['hand-written, arguments and result as JSON attributes', 'hand-content'],
+      ['`instrumentTools({ captureArguments: true })`', 'content'],
+    ] as const
+  ).map(([what, side]) => {
+    const added = (medians: Record<OtelSide, number>): string =>
+      side === 'off' ? '' : format(medians[side] - medians.off);
+    const ratio =
+      side === 'on'
+        ? `${otel.ratio.toFixed(2)}× (${otel.roundRatios[0].toFixed(2)}–${otel.roundRatios[1].toFixed(2)}× by round); ${otel.wallRatio.toFixed(2)}×`
+        : side === 'content'
+          ? `${otel.contentRatio.toFixed(2)}×; ${otel.wallContentRatio.toFixed(2)}×`
+          : '';
+    return `| ${what} | ${format(otel.medians[side])} | ${added(otel.medians)} | ${format(otel.wallMedians[side])} | ${added(otel.wallMedians)} | ${ratio} |`;
+  }),
   '',
   '## 10,000 tools',
   '',
