@@ -42,26 +42,60 @@ const MODERN = {
   }),
 };
 
-/** A side of the comparison: which server process, and which era's request it gets. */
-type Side = 'ours' | 'bare' | 'ours-2026' | 'bare-2026';
-const SIDES: Record<Side, { server: string; request: typeof LEGACY }> = {
+/** A side of the comparison: which server process, which era's request it gets, and whether it opens a session. */
+type Side = 'ours' | 'bare' | 'ours-2026' | 'bare-2026' | 'ours-session' | 'bare-session';
+const SIDES: Record<Side, { server: string; request: typeof LEGACY; session?: true }> = {
   ours: { server: 'ours', request: LEGACY },
   bare: { server: 'bare', request: LEGACY },
   'ours-2026': { server: 'ours', request: MODERN },
   'bare-2026': { server: 'bare-2026', request: MODERN },
+  'ours-session': { server: 'ours-session', request: LEGACY, session: true },
+  'bare-session': { server: 'bare-session', request: LEGACY, session: true },
 };
 
+/**
+ * Opens a 2025-11-25 session (initialize, then notifications/initialized) and returns the headers every request of
+ * the load carries: all connections share the one session, as one agent's concurrent calls do.
+ */
+async function openSession(url: string): Promise<Record<string, string>> {
+  const initialize = await fetch(url, {
+    method: 'POST',
+    headers: LEGACY.headers,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
+    }),
+  });
+  const session = initialize.headers.get('mcp-session-id');
+  await initialize.text();
+  if (!initialize.ok || session === null) throw new Error(`initialize: ${initialize.status}, no session id`);
+  const headers = { ...LEGACY.headers, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+  const initialized = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
+  await initialized.text();
+  if (!initialized.ok) throw new Error(`notifications/initialized: ${initialized.status}`);
+  return headers;
+}
+
 export interface Throughput extends Readonly<Record<Side, number>> {
+  /** Each side's lowest and highest rate over the rounds. */
+  readonly spread: Record<Side, readonly [number, number]>;
   readonly connections: number;
   readonly seconds: number;
 }
 
 async function requestsPerSecond(which: Side, connections: number, seconds: number): Promise<number> {
-  const { server, request } = SIDES[which];
+  const { server, request: given, session } = SIDES[which];
   const child = spawn(process.execPath, [SERVER, server], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const [line] = (await once(child.stdout!, 'data')) as [Buffer];
     const url = line.toString('utf8').trim();
+    const request = session ? { headers: await openSession(url), body: given.body } : given;
     // Checks one answer first: a benchmark of error responses would measure nothing.
     const probe = await fetch(url, { method: 'POST', headers: request.headers, body: request.body });
     const text = await probe.text();
@@ -90,7 +124,14 @@ export async function httpThroughput(
   connections: number,
   log: (line: string) => void,
 ): Promise<Throughput> {
-  const rates: Record<Side, number[]> = { ours: [], bare: [], 'ours-2026': [], 'bare-2026': [] };
+  const rates: Record<Side, number[]> = {
+    ours: [],
+    bare: [],
+    'ours-2026': [],
+    'bare-2026': [],
+    'ours-session': [],
+    'bare-session': [],
+  };
   const sides = Object.keys(SIDES) as Side[];
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? sides : [...sides].reverse();
@@ -104,6 +145,11 @@ export async function httpThroughput(
     bare: median(rates.bare),
     'ours-2026': median(rates['ours-2026']),
     'bare-2026': median(rates['bare-2026']),
+    'ours-session': median(rates['ours-session']),
+    'bare-session': median(rates['bare-session']),
+    spread: Object.fromEntries(
+      sides.map((side) => [side, [Math.min(...rates[side]), Math.max(...rates[side])] as const]),
+    ) as Record<Side, readonly [number, number]>,
     connections,
     seconds,
   };

@@ -17,10 +17,26 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(here, '../../dist/src/cli/main.js');
 const WORKER_MODULE = path.resolve(here, 'queueWorker.js');
 
-async function startWorker(url: string, queue: string, concurrency: number): Promise<ChildProcess> {
+const BARE_WORKER = path.resolve(here, 'bareQueueWorker.js');
+
+/** A worker process: ours (`hermes-tools worker`), or with `bare`, a bare BullMQ Worker doing the same jobs. */
+async function startWorker(url: string, queue: string, concurrency: number, bare = false): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [CLI, '--module', WORKER_MODULE, 'worker', '--redis', url, '--queue', queue, '--concurrency', String(concurrency)],
+    bare
+      ? [BARE_WORKER, url, queue, String(concurrency)]
+      : [
+          CLI,
+          '--module',
+          WORKER_MODULE,
+          'worker',
+          '--redis',
+          url,
+          '--queue',
+          queue,
+          '--concurrency',
+          String(concurrency),
+        ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -62,15 +78,25 @@ async function throughput(call: (i: number) => Promise<unknown>, total: number, 
   return total / ((performance.now() - started) / 1000);
 }
 
+/** The queue's section of bench/RESULTS.md, and its target row (none when skipped). */
+export interface QueueResults {
+  readonly lines: string[];
+  /** Our queued call's added latency ÷ bare BullMQ's, both workers in the agent's process. */
+  readonly latencyRatio: number | undefined;
+}
+
 /** The lines of the queue's section of bench/RESULTS.md, or one line saying why it was skipped. */
-export async function measureQueue(rounds: number, log: (line: string) => void): Promise<string[]> {
+export async function measureQueue(rounds: number, log: (line: string) => void): Promise<QueueResults> {
   if (spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status !== 0) {
-    return [
-      '## Queue (`hermes-tools/queue`)',
-      '',
-      'Skipped: no redis-server on PATH (Debian/Ubuntu: `apt-get install redis-server`; macOS: `brew install redis`).',
-      '',
-    ];
+    return {
+      latencyRatio: undefined,
+      lines: [
+        '## Queue (`hermes-tools/queue`)',
+        '',
+        'Skipped: no redis-server on PATH (Debian/Ubuntu: `apt-get install redis-server`; macOS: `brew install redis`).',
+        '',
+      ],
+    };
   }
   log(
     'the queue: a direct call against a queued call to 1 worker process, then throughput with 1 and 2 worker processes',
@@ -131,8 +157,26 @@ export async function measureQueue(rounds: number, log: (line: string) => void):
     }
     await stopWorkers(workers.splice(0));
 
-    const rates: Record<string, number[]> = { add1: [], add2: [], io1: [], io2: [], direct: [] };
+    const rates: Record<string, number[]> = {
+      add1: [],
+      add2: [],
+      io1: [],
+      io2: [],
+      bareAdd1: [],
+      bareAdd2: [],
+      bareIo1: [],
+      bareIo2: [],
+      direct: [],
+    };
     const scaling = await agentFor('throughput');
+    // The peer's agent side: jobs added and awaited, as a queued call is.
+    const peerQueue = new Queue('bare-throughput', { connection });
+    // BullMQ listens for the queue's closing once per job being added: 64 at a time here.
+    peerQueue.setMaxListeners(128);
+    const peerEvents = new QueueEvents('bare-throughput', { connection });
+    await peerEvents.waitUntilReady();
+    const peerCall = async (name: string, data: object): Promise<unknown> =>
+      (await peerQueue.add(name, data, { removeOnComplete: 1000 })).waitUntilFinished(peerEvents);
     for (let round = 0; round < 3; round++) {
       rates.direct!.push(await throughput((i) => local.call('bench.add', { a: i, b: 1 }), 20_000, 64));
       for (const count of [1, 2]) {
@@ -140,35 +184,53 @@ export async function measureQueue(rounds: number, log: (line: string) => void):
         rates[`add${count}`]!.push(await throughput((i) => scaling.call('bench.add', { a: i, b: 1 }), 2_000, 64));
         rates[`io${count}`]!.push(await throughput((i) => scaling.call('bench.io', { n: i }), 1_000, 64));
         await stopWorkers(started);
+        const bareStarted = await Promise.all(
+          Array.from({ length: count }, () => startWorker(url, 'bare-throughput', 16, true)),
+        );
+        rates[`bareAdd${count}`]!.push(await throughput((i) => peerCall('add', { a: i, b: 1 }), 2_000, 64));
+        rates[`bareIo${count}`]!.push(await throughput((i) => peerCall('io', { n: i }), 1_000, 64));
+        await stopWorkers(bareStarted);
       }
       log(`  throughput round ${round + 1}/3`);
     }
+    await Promise.all([peerQueue.close(), peerEvents.close()]);
     const direct = latency.get('direct')!;
     const queued = latency.get('queued')!;
     const queuedHere = latency.get('queued here')!;
     const bareBullmq = latency.get('bare')!;
     const rate = (key: string): string => `${Math.round(median(rates[key]!)).toLocaleString('en')} calls/s`;
-    return [
-      '## Queue (`hermes-tools/queue`)',
-      '',
-      `One agent process (this one) and worker processes started with \`hermes-tools worker\`, on a local \`redis-server\` (persistence off). The queued tool is the same as the direct one, \`bench.add\` (validation, guard, handler); latency is one call at a time to 1 worker process, throughput is the median of 3 rounds with 64 calls in flight and \`--concurrency 16\` per worker. \`bench.io\` waits 10 ms on the worker, as a call to another service would. All processes share this machine's cores, and Redis with them.`,
-      '',
-      '| case | median per call | vs direct call |',
-      '|---|--:|--:|',
-      `| direct \`registry.call\` | ${format(direct)} | 1.0× |`,
-      `| queued call, 1 worker process | ${format(queued)} | ${(queued / direct).toFixed(0)}× |`,
-      `| the queue's added latency per call (queued − direct) | ${format(queued - direct)} | |`,
-      `| queued call, \`toolWorker\` in this process | ${format(queuedHere)} | ${(queuedHere / direct).toFixed(0)}× |`,
-      `| peer: bare BullMQ \`add\` + \`waitUntilFinished\`, its \`Worker\` in this process | ${format(bareBullmq)} | ${(bareBullmq / direct).toFixed(0)}× |`,
-      `| hermes queued call ÷ bare BullMQ, both workers in this process | ${(queuedHere / bareBullmq).toFixed(2)}× | |`,
-      '',
-      '| throughput | 1 worker process | 2 worker processes |',
-      '|---|--:|--:|',
-      `| direct \`registry.call\`, in this process (no worker) | ${rate('direct')} | |`,
-      `| queued \`bench.add\` | ${rate('add1')} | ${rate('add2')} |`,
-      `| queued \`bench.io\` (10 ms of waiting per call) | ${rate('io1')} | ${rate('io2')} |`,
-      '',
-    ];
+    const ratio = (ours: string, peer: string): string =>
+      `${(median(rates[ours]!) / median(rates[peer]!)).toFixed(2)}×`;
+    const latencyRatio = (queuedHere - direct) / bareBullmq;
+    return {
+      latencyRatio,
+      lines: [
+        '## Queue (`hermes-tools/queue`)',
+        '',
+        `One agent process (this one) and worker processes started with \`hermes-tools worker\`, on a local \`redis-server\` (persistence off). The queued tool is the same as the direct one, \`bench.add\` (validation, guard, handler); latency is one call at a time to 1 worker process, throughput is the median of 3 rounds with 64 calls in flight and \`--concurrency 16\` per worker. \`bench.io\` waits 10 ms on the worker, as a call to another service would. All processes share this machine's cores, and Redis with them.`,
+        '',
+        '| case | median per call | vs direct call |',
+        '|---|--:|--:|',
+        `| direct \`registry.call\` | ${format(direct)} | 1.0× |`,
+        `| queued call, 1 worker process | ${format(queued)} | ${(queued / direct).toFixed(0)}× |`,
+        `| the queue's added latency per call (queued − direct) | ${format(queued - direct)} | |`,
+        `| queued call, \`toolWorker\` in this process | ${format(queuedHere)} | ${(queuedHere / direct).toFixed(0)}× |`,
+        `| peer: bare BullMQ \`add\` + \`waitUntilFinished\`, its \`Worker\` in this process | ${format(bareBullmq)} | ${(bareBullmq / direct).toFixed(0)}× |`,
+        `| hermes queued call ÷ bare BullMQ, both workers in this process | ${(queuedHere / bareBullmq).toFixed(2)}× | |`,
+        `| the queue's added latency (queued in this process − direct) ÷ bare BullMQ's call | ${latencyRatio.toFixed(2)}× | |`,
+        '',
+        '| throughput | 1 worker process | 2 worker processes |',
+        '|---|--:|--:|',
+        `| direct \`registry.call\`, in this process (no worker) | ${rate('direct')} | |`,
+        `| queued \`bench.add\` | ${rate('add1')} | ${rate('add2')} |`,
+        `| queued \`bench.io\` (10 ms of waiting per call) | ${rate('io1')} | ${rate('io2')} |`,
+        `| peer: bare BullMQ, \`add\` (a + b) | ${rate('bareAdd1')} | ${rate('bareAdd2')} |`,
+        `| peer: bare BullMQ, \`io\` (10 ms of waiting per job) | ${rate('bareIo1')} | ${rate('bareIo2')} |`,
+        `| ours ÷ bare, \`bench.add\` | ${ratio('add1', 'bareAdd1')} | ${ratio('add2', 'bareAdd2')} |`,
+        `| ours ÷ bare, \`bench.io\` | ${ratio('io1', 'bareIo1')} | ${ratio('io2', 'bareIo2')} |`,
+        '',
+      ],
+    };
   } finally {
     await stopWorkers(workers);
     await Promise.all(agents.map((a) => a.close()));
@@ -177,7 +239,7 @@ export async function measureQueue(rounds: number, log: (line: string) => void):
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const lines = await measureQueue(
+  const { lines } = await measureQueue(
     Number(process.env.BENCH_ROUNDS ?? 15),
     (line) => void process.stderr.write(`${line}\n`),
   );

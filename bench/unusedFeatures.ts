@@ -8,21 +8,32 @@ import { fileURLToPath } from 'node:url';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from '../src/index.js';
 import { First, RefRead, Second, VALID } from './fixtures.js';
-import { alternateProcesses } from './alternateProcesses.js';
-import { measure } from './measure.js';
+import { alternateProcessReadings, type Reading, readCalls } from './alternateProcesses.js';
+import { median } from './measure.js';
 import { withoutFeatures } from './withoutFeatures.js';
 
 type Side = 'with' | 'without';
 
 export interface UnusedFeatures {
-  /** Median nanoseconds per call of each side, over the rounds. */
+  /** Median CPU nanoseconds per call of each side, over the rounds (what the target reads; see `readCalls`). */
   readonly with: number;
   readonly without: number;
+  /** The same in wall-clock time. */
+  readonly wallWith: number;
+  readonly wallWithout: number;
   readonly rounds: number;
+  /** The CPU cost (with ÷ without − 1) in each round, the two processes measured one after the other: quartiles. */
+  readonly roundCosts: readonly [number, number, number];
 }
 
-/** One side's median nanoseconds per call, measured in this process (`rounds` shuffled rounds, as `measure` does). */
-async function measureSide(side: Side, rounds: number): Promise<number> {
+/** Calls before measuring, past the compiler's tiers. */
+const WARM_UP = 100_000;
+/** Rounds in each process, and calls in each round (about 40 ms). */
+const PER_PROCESS = 7;
+const BATCH = 100_000;
+
+/** One side's reading in this process (see `readCalls`). */
+async function measureSide(side: Side, rounds: number): Promise<Reading> {
   // Built from the compiled sources (not the package), so that the tool's core can be reached.
   const container = new Container();
   await container.load(
@@ -35,20 +46,39 @@ async function measureSide(side: Side, rounds: number): Promise<number> {
   const answer = await run();
   if (answer !== VALID.path.length + VALID.maxBytes)
     throw new Error(`${side}: unexpected answer ${JSON.stringify(answer)}`);
-  return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
+  for (let i = 0; i < WARM_UP; i++) await run();
+  return readCalls(run, rounds, BATCH);
 }
 
 export async function unusedFeatures(rounds: number, log: (line: string) => void): Promise<UnusedFeatures> {
-  const medians = await alternateProcesses(fileURLToPath(import.meta.url), ['with', 'without'], rounds, log);
-  return { ...medians, rounds };
+  const readings = await alternateProcessReadings(
+    fileURLToPath(import.meta.url),
+    ['with', 'without'] as const,
+    rounds,
+    log,
+    PER_PROCESS,
+  );
+  const cpu = (reading: Reading): number => reading.cpuNs ?? reading.ns;
+  const costs = readings.with
+    .map((reading, round) => cpu(reading) / cpu(readings.without[round]!) - 1)
+    .sort((a, b) => a - b);
+  const quartile = (q: number): number => costs[Math.min(costs.length - 1, Math.round(q * (costs.length - 1)))]!;
+  return {
+    with: median(readings.with.map(cpu)),
+    without: median(readings.without.map(cpu)),
+    wallWith: median(readings.with.map((reading) => reading.ns)),
+    wallWithout: median(readings.without.map((reading) => reading.ns)),
+    rounds,
+    roundCosts: [quartile(0.25), median(costs), quartile(0.75)],
+  };
 }
 
-// A measuring process: `node build/bench/unusedFeatures.js with|without [rounds]` prints {"ns": …}.
+// A measuring process: `node build/bench/unusedFeatures.js with|without [rounds]` prints {"ns": …, "cpuNs": …}.
 // Run alone without a side: `node build/bench/unusedFeatures.js [rounds]` prints both medians.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [first, second] = process.argv.slice(2);
   if (first === 'with' || first === 'without') {
-    process.stdout.write(`${JSON.stringify({ ns: await measureSide(first, Number(second ?? 3)) })}\n`);
+    process.stdout.write(`${JSON.stringify(await measureSide(first, Number(second ?? 3)))}\n`);
   } else {
     const result = await unusedFeatures(Number(first ?? 5), (line) => process.stderr.write(`${line}\n`));
     process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -321,6 +321,34 @@ describe('hermes-tools/otel', () => {
     expect(seen[0]!.result).toBeUndefined();
   });
 
+  it('keeps counting calls on the same meter across a stop and a new instrumentTools, unknown names under one count', async () => {
+    instrument();
+    await registry.call('ok', { text: 'one' });
+    await registry.dispatch('nope', {});
+    stop!();
+    instrument();
+    await registry.call('ok', { text: 'two' });
+    await registry.dispatch('invented', {});
+    const { resourceMetrics } = await reader.collect();
+    const calls = resourceMetrics.scopeMetrics
+      .flatMap((s) => s.metrics)
+      .find((m) => m.descriptor.name === 'hermes_tools.calls') as SumMetricData;
+    expect(calls.isMonotonic).toBe(true);
+    expect(
+      calls.dataPoints.map((p) => [
+        p.attributes['gen_ai.tool.name'] ?? '(unknown)',
+        p.attributes['hermes_tools.outcome'],
+        p.value,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['ok', 'ok', 2],
+        ['(unknown)', 'tool_not_found', 2],
+      ]),
+    );
+    expect(calls.dataPoints).toHaveLength(2);
+  });
+
   it('ends the span of a call that was running when it stopped', async () => {
     instrument();
     gate = new Promise<void>((resolve) => {

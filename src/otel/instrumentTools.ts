@@ -3,7 +3,9 @@ import {
   type Context,
   context,
   diag,
+  type Meter,
   metrics,
+  type ObservableResult,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -44,10 +46,7 @@ export function instrumentTools(options: InstrumentToolsOptions = {}): () => voi
     description: 'Duration of tool executions.',
     advice: { explicitBucketBoundaries: DURATION_BUCKETS },
   });
-  const calls = meter.createCounter('hermes_tools.calls', {
-    unit: '{call}',
-    description: 'Tool calls by outcome code.',
-  });
+  const calls = callCounts(meter);
   const capture = options.captureArguments === true;
   const release = capture ? captureCallContent() : undefined;
   // The span rides on the message under a symbol only this subscription knows: no side table to fill and empty per
@@ -61,11 +60,9 @@ export function instrumentTools(options: InstrumentToolsOptions = {}): () => voi
     try {
       const parent = parentContext(message.trace, context.active());
       const tool = telemetryOf(message);
-      // The call id first, then the tool's own (which never name it): a key added after a spread is slow
-      // (bench/NOTES.md, hot path).
       const span = tracer.startSpan(
         tool.spanName,
-        { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.tool.call.id': message.callId, ...tool.spanAttributes } },
+        { kind: SpanKind.INTERNAL, attributes: tool.spanAttributes(message.callId) },
         parent,
       );
       if (capture && span.isRecording() && message.arguments !== undefined)
@@ -87,7 +84,7 @@ export function instrumentTools(options: InstrumentToolsOptions = {}): () => voi
       if (span !== undefined) endSpan(span, message, capture);
       const attributes = telemetryOf(message).metricAttributes(message.code ?? 'execution_failed');
       duration.record((message.durationMs ?? 0) / 1000, attributes.duration);
-      calls.add(1, attributes.calls);
+      calls.set(attributes.calls, (calls.get(attributes.calls) ?? 0) + 1);
     } catch (error) {
       diag.error('hermes-tools/otel: a call could not be recorded', error);
     }
@@ -112,11 +109,11 @@ export function instrumentTools(options: InstrumentToolsOptions = {}): () => voi
   };
 }
 
-/** What every call of one tool shares: its span name and attributes, its metric attributes per outcome. */
+/** What every call of one tool shares: its span name, its span's attributes given the call id, its metric attributes per outcome (kept). */
 interface ToolTelemetry {
   readonly spanName: string;
-  readonly spanAttributes: Attributes;
-  metricAttributes(code: string): { readonly duration: Attributes; readonly calls: Attributes };
+  readonly spanAttributes: (callId: string) => Attributes;
+  readonly metricAttributes: (code: string) => { readonly duration: Attributes; readonly calls: Attributes };
 }
 
 const byDefinition = new WeakMap<ToolDefinition, ToolTelemetry>();
@@ -127,42 +124,95 @@ const byDefinition = new WeakMap<ToolDefinition, ToolTelemetry>();
  */
 function telemetryOf(message: CallMessage): ToolTelemetry {
   const definition = message.definition;
-  if (definition === undefined) return toolTelemetry(redactAndClip(message.tool, 200), undefined);
+  if (definition === undefined) {
+    const unknown = toolTelemetry(redactAndClip(message.tool, 200), undefined);
+    // Every unknown name counts under the same metric attributes: one count per outcome, however many names.
+    return { spanName: unknown.spanName, spanAttributes: unknown.spanAttributes, metricAttributes: unknownMetrics };
+  }
   let known = byDefinition.get(definition);
   if (known === undefined) byDefinition.set(definition, (known = toolTelemetry(definition.name, definition)));
   return known;
 }
 
+/**
+ * The counts of `hermes_tools.calls` on one meter, by their attributes (the objects `metricAttributes` keeps, one per
+ * tool and outcome): an observable counter reports them when the app's reader collects, so a call adds one to a
+ * number, where a synchronous counter hashes its attributes on every call (bench/NOTES.md, tracing). One per meter,
+ * shared by every `instrumentTools` on it and kept after they stop, as a synchronous counter's sums are.
+ */
+const countsByMeter = new WeakMap<Meter, Map<Attributes, number>>();
+
+function callCounts(meter: Meter): Map<Attributes, number> {
+  const known = countsByMeter.get(meter);
+  if (known !== undefined) return known;
+  const counts = new Map<Attributes, number>();
+  countsByMeter.set(meter, counts);
+  meter
+    .createObservableCounter('hermes_tools.calls', { unit: '{call}', description: 'Tool calls by outcome code.' })
+    .addCallback((result: ObservableResult) => {
+      for (const [attributes, count] of counts) result.observe(count, attributes);
+    });
+  return counts;
+}
+
 function toolTelemetry(name: string, definition: ToolDefinition | undefined): ToolTelemetry {
-  const spanAttributes: Attributes = {
-    'gen_ai.operation.name': 'execute_tool',
-    'gen_ai.tool.name': name,
-    'gen_ai.tool.type': 'function',
-  };
-  // A name no tool has stays out of the metrics, so invented names cannot grow their cardinality.
-  const metricBase: Attributes = {};
-  if (definition !== undefined) {
-    spanAttributes['gen_ai.tool.description'] = definition.description;
-    spanAttributes['hermes_tools.toolset'] = definition.toolset;
-    metricBase['gen_ai.tool.name'] = name;
-    metricBase['hermes_tools.toolset'] = definition.toolset;
-  }
   const byCode = new Map<string, { readonly duration: Attributes; readonly calls: Attributes }>();
+  // Object literals, each of one shape: the span's attributes are made per call, and a spread copy with a key added
+  // costs more than the span on Node 20 (bench/NOTES.md, hot path). A name no tool has stays out of the metrics, so
+  // invented names cannot grow their cardinality.
+  if (definition === undefined)
+    return {
+      spanName: `execute_tool ${name}`,
+      spanAttributes: (callId) => ({
+        'gen_ai.tool.call.id': callId,
+        'gen_ai.operation.name': 'execute_tool',
+        'gen_ai.tool.name': name,
+        'gen_ai.tool.type': 'function',
+      }),
+      metricAttributes: (code) =>
+        cached(byCode, code, () => ({
+          duration:
+            code === 'ok'
+              ? { 'gen_ai.operation.name': 'execute_tool' }
+              : { 'gen_ai.operation.name': 'execute_tool', 'error.type': code },
+          calls: { 'hermes_tools.outcome': code },
+        })),
+    };
+  const { description, toolset } = definition;
   return {
     spanName: `execute_tool ${name}`,
-    spanAttributes,
-    metricAttributes(code) {
-      let attributes = byCode.get(code);
-      if (attributes === undefined) {
-        const duration: Attributes = { 'gen_ai.operation.name': 'execute_tool', ...metricBase };
-        if (code !== 'ok') duration['error.type'] = code;
-        attributes = { duration, calls: { ...metricBase, 'hermes_tools.outcome': code } };
-        byCode.set(code, attributes);
-      }
-      return attributes;
-    },
+    spanAttributes: (callId) => ({
+      'gen_ai.tool.call.id': callId,
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': name,
+      'gen_ai.tool.type': 'function',
+      'gen_ai.tool.description': description,
+      'hermes_tools.toolset': toolset,
+    }),
+    metricAttributes: (code) =>
+      cached(byCode, code, () => ({
+        duration:
+          code === 'ok'
+            ? { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': name, 'hermes_tools.toolset': toolset }
+            : {
+                'gen_ai.operation.name': 'execute_tool',
+                'gen_ai.tool.name': name,
+                'hermes_tools.toolset': toolset,
+                'error.type': code,
+              },
+        calls: { 'gen_ai.tool.name': name, 'hermes_tools.toolset': toolset, 'hermes_tools.outcome': code },
+      })),
   };
 }
+
+function cached<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
+
+/** The metric attributes of a name no tool has, by outcome. */
+const unknownMetrics = toolTelemetry('', undefined).metricAttributes;
 
 function endSpan(span: Span, message: CallMessage, capture: boolean): void {
   if (message.ok === true) {

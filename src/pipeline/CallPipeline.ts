@@ -19,16 +19,11 @@ import { PendingCall } from './PendingCall.js';
 import { invokeHandler, runHandler } from './runHandler.js';
 import { rejectLater } from '../internal/rejectLater.js';
 import { watchCall } from './watchCall.js';
-import { withCallOptions } from './withCallOptions.js';
+import { NO_OPTIONS, withCallOptions } from './withCallOptions.js';
 
 /** What an invalid input leaves the chain as: `call`'s rejection, or `dispatch`'s InvalidInput. */
 type OnInvalid = (issues: readonly ValidationIssue[]) => unknown;
 
-/**
- * A call made without options: one shared frozen object that owns every option (each undefined), so no step reads a
- * polluted prototype.
- */
-const NO_OPTIONS: CallOptions = Object.freeze(withCallOptions(Object.freeze({}), {}));
 const NO_CHANGES = Object.freeze({});
 const asInvalidInput: OnInvalid = (issues) => new InvalidInput(issues);
 

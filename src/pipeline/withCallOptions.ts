@@ -36,3 +36,33 @@ export function withCallOptions(options: CallOptions, changes: Changes): CallOpt
   };
   return copy;
 }
+
+/**
+ * A call made without options: one shared frozen object that owns every option (each undefined), so no step reads a
+ * polluted prototype.
+ */
+export const NO_OPTIONS: CallOptions = Object.freeze(withCallOptions(Object.freeze({}), {}));
+
+/**
+ * `withCallOptions(options, { callId })`, made without reading each option when the call brought none
+ * (`NO_OPTIONS`): what a watched call does first (bench/NOTES.md, tracing).
+ */
+export function withCallId(options: CallOptions, callId: string): CallOptions {
+  if (options !== NO_OPTIONS) return withCallOptions(options, { callId });
+  const copy: EveryCallOption = {
+    signal: undefined,
+    callId,
+    timeoutMs: undefined,
+    caller: undefined,
+    permissions: undefined,
+    trace: undefined,
+    onProgress: undefined,
+    onLog: undefined,
+    logLevel: undefined,
+    approve: undefined,
+    ask: undefined,
+    onAccepted: undefined,
+    [FOLLOWED_SIGNAL]: undefined,
+  };
+  return copy;
+}
