@@ -39,6 +39,7 @@ import {
 import { perCallChart } from './chart.js';
 import { compositeCall as makeCompositeCall } from './composite.js';
 import { generateDtos, generateTools } from './generate.js';
+import { buildRounds, typedBuild } from './typedBuild.js';
 import { httpThroughput } from './httpThroughput.js';
 import { format, measure, median, type Case } from './measure.js';
 import { mcpInMemory } from './mcpInMemory.js';
@@ -293,6 +294,8 @@ for (let run = 0; run < 3; run++) {
   heaps.push((process.memoryUsage().heapUsed - before) / 1000);
   keep.push(big, built, classes);
 }
+log('1,000 tools built with a type manifest (hermes-tools typegen) and without, alternating; a call with and without');
+const typed = await typedBuild(ROUNDS, log);
 log('10,000 tools: build, list, definitions, and a call against a registry of one');
 gc();
 const tenThousandStarted = performance.now();
@@ -335,6 +338,16 @@ const dto1 = ns('hermes registry.call: @Input DTO tool');
 const ctcv1 = ns('class-transformer + class-validator + call');
 const mcpInProcess = ns('hermes MCP server ↔ Client, in memory') / ns('MCP SDK McpServer ↔ Client, in memory');
 const targets: [string, string, boolean][] = [
+  [
+    'registry build with a type manifest ≤ 1.1× without (1,000 tools, metadata on both; CPU time)',
+    `${(typed.cpu.manifest / typed.cpu.reflection).toFixed(2)}× (${(typed.manifest / typed.reflection).toFixed(2)}× wall clock)`,
+    typed.cpu.manifest / typed.cpu.reflection <= 1.1,
+  ],
+  [
+    'a call built from a type manifest ≤ 1.1× one built by reflection',
+    `${(typed.callManifest / typed.callReflection).toFixed(2)}×`,
+    typed.callManifest / typed.callReflection <= 1.1,
+  ],
   [
     '@Arg call ≤ 1.3× the Ajv + 2 closures composite',
     `${(argCall / ns('composite: Set.has + Ajv + 2 async closures + call')).toFixed(2)}×`,
@@ -571,6 +584,19 @@ const lines = [
   `| \`definitions()\` | ${tenThousandDefinitions.toFixed(1)} ms |`,
   `| a call on the registry of 10,000 | ${format(scale.get('one of 10,000')!)} |`,
   `| the same call on a registry of 1 | ${format(scale.get('the only one')!)} |`,
+  '',
+  '## A type manifest (`hermes-tools typegen`)',
+  '',
+  `1,000 generated tools (\`path: string, maxBytes: number\`), built and listed ${buildRounds(ROUNDS)} times each way, each from a collected heap, alternating; the manifest is what typegen writes for them, checked by \`typeManifest()\` apart (that runs once, when its module is imported). A call is \`registry.call\` on a tool of each kind (bench/typedBuild.ts).`,
+  '',
+  '| what | median CPU | ratio | median wall clock | ratio |',
+  '|---|--:|--:|--:|--:|',
+  `| build by reflection (design:paramtypes), no manifest | ${typed.cpu.reflection.toFixed(1)} ms | 1.00× | ${typed.reflection.toFixed(1)} ms | 1.00× |`,
+  `| build with the manifest, metadata present too | ${typed.cpu.manifest.toFixed(1)} ms | ${(typed.cpu.manifest / typed.cpu.reflection).toFixed(2)}× | ${typed.manifest.toFixed(1)} ms | ${(typed.manifest / typed.reflection).toFixed(2)}× |`,
+  `| build with the manifest, no metadata (esbuild, tsx) | ${typed.cpu.manifestOnly.toFixed(1)} ms | ${(typed.cpu.manifestOnly / typed.cpu.reflection).toFixed(2)}× | ${typed.manifestOnly.toFixed(1)} ms | ${(typed.manifestOnly / typed.reflection).toFixed(2)}× |`,
+  `| \`typeManifest()\` of the 1,000 entries (wall clock) | | | ${typed.typeManifest.toFixed(1)} ms | |`,
+  `| a call, tool built by reflection | | | ${format(typed.callReflection)} | 1.00× |`,
+  `| a call, tool built from the manifest (no metadata) | | | ${format(typed.callManifest)} | ${(typed.callManifest / typed.callReflection).toFixed(2)}× |`,
   '',
   '## 1,000 tools (median of 3)',
   '',

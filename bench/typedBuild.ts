@@ -32,9 +32,15 @@ async function built(classes: Function[], name: string, types: TypeManifest | un
   return registry;
 }
 
+/** Builds of each kind: a build is ~100 ms, and a shared host moves one by a fifth, so a median needs many. */
+export const buildRounds = (rounds: number): number => Math.max(rounds * 3, 15);
+
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-/** Milliseconds to build and list 1,000 tools three ways, rounds alternating, and ns per call with and without. */
+/**
+ * Milliseconds (wall clock and CPU) to build and list 1,000 tools three ways, rounds alternating, and ns per call with
+ * and without a manifest.
+ */
 export async function typedBuild(
   rounds: number,
   log: (line: string) => void,
@@ -42,6 +48,8 @@ export async function typedBuild(
   readonly reflection: number;
   readonly manifest: number;
   readonly manifestOnly: number;
+  readonly cpu: { readonly reflection: number; readonly manifest: number; readonly manifestOnly: number };
+  readonly typeManifest: number;
   readonly callReflection: number;
   readonly callManifest: number;
 }> {
@@ -51,15 +59,26 @@ export async function typedBuild(
     manifestOnly: { metadata: false, types: true },
   } as const;
   const samples: Record<keyof typeof ways, number[]> = { reflection: [], manifest: [], manifestOnly: [] };
-  for (let round = 0; round < Math.max(rounds, 5); round++) {
+  // CPU time as well as wall clock: on a shared host a build that waits for a core does no work meanwhile.
+  const cpu: Record<keyof typeof ways, number[]> = { reflection: [], manifest: [], manifestOnly: [] };
+  const checks: number[] = [];
+  for (let round = 0; round < buildRounds(rounds); round++) {
     const order = (Object.keys(ways) as (keyof typeof ways)[]).sort(() => Math.random() - 0.5);
     for (const way of order) {
       const { metadata, types } = ways[way];
       const classes = generateTools(1000, `typed${round}${way}`, metadata);
+      // What the generated module costs when it is imported, apart from the build.
+      const checking = performance.now();
       const manifest = types ? manifestFor(classes) : undefined;
+      if (types) checks.push(performance.now() - checking);
+      // Each build starts from a collected heap: the previous one's garbage is not charged to it.
+      (globalThis as { gc?: () => void }).gc?.();
+      const usage = process.cpuUsage();
       const started = performance.now();
       await built(classes, `typed${round}${way}`, manifest);
       samples[way].push(performance.now() - started);
+      const used = process.cpuUsage(usage);
+      cpu[way].push((used.user + used.system) / 1000);
     }
   }
   const plain = generateTools(1, 'callplain');
@@ -78,6 +97,8 @@ export async function typedBuild(
     reflection: median(samples.reflection),
     manifest: median(samples.manifest),
     manifestOnly: median(samples.manifestOnly),
+    cpu: { reflection: median(cpu.reflection), manifest: median(cpu.manifest), manifestOnly: median(cpu.manifestOnly) },
+    typeManifest: median(checks),
     callReflection: calls.get('reflection')!,
     callManifest: calls.get('manifest')!,
   };

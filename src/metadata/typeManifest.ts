@@ -69,28 +69,29 @@ export function typeManifest(manifest: TypeManifest): TypeManifest {
         return [];
       }
       const value = own(p, 'default');
+      // Every key present, undefined where absent: a read never reaches Object.prototype, and every entry has one shape.
       return [
-        bare({
+        Object.freeze({
           index,
           kind: kind as TypeManifestParam['kind'],
-          ...(typeof name === 'string' && { name }),
-          ...(schema !== undefined && { schema: frozen(schema as TypeManifestParam['schema'] & object) }),
-          ...(type !== undefined && { type: type as Function }),
-          ...(own(p, 'nullable') === true && { nullable: true }),
-          ...(own(p, 'optional') === true && { optional: true }),
-          ...(value !== undefined && { default: frozen(value) }),
-          ...(own(p, 'date') === true && { date: true }),
+          name: typeof name === 'string' ? name : undefined,
+          schema: schema === undefined ? undefined : frozen(schema as NonNullable<TypeManifestParam['schema']>),
+          type: type as Function | undefined,
+          nullable: own(p, 'nullable') === true ? true : undefined,
+          optional: own(p, 'optional') === true ? true : undefined,
+          default: value === undefined ? undefined : frozen(value),
+          date: own(p, 'date') === true ? true : undefined,
         }),
       ];
     });
     const description = own(entry, 'description');
     const examples = own(entry, 'examples');
-    return bare({
+    return Object.freeze({
       class: target,
       module: String(module),
       method,
-      ...(typeof description === 'string' && { description }),
-      ...(Array.isArray(examples) && { examples: frozen(examples as Record<string, unknown>[]) }),
+      description: typeof description === 'string' ? description : undefined,
+      examples: Array.isArray(examples) ? frozen(examples as Record<string, unknown>[]) : undefined,
       params: Object.freeze(checkedParams),
     });
   });
@@ -102,11 +103,6 @@ export function typeManifest(manifest: TypeManifest): TypeManifest {
   });
   checked.add(result);
   return result;
-}
-
-/** A frozen object without a prototype: reading a key it lacks gives undefined, whatever Object.prototype holds. */
-function bare<T extends object>(fields: T): T {
-  return Object.freeze(Object.assign(Object.create(null) as T, fields));
 }
 
 /** Whether `typeManifest` made this manifest (and so checked it). */

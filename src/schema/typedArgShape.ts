@@ -60,7 +60,7 @@ export function typedArgShape(
     scalar !== undefined &&
     options.type === undefined &&
     options.nullable !== true &&
-    Object.keys(param.schema).every((k) => k === 'type' || k === 'description')
+    onlyTypeAndDescription(param.schema)
   ) {
     const shape = argShape(options, scalar, where, problems, name);
     const description = param.schema.description;
@@ -120,6 +120,11 @@ function tighter(merged: ArrayShape, typed: ArrayShape): ArrayShape {
     min.length === 0 ? {} : { minItems: Math.max(...min) },
     max.length === 0 ? {} : { maxItems: Math.min(...max) },
   );
+}
+
+function onlyTypeAndDescription(schema: JsonSchema): boolean {
+  for (const key in schema) if (key !== 'type' && key !== 'description') return false;
+  return true;
 }
 
 function conflictProblem(where: string, param: TypeManifestParam, reason: string): DefinitionProblem {

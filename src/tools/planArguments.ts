@@ -14,7 +14,7 @@ import { typedArgShape } from '../schema/typedArgShape.js';
 import type { TypeManifestParam } from '../contracts/TypeManifest.js';
 import { runsStrippedTypeScript } from './typeStripping.js';
 
-const NO_TYPES: ReadonlyMap<number, TypeManifestParam> = new Map();
+const NO_TYPES: readonly TypeManifestParam[] = [];
 const ARG_NAME = /^[A-Za-z_$][A-Za-z0-9_$-]{0,63}$/;
 
 /**
@@ -39,10 +39,7 @@ export function planArguments(
   const { where, params, paramTypes, arity } = declaration;
   if (declaration.input !== undefined) return { shape: declaration.input, plan: [{ from: 'input' }, { from: 'ctx' }] };
   // What the manifest read from the TypeScript types, by position: with it, no parameter needs reflection.
-  const typed =
-    declaration.types === undefined
-      ? NO_TYPES
-      : new Map<number, TypeManifestParam>(declaration.types.params.map((p) => [p.index, p]));
+  const typed = declaration.types?.params ?? NO_TYPES;
   if (declaration.types !== undefined) checkManifestParams(declaration, typed, problems);
   const count = Math.max(paramTypes?.length ?? 0, arity, ...[...params.keys()].map((i) => i + 1));
   const plan: ArgumentSource[] = [];
@@ -50,7 +47,7 @@ export function planArguments(
   let inputShape: Shape | undefined;
   const needsReflection = [...params].some(
     ([i, p]) =>
-      !typed.has(i) &&
+      typedAt(typed, i) === undefined &&
       ((p.kind === 'arg' && p.options.type === undefined) || (p.kind === 'input' && p.type === undefined)),
   );
   if (paramTypes === undefined && count > 0 && needsReflection) {
@@ -63,7 +60,7 @@ export function planArguments(
   }
   for (let i = 0; i < count; i++) {
     const param = params.get(i);
-    const fromTypes = typed.get(i);
+    const fromTypes = typedAt(typed, i);
     const reflected = paramTypes?.[i] ?? fromTypes?.type;
     const at = `${where} parameter #${i + 1}`;
     if (param === undefined) {
@@ -170,15 +167,15 @@ export function planArguments(
  */
 function checkManifestParams(
   declaration: ToolDeclaration,
-  typed: ReadonlyMap<number, TypeManifestParam>,
+  typed: readonly TypeManifestParam[],
   problems: DefinitionProblem[],
 ): void {
-  let matches = typed.size === declaration.params.size;
-  for (const [i, p] of typed) if (matches) matches = saidAlike(p, declaration.params.get(i));
+  let matches = typed.length === declaration.params.size;
+  for (const p of typed) if (matches) matches = saidAlike(p, declaration.params.get(p.index));
   if (matches) return;
-  const positions = new Set([...typed.keys(), ...declaration.params.keys()]);
+  const positions = new Set([...typed.map((p) => p.index), ...declaration.params.keys()]);
   for (const i of [...positions].sort((a, b) => a - b)) {
-    const fromTypes = typed.get(i);
+    const fromTypes = typedAt(typed, i);
     const decorated = declaration.params.get(i);
     if (!saidAlike(fromTypes, decorated))
       problems.push({
@@ -187,6 +184,12 @@ function checkManifestParams(
         message: `the type manifest says ${says(fromTypes)}, the decorators say ${says(decorated)}: the manifest is stale; run hermes-tools typegen`,
       });
   }
+}
+
+/** The manifest's parameter at position `i`: a handler has a few, so a scan allocates nothing. */
+function typedAt(typed: readonly TypeManifestParam[], i: number): TypeManifestParam | undefined {
+  for (const p of typed) if (p.index === i) return p;
+  return undefined;
 }
 
 /** Whether the manifest and the decorators say the same of one parameter: its decorator, and an `@Arg`'s name. */
