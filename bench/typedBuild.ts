@@ -1,8 +1,10 @@
 // The registry build and the call path with a type manifest (hermes-tools typegen) against without one.
+import 'reflect-metadata';
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule, type TypeManifest, typeManifest } from 'hermes-tools';
 import { generateTools } from './generate.js';
-import { measure } from './measure.js';
+import { fileURLToPath } from 'node:url';
+import { alternateProcessReadings, readCalls } from './alternateProcesses.js';
 
 /** What typegen writes for a generated tool: `path: string, maxBytes: number`. */
 function manifestFor(classes: readonly Function[]): TypeManifest {
@@ -81,25 +83,37 @@ export async function typedBuild(
       cpu[way].push((used.user + used.system) / 1000);
     }
   }
-  const plain = generateTools(1, 'callplain');
-  const typed = generateTools(1, 'calltyped', false);
-  const plainRegistry = await built(plain, 'callplain', undefined);
-  const typedRegistry = await built(typed, 'calltyped', manifestFor(typed));
-  const calls = await measure(
-    [
-      { name: 'reflection', run: () => plainRegistry.call('callplain.tool_0', { path: 'a' }) },
-      { name: 'manifest', run: () => typedRegistry.call('calltyped.tool_0', { path: 'a' }) },
-    ],
-    rounds,
-    log,
-  );
+  // The call in fresh processes, alternating: in one process the second registry's call sites are already warm or
+  // already megamorphic, which moved the ratio more than the two sides differ.
+  const calls = await alternateProcessReadings(fileURLToPath(import.meta.url), CALL_SIDES, Math.max(rounds, 5), log);
+  const cpuOf = (side: CallSide): number => median(calls[side].map((r) => r.cpuNs ?? r.ns));
   return {
     reflection: median(samples.reflection),
     manifest: median(samples.manifest),
     manifestOnly: median(samples.manifestOnly),
     cpu: { reflection: median(cpu.reflection), manifest: median(cpu.manifest), manifestOnly: median(cpu.manifestOnly) },
     typeManifest: median(checks),
-    callReflection: calls.get('reflection')!,
-    callManifest: calls.get('manifest')!,
+    callReflection: cpuOf('reflection'),
+    callManifest: cpuOf('manifest'),
   };
+}
+
+const CALL_SIDES = ['reflection', 'manifest'] as const;
+type CallSide = (typeof CALL_SIDES)[number];
+
+/** One side's call, in this process: a tool built by reflection, or one built from the manifest without metadata. */
+async function measureCall(side: CallSide, rounds: number): Promise<{ ns: number; cpuNs?: number }> {
+  const classes = generateTools(1, side, side === 'reflection');
+  const registry = await built(classes, side, side === 'manifest' ? manifestFor(classes) : undefined);
+  const run = () => registry.call(`${side}.tool_0`, { path: 'a' });
+  for (let i = 0; i < 50_000; i++) await run();
+  return readCalls(run, rounds, 100_000);
+}
+
+// A measuring process: `node build/bench/typedBuild.js reflection|manifest [rounds]` prints {"ns": …, "cpuNs": …}.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [side, rounds] = process.argv.slice(2);
+  if (!(CALL_SIDES as readonly (string | undefined)[]).includes(side))
+    throw new Error('usage: node build/bench/typedBuild.js reflection|manifest [rounds]');
+  process.stdout.write(`${JSON.stringify(await measureCall(side as CallSide, Number(rounds ?? 3)))}\n`);
 }
