@@ -211,7 +211,7 @@ describe('the hermes-tools CLI', () => {
   it('keeps names and descriptions in separate columns in --help: aligned, wrapped within 80 characters', async () => {
     for (const args of [
       ['--help'],
-      ...['list', 'schema', 'call', 'serve', 'worker'].map((command) => [command, '--help']),
+      ...['list', 'schema', 'call', 'serve', 'worker', 'typegen'].map((command) => [command, '--help']),
     ]) {
       const { stdout } = await cli(...args);
       const lines = stdout.trimEnd().split('\n');
@@ -232,7 +232,8 @@ describe('the hermes-tools CLI', () => {
           expect([args, row, /^ {2}\S/.test(row) || row.startsWith(' '.repeat(column))]).toEqual([args, row, true]);
       }
     }
-    expect((await cli('--help')).stdout).toContain('\n  schema  The tool definitions as JSON');
+    expect((await cli('--help')).stdout).toContain('\n  schema   The tool definitions as JSON');
+    expect((await cli('--help')).stdout).toContain('\n  typegen  Reads the tools');
     expect((await cli('call', '--help')).stdout).toContain(
       '\n  --timeout, -t <ms>   end the call with a timeout outcome',
     );

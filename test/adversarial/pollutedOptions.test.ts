@@ -335,7 +335,7 @@ describe('declaration options a user misspelt', () => {
     ]);
     const misspelt = { aprovals: {}, results: { maxChar: 500 }, approvals: { aprove: () => true } } as object;
     expect(await problemsOf(toolsModule(misspelt), toolset({ name: 'db', tools: [ReadTable] }))).toEqual([
-      'toolsModule: unknown option "aprovals" (known: interceptors, guards, approvals, questions, audit, results, content, timeoutMs, coerce, limits, logger)',
+      'toolsModule: unknown option "aprovals" (known: interceptors, guards, approvals, questions, audit, results, content, timeoutMs, coerce, limits, logger, types)',
       'toolsModule approvals: unknown option "aprove" (known: approve, when, timeoutMs)',
       'toolsModule results: unknown option "maxChar" (known: maxChars, store)',
     ]);
