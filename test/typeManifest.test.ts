@@ -170,6 +170,15 @@ describe('toolsModule({ types })', () => {
     expect(await definitionProblems(...modules(manifest([typed], Odd), [Odd]))).toEqual([
       "Odd.execute @Arg('x'): maxLength applies to a string, number or array, and its type is an object",
     ]);
+    class Odder {
+      @Tool({ name: 'odder.run', description: 'Odder.' })
+      execute(@Arg('x', { multipleOf: 2, uniqueItems: true }) x: object): object {
+        return x;
+      }
+    }
+    expect(await definitionProblems(...modules(manifest([typed], Odder), [Odder]))).toEqual([
+      "Odder.execute @Arg('x'): multipleOf, uniqueItems apply to a string, number or array, and its type is an object",
+    ]);
   });
 });
 

@@ -9,6 +9,7 @@ import { patternProblem } from './patternProblem.js';
 import type { Shape } from './Shape.js';
 import { isStringFormat } from './stringFormats.js';
 import { resolveTypeSpec } from './resolveTypeSpec.js';
+import { constraintKeys } from './constraintKeys.js';
 
 const UNTELLABLE = new Set<unknown>([Object, Function, Promise, Symbol, undefined]);
 
@@ -77,16 +78,9 @@ function typeShape(
         message: `${wrong.join(', ')} ${wrong.length === 1 ? 'applies' : 'apply'} only to ${kind} arguments`,
       });
   };
-  const STRING_KEYS: (keyof ArgOptions)[] = ['minLength', 'maxLength', 'pattern', 'format'];
-  const NUMBER_KEYS: (keyof ArgOptions)[] = [
-    'integer',
-    'minimum',
-    'maximum',
-    'exclusiveMinimum',
-    'exclusiveMaximum',
-    'multipleOf',
-  ];
-  const ARRAY_KEYS: (keyof ArgOptions)[] = ['minItems', 'maxItems', 'uniqueItems', 'items'];
+  const STRING_KEYS = constraintKeys.string;
+  const NUMBER_KEYS = constraintKeys.number;
+  const ARRAY_KEYS = constraintKeys.array;
   if (resolved === String) {
     constraintProblem([...NUMBER_KEYS, ...ARRAY_KEYS], 'number or array');
     if (options.format !== undefined && !isStringFormat(options.format))

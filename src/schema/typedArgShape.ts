@@ -3,24 +3,17 @@ import type { JsonSchema } from '../contracts/JsonSchema.js';
 import type { DefinitionProblem } from '../contracts/DefinitionProblem.js';
 import type { TypeManifestParam } from '../contracts/TypeManifest.js';
 import { argShape } from './argShape.js';
+import { constraintKeys } from './constraintKeys.js';
 import { jsonSchemaToShape } from './jsonSchemaToShape.js';
 import type { ArrayShape, ObjectShape, Shape } from './Shape.js';
 
-const SCALAR_KEYS = [
-  'integer',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minItems',
-  'maxItems',
-  'items',
+/** What constrains a string, a number or an array (argShape's lists), and `enum`: none applies to an object. */
+const SCALAR_KEYS: readonly (keyof ArgOptions)[] = [
+  ...constraintKeys.string,
+  ...constraintKeys.number,
+  ...constraintKeys.array,
   'enum',
-] as const satisfies readonly (keyof ArgOptions)[];
+];
 const SCALARS: Readonly<Record<string, Function>> = Object.assign(Object.create(null), {
   string: String,
   number: Number,
