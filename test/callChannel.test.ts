@@ -3,12 +3,14 @@ import { tracingChannel } from 'node:diagnostics_channel';
 import {
   Arg,
   CALL_CHANNEL,
+  Ctx,
   Tool,
   captureCallContent,
   toolset,
   toolsModule,
   type AuditRecord,
   type CallMessage,
+  type ToolContext,
 } from 'hermes-tools';
 import { buildRegistry } from './support/buildRegistry.js';
 import { Asks, BadOutput, Denied, EVERY_OUTCOME, Gone, Slow } from './support/refusedTools.js';
@@ -33,7 +35,41 @@ class Breaks {
   }
 }
 
+@Tool({ name: 'own.id', description: 'Answers the id of its own call.' })
+class OwnId {
+  execute(@Arg('tag') tag: string, @Ctx() ctx: ToolContext): string {
+    return `${tag} ${ctx.callId}`;
+  }
+}
+
 describe('the hermes-tools:call channel', () => {
+  it('gives a call without options one id, the same on its messages and in its context, whatever its outcome', async () => {
+    const { registry } = await buildRegistry(toolset({ name: 'all', tools: [OwnId] }));
+    const started: string[] = [];
+    const ended: CallMessage[] = [];
+    const channel = tracingChannel<unknown, CallMessage>(CALL_CHANNEL);
+    const handlers = {
+      ...quiet,
+      start: (m: CallMessage) => void started.push(m.callId),
+      asyncEnd: (m: CallMessage) => void ended.push({ ...m }),
+    };
+    channel.subscribe(handlers);
+    try {
+      const byCall = await registry.call('own.id', { tag: 'a' });
+      const byTool = await registry.get('own.id').execute({ tag: 'b' });
+      await expect(registry.call('own.id', { tag: 5 })).rejects.toMatchObject({ code: 'invalid_input' });
+      expect([byCall, byTool]).toEqual([`a ${started[0]}`, `b ${started[1]}`]);
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+    expect(new Set(started).size).toBe(3);
+    expect(ended.map((m) => [m.tool, m.toolset, m.callId, m.code])).toEqual([
+      ['own.id', 'all', started[0], 'ok'],
+      ['own.id', 'all', started[1], 'ok'],
+      ['own.id', 'all', started[2], 'invalid_input'],
+    ]);
+  });
+
   it('publishes every call, refused ones included, with its outcome code and duration, never its arguments', async () => {
     const { registry } = await buildRegistry(
       toolsModule({ approvals: { approve: () => false } }),

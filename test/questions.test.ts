@@ -204,6 +204,10 @@ describe('ctx.ask in process (CallOptions.ask)', () => {
       value: 'closed a2 (notify: true)',
     });
     expect(asked).toHaveLength(1);
+    // A call without options asks the module's asker too (the pipeline's short path must not leave it out).
+    expect(await tools.call('accounts.close', { owner: 'bo' })).toBe('closed a1 (notify: true)');
+    expect(await tools.get('accounts.close').execute({ owner: 'bo' })).toBe('closed a1 (notify: true)');
+    expect(asked).toHaveLength(3);
   });
 
   it('refuses a questions option it does not know, or a time that is not one, when the registry is built', async () => {

@@ -29,7 +29,7 @@ export interface ToolCore {
   readonly validate: (input: unknown) => InputValidation | Promise<InputValidation>;
   /** Present when calls wait for approval: the module's approver (if any) and its time limit. */
   readonly approval: { readonly approve: ApproveFunction | undefined; readonly timeoutMs: number } | undefined;
-  /** Interceptors and handler, composed. */
+  /** Interceptors and handler, composed; never throws (a throw in either is the promise's rejection). */
   readonly invoke: Invoke;
   /** Issues with a result in its JSON form, or undefined when it matches the declared output. */
   readonly checkOutput: ((result: unknown) => readonly ValidationIssue[] | undefined) | undefined;

@@ -5,21 +5,22 @@ import type { ToolCore } from '../contracts/ToolCore.js';
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
 import { CallContext } from '../context/CallContext.js';
 import { trackingCalls } from '../context/currentCall.js';
+import { newCallId } from '../context/newCallId.js';
 import { ToolValidationError } from '../errors/ToolValidationError.js';
 import { toToolError } from '../errors/toToolError.js';
 import { admitCall } from './admitCall.js';
 import { approveCall } from './approveCall.js';
 import type { AuditTrail } from './AuditTrail.js';
 import { admits, type CallPlan, planCall } from './CallPlan.js';
-import { callObserved } from './callChannel.js';
+import { callObserved, traceCall } from './callChannel.js';
 import { callTimeout } from './callTimeout.js';
 import { type AccessCheck, checkAccess } from './checkAccess.js';
 import { InvalidInput } from './InvalidInput.js';
 import { PendingCall } from './PendingCall.js';
-import { invokeHandler, runHandler } from './runHandler.js';
+import { runHandler } from './runHandler.js';
 import { rejectLater } from '../internal/rejectLater.js';
-import { watchCall } from './watchCall.js';
-import { NO_OPTIONS, withCallOptions } from './withCallOptions.js';
+import { callMessage, watchCall } from './watchCall.js';
+import { NO_OPTIONS, withCallId, withCallOptions } from './withCallOptions.js';
 
 /** What an invalid input leaves the chain as: `call`'s rejection, or `dispatch`'s InvalidInput. */
 type OnInvalid = (issues: readonly ValidationIssue[]) => unknown;
@@ -66,7 +67,14 @@ export class CallPipeline {
 
   /** Resolves to the result, or rejects with a ToolError. */
   call(input: unknown, given: CallOptions | undefined): Promise<unknown> {
-    if (given === undefined && this.#plan.bare && !callObserved()) return this.#bare(input);
+    // Kept small, as is `#bare`: V8 inlines a call site's callees up to a budget of bytecode, counted per function
+    // whole, and the handler's chain should still fit (bench/NOTES.md, unused features).
+    if (given === undefined && this.#plan.bare)
+      return callObserved() ? this.#tracedBare(input) : this.#bare(input, undefined);
+    return this.#call(input, given);
+  }
+
+  #call(input: unknown, given: CallOptions | undefined): Promise<unknown> {
     const options = this.#bind(given ?? NO_OPTIONS, true);
     if (this.#plan.audited || callObserved()) return this.#watched(input, options, false);
     return this.#run(input, options, undefined, this.#refuseInvalid);
@@ -112,29 +120,43 @@ export class CallPipeline {
    * handler: those two, with a context of its own. Whatever else comes up (an invalid input, an async
    * check, a context read through `runInCall`) goes on from acceptance, as in every other call.
    */
-  #bare(input: unknown): Promise<unknown> {
-    const validation = this.#core.validate(input);
-    if (validation instanceof Promise || !validation.ok || trackingCalls()) {
-      const call = new PendingCall(this.#core, NO_OPTIONS, undefined, undefined);
-      if (validation instanceof Promise)
-        return validation.then((answer) => this.#accept(answer, call, this.#refuseInvalid));
-      const accepted = this.#accept(validation, call, this.#refuseInvalid);
-      return accepted instanceof Promise ? accepted : Promise.resolve(accepted);
-    }
-    const { definition, logger } = this.#core;
+  #bare(input: unknown, callId: string | undefined): Promise<unknown> {
+    const core = this.#core;
+    const validation = core.validate(input);
+    if (validation instanceof Promise || !validation.ok || trackingCalls()) return this.#accepting(validation, callId);
     const ctx = new CallContext(
-      definition,
+      core.definition,
+      callId,
       undefined,
       undefined,
-      undefined,
-      logger,
+      core.logger,
       undefined,
       undefined,
       undefined,
       undefined,
       askQuestion,
     );
-    return invokeHandler(this.#core, validation.value, ctx).then(undefined, this.#failed);
+    return core.invoke(validation.value, ctx).then(undefined, this.#failed);
+  }
+
+  /** A bare call past validation that cannot go straight to the handler: on from acceptance, as every other call. */
+  #accepting(validation: InputValidation | Promise<InputValidation>, callId: string | undefined): Promise<unknown> {
+    const options = callId === undefined ? NO_OPTIONS : withCallId(NO_OPTIONS, callId);
+    const call = new PendingCall(this.#core, options, undefined, undefined);
+    if (validation instanceof Promise)
+      return validation.then((answer) => this.#accept(answer, call, this.#refuseInvalid));
+    const accepted = this.#accept(validation, call, this.#refuseInvalid);
+    return accepted instanceof Promise ? accepted : Promise.resolve(accepted);
+  }
+
+  /**
+   * The same two steps for a call someone watches (a tracer on the call channel): published around them as every call
+   * is, under an id of its own, without the options and steps a call without options does not use.
+   */
+  #tracedBare(input: unknown): Promise<unknown> {
+    const callId = newCallId();
+    const message = callMessage(this.#core.definition, callId, undefined, undefined, input);
+    return traceCall(message, () => this.#bare(input, callId));
   }
 
   #validate(input: unknown, call: PendingCall, onInvalid: OnInvalid): unknown {

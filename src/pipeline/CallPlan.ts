@@ -21,7 +21,7 @@ export interface CallPlan {
   readonly audited: boolean;
   /**
    * Whether a call without options takes no step but validation and the handler: no admission, approval, output check,
-   * audit or caller view.
+   * audit, caller view or module asker.
    */
   readonly bare: boolean;
 }
@@ -36,7 +36,9 @@ export function planCall(core: ToolCore): CallPlan {
     !audited &&
     core.approval === undefined &&
     core.checkOutput === undefined &&
-    core.identity === undefined;
+    core.identity === undefined &&
+    // A module's asker (`toolsModule({ questions })`) reaches the handler through the full path's context.
+    core.questions === undefined;
   return { admitEveryCall, audited, bare };
 }
 

@@ -1,5 +1,4 @@
 import type { ToolCore } from '../contracts/ToolCore.js';
-import type { CallContext } from '../context/CallContext.js';
 import { runInCall, trackingCalls } from '../context/currentCall.js';
 import { ToolAbortedError } from '../errors/ToolAbortedError.js';
 import { toToolError } from '../errors/toToolError.js';
@@ -23,7 +22,7 @@ export function runHandler(
   // The common case (no limit, no signal, nothing reading the injected context) calls straight through.
   const running =
     !call.bounded && !trackingCalls()
-      ? invokeHandler(core, value, ctx)
+      ? invoke(value, ctx)
       : withDeadline(() => runInCall(ctx, () => invoke(value, ctx)), ctx, call.timeoutMs, call.signal);
   const followed = call.followed;
   // Settling only silences late progress and unlinks a followed signal: with neither and no output to check, a result
@@ -43,13 +42,4 @@ export function runHandler(
       throw toToolError(name, error);
     },
   );
-}
-
-/** The interceptors and the handler, a synchronous throw as a rejection. */
-export function invokeHandler(core: ToolCore, value: unknown, ctx: CallContext): Promise<unknown> {
-  try {
-    return core.invoke(value, ctx);
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }

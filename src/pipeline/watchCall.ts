@@ -1,5 +1,6 @@
 import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
+import type { ToolDefinition } from '../contracts/ToolDefinition.js';
 import { newCallId } from '../context/newCallId.js';
 import { AuditTrail } from './AuditTrail.js';
 import { type CallMessage, callObserved, capturingContent, traceCall } from './callChannel.js';
@@ -36,13 +37,26 @@ export function watchCall(
     const running = run(traced, trail);
     return trail === undefined ? running : finishTrail(running, trail);
   }
-  // Object literals, never a spread: a subscriber adds keys to the message (its span, `runWithin`), and the call adds
-  // its outcome, which costs a spread copy far more than a literal on Node 20 (bench/NOTES.md, hot path).
-  const message: CallMessage = capturingContent()
-    ? { tool, toolset, definition, callId, caller, trace: options.trace, arguments: input }
-    : { tool, toolset, definition, callId, caller, trace: options.trace };
+  const message = callMessage(definition, callId, caller, options.trace, input);
   const running = traceCall(message, () => run(traced, trail));
   return trail === undefined ? running : finishTrail(running, trail);
+}
+
+/** The call channel's message about one call of a tool, with its arguments while content capture is on. */
+export function callMessage(
+  definition: ToolDefinition,
+  callId: string,
+  caller: unknown,
+  trace: CallMessage['trace'],
+  input: unknown,
+): CallMessage {
+  const tool = definition.name;
+  const toolset = definition.toolset;
+  // Object literals, never a spread: a subscriber adds keys to the message (its span, `runWithin`), and the call adds
+  // its outcome, which costs a spread copy far more than a literal on Node 20 (bench/NOTES.md, hot path).
+  return capturingContent()
+    ? { tool, toolset, definition, callId, caller, trace, arguments: input }
+    : { tool, toolset, definition, callId, caller, trace };
 }
 
 /** The call's audit record, given its outcome. */
