@@ -47,10 +47,22 @@ export const MIN_SECRET_LENGTH = 6;
 /** How long a snapshot of the environment is trusted before it is read again. */
 const SNAPSHOT_MS = 1_000;
 
-interface Snapshot {
+/** The environment's secrets as read once: a new object each time they are read again. */
+export interface SecretsSnapshot {
   readonly pattern: RegExp | undefined;
   readonly multiline: boolean;
+  /**
+   * Whether some secret holds whitespace, `(` or `;`: the characters the validator's wording puts right beside a part
+   * that repeats the value checked (see `ScannedIssue`), so only then could a secret begin in our wording and end in
+   * the caller's part.
+   */
+  readonly crossesWording: boolean;
 }
+
+type Snapshot = SecretsSnapshot;
+
+/** What sets an echoed part of an issue's message off from our wording (see `SecretsSnapshot.crossesWording`). */
+const BESIDE_ECHO = /[\s(;]/;
 
 let snapshot: Snapshot | undefined;
 let expiry: ReturnType<typeof setTimeout> | undefined;
@@ -95,12 +107,22 @@ function readSecrets(): Snapshot {
     .sort((a, b) => b.length - a.length)
     .map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const multiline = [...values].some((v) => v.includes('\n'));
-  return { pattern: alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'g'), multiline };
+  const crossesWording = [...values].some((v) => BESIDE_ECHO.test(v));
+  return {
+    pattern: alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'g'),
+    multiline,
+    crossesWording,
+  };
 }
 
 function secrets(): Snapshot {
   if (snapshot === undefined) refreshSecrets();
   return snapshot!;
+}
+
+/** The secrets `redactSecrets` redacts now: the same object until the environment is read again. */
+export function currentSecrets(): SecretsSnapshot {
+  return secrets();
 }
 
 /**

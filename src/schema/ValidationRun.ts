@@ -1,4 +1,8 @@
 import type { ValidationIssue } from '../contracts/ValidationIssue.js';
+import { clip, MAX_ISSUE_MESSAGE, MAX_PATH } from '../errors/redactIssues.js';
+import { redactPath } from '../errors/redactPath.js';
+import { currentSecrets, redactSecrets } from '../errors/redactSecrets.js';
+import { ScannedIssue } from '../errors/ScannedIssue.js';
 import { clipKey } from './clipKey.js';
 import type { ValidationLimits } from './ValidationLimits.js';
 
@@ -49,23 +53,45 @@ export class ValidationRun {
     if (this.size <= this.maxTotalSize) return true;
     if (!this.oversized) {
       this.oversized = true;
-      this.reportMessage(
+      this.report(
         '',
-        `the arguments must be at most ${this.maxTotalSize} in total size (characters of strings and keys, plus 8 per value and per key)`,
+        `must be at most ${this.maxTotalSize} in total size (characters of strings and keys, plus 8 per value and per key)`,
         'maxTotalSize',
       );
     }
     return false;
   }
 
-  /** Records an issue whose message is `<path> <message>`. */
+  /**
+   * Records an issue whose message is `<path> <message>`, in our own wording but for the parts of it that repeat the
+   * value checked, which come from `describe` or `shown` and stand beside whitespace, `(` or `;`: the message needs no
+   * scan for secrets then but of the path (see `ScannedIssue`).
+   */
   report(path: string, message: string, constraint: string): void {
-    this.reportMessage(path, `${label(path)} ${message}`, constraint);
+    if (this.issues.length >= this.limits.maxIssues) {
+      this.dropped++;
+      return;
+    }
+    const secrets = currentSecrets();
+    if (secrets.crossesWording) {
+      this.issues.push({ path, message: `${label(path)} ${message}`, constraint });
+      return;
+    }
+    const shownPath = redactPath(path);
+    this.issues.push(
+      new ScannedIssue(
+        clip(path, MAX_PATH),
+        clip(shownPath, MAX_PATH),
+        clip(`${label(shownPath)} ${message}`, MAX_ISSUE_MESSAGE),
+        constraint,
+        secrets,
+      ),
+    );
   }
 
   /**
    * Records an issue whose message is already complete, or made by a function (not called once issues are only
-   * counted).
+   * counted): text of anyone's (a constraint's message), scanned whole when it leaves the library.
    */
   reportMessage(path: string, message: string | (() => string), constraint: string): void {
     if (this.issues.length >= this.limits.maxIssues) {
@@ -75,9 +101,14 @@ export class ValidationRun {
     this.issues.push({ path, message: typeof message === 'string' ? message : message(), constraint });
   }
 
-  /** `value` as a message may show it, following `quoteValues`. */
+  /** `value` as a message may show it, following `quoteValues`, its secrets redacted (see `report`). */
   describe(value: unknown): string {
-    return describeValue(value, this.quoteValues);
+    return redactSecrets(describeValue(value, this.quoteValues));
+  }
+
+  /** A number taken from the value checked (the value itself, a length, a count, an index) as a message shows it (see `report`). */
+  shown(n: number): string {
+    return redactSecrets(String(n));
   }
 
   /** The issues, with a last one counting those dropped past `maxIssues`. */

@@ -63,7 +63,11 @@ function compileString(shape: StringShape): Validator {
       return value;
     }
     if (value.length > (maxLength === undefined ? run.limits.maxStringLength : maxLength * 2)) {
-      run.report(path, `is too long (${value.length} characters)`, maxLength === undefined ? 'limit' : 'maxLength');
+      run.report(
+        path,
+        `is too long (${run.shown(value.length)} characters)`,
+        maxLength === undefined ? 'limit' : 'maxLength',
+      );
       return value;
     }
     if (!run.charge(value.length + VALUE_COST)) return value;
@@ -117,7 +121,7 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
     if (maxItems !== undefined ? value.length > maxItems : value.length > run.limits.maxArrayLength) {
       run.report(
         path,
-        `must have at most ${maxItems ?? run.limits.maxArrayLength} items, got ${value.length}`,
+        `must have at most ${maxItems ?? run.limits.maxArrayLength} items, got ${run.shown(value.length)}`,
         maxItems !== undefined ? 'arrayMaxSize' : 'limit',
       );
       return value;
@@ -125,7 +129,7 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
     if (minItems !== undefined && value.length < minItems) {
       run.report(
         path,
-        `must have at least ${minItems} ${minItems === 1 ? 'item' : 'items'}, got ${value.length}`,
+        `must have at least ${minItems} ${minItems === 1 ? 'item' : 'items'}, got ${run.shown(value.length)}`,
         'arrayMinSize',
       );
     }
@@ -139,7 +143,7 @@ function compileArray(shape: ArrayShape, options: CompileOptions): Validator {
       if (duplicate !== undefined)
         run.report(
           path,
-          `must not repeat an item (items ${duplicate[0]} and ${duplicate[1]} are equal)`,
+          `must not repeat an item (items ${run.shown(duplicate[0])} and ${run.shown(duplicate[1])} are equal)`,
           'arrayUnique',
         );
     }

@@ -32,7 +32,7 @@ function copy(
       if (value.length > run.limits.maxStringLength) {
         run.report(
           pathOf(parent, key),
-          `is too long (${value.length} characters, more than the ${run.limits.maxStringLength} allowed)`,
+          `is too long (${run.shown(value.length)} characters, more than the ${run.limits.maxStringLength} allowed)`,
           'limit',
         );
       } else {
@@ -71,7 +71,7 @@ function copyArray(value: unknown[], path: string, run: ValidationRun, depth: nu
     return value;
   }
   if (value.length > run.limits.maxArrayLength) {
-    run.report(path, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
+    run.report(path, `must have at most ${run.limits.maxArrayLength} items, got ${run.shown(value.length)}`, 'limit');
     return value;
   }
   const out = new Array<unknown>(value.length);

@@ -42,5 +42,5 @@ export function numberConstraints(
  * passing check's cost.
  */
 function got(value: number, run: ValidationRun): string {
-  return run.quoteValues ? `, got ${value}` : '';
+  return run.quoteValues ? `, got ${run.shown(value)}` : '';
 }

@@ -29,7 +29,7 @@ export function objectKeys(
   }
   const keys = ownKeys(value);
   if (keys.length > run.limits.maxProperties) {
-    run.report(path, `has ${keys.length} keys, more than the ${run.limits.maxProperties} allowed`, 'limit');
+    run.report(path, `has ${run.shown(keys.length)} keys, more than the ${run.limits.maxProperties} allowed`, 'limit');
     return undefined;
   }
   let size = VALUE_COST;

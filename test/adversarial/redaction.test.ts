@@ -82,6 +82,37 @@ class Counts {
   }
 }
 
+@Tool({ name: 'bounded', description: 'Takes a small number and one of two words, so that issues quote both.' })
+class Bounded {
+  execute(@Arg('n', { maximum: 10 }) n: number, @Arg('word', { enum: ['yes', 'no'] }) word: string): string {
+    return `${n} ${word}`;
+  }
+}
+
+/** The answers the checks of `Waits` are waiting to give. */
+const waiting: (() => void)[] = [];
+
+@ValidatorConstraint({ name: 'waits', async: true })
+class Waits implements ValidatorConstraintInterface {
+  validate(): Promise<boolean> {
+    return new Promise((resolve) => {
+      waiting.push(() => resolve(true));
+    });
+  }
+}
+
+class Slow {
+  @Validate(Waits) wait!: string;
+  @IsString() tokenvalue!: string;
+}
+
+@Tool({ name: 'slow', description: 'Has a check that answers when the test says, and a required property.' })
+class SlowTool {
+  execute(@Input() input: Slow): string {
+    return input.wait;
+  }
+}
+
 /** A ToolError of the user's own: its constructor redacts and cuts the message it is given. */
 class Plain extends ToolError {
   readonly code = 'execution_failed' as const;
@@ -102,8 +133,11 @@ async function withOnly(values: Record<string, string>, body: () => Promise<void
 }
 
 async function registry(): Promise<ToolRegistry> {
-  return (await buildRegistry(toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput, LeaksKeys, Counts] })))
-    .registry;
+  return (
+    await buildRegistry(
+      toolset({ name: 'r', tools: [Fails, LoginTool, LeaksOutput, LeaksKeys, Counts, Bounded, SlowTool] }),
+    )
+  ).registry;
 }
 
 describe('redaction of every outgoing message', () => {
@@ -655,5 +689,79 @@ describe('redaction of every outgoing message', () => {
     } finally {
       delete process.env.KILO_SECRET;
     }
+  });
+
+  it("redacts every part of the validator's own issues that repeats the caller's value: a quoted string, a number, a class's name, a key", async () => {
+    const values = { NUMBER_SECRET: '31415926', WORD_SECRET: 'hunter-word', CLASS_SECRET: 'SecretClassName' };
+    await withOnly(values, async () => {
+      const r = await registry();
+      const Named = { [values.CLASS_SECRET]: class {} }[values.CLASS_SECRET]!;
+      // The caller is shown its own key as the path in `dispatch`; the message, which may be logged, redacts it.
+      const expected = [
+        ['x://u:pw-key@h', 'x://u:[redacted]@h is not a known argument; remove it (known: n, word)'],
+        ['n', 'n must be <= 10, got [redacted]'],
+        ['word', 'word must be one of "yes", "no", got "[redacted]"'],
+      ];
+      const args = { n: 31415926, word: values.WORD_SECRET, 'x://u:pw-key@h': 1 };
+      const outcome = await r.dispatch('bounded', args);
+      expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual(expected);
+      const error = (await r.call('bounded', args).catch((e: unknown) => e)) as ToolValidationError;
+      expect(error.issues.map((i) => [i.path, i.message])).toEqual([
+        ['x://u:[redacted]@h', expected[0]![1]],
+        ...expected.slice(1),
+      ]);
+      const shown = await r.dispatch('counts', { a: new Named(), b: 1, c: 1 });
+      expect(shown.ok ? [] : shown.error.issues!.map((i) => i.message)).toEqual([
+        'a must be a number, got an instance of [redacted]',
+      ]);
+      expect(JSON.stringify([outcome, shown])).not.toMatch(/31415926|hunter-word|SecretClassName/);
+      expect(JSON.stringify(error)).not.toMatch(/31415926|hunter-word|pw-key/);
+    });
+  });
+
+  it("scans the whole of the validator's issues when a secret holds a space: it may begin in the library's wording and end in the caller's value", async () => {
+    await withOnly({ SPACED_SECRET: 'number, got "abc123' }, async () => {
+      const r = await registry();
+      const outcome = await r.dispatch('counts', { a: 'abc123', b: 1, c: 1 });
+      expect(outcome.ok ? [] : outcome.error.issues!.map((i) => i.message)).toEqual(['a must be a [redacted]"']);
+      const error = (await r.call('counts', { a: 'abc123', b: 1, c: 1 }).catch((e: unknown) => e)) as Error;
+      expect(error.message).toContain('- a must be a [redacted]"\n');
+    });
+  });
+
+  it("scans the validator's issues again when the environment was read again while the call was being checked", async () => {
+    await withOnly({}, async () => {
+      const r = await registry();
+      const pending = r.dispatch('slow', { wait: 'w' });
+      const called = r.call('slow', { wait: 'w' }).then(
+        () => undefined,
+        (e: unknown) => e as ToolValidationError,
+      );
+      process.env.NAMED_LIKE_A_PROPERTY = 'tokenvalue';
+      // Building a registry reads the environment again.
+      await registry();
+      for (const answer of waiting.splice(0)) answer();
+      const [outcome, error] = await Promise.all([pending, called]);
+      expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+        ['tokenvalue', '[redacted] is required'],
+      ]);
+      expect(error!.issues.map((i) => [i.path, i.message])).toEqual([['[redacted]', '[redacted] is required']]);
+    });
+  });
+
+  it("takes as already scanned only the validator's own issues: one made from such an issue's prototype is scanned", async () => {
+    const r = await registry();
+    const error = (await r.call('counts', { a: 'one', b: 2, c: 3 }).catch((e: unknown) => e)) as ToolValidationError;
+    const forged = Object.create(Object.getPrototypeOf(error.issues[0]), {
+      path: { value: SECRETS.DB_PASS, enumerable: true },
+      message: { value: `a must be ${SECRETS.STRIPE_SK}`, enumerable: true },
+      constraint: { value: 'c', enumerable: true },
+    });
+    thrown = () => new ToolValidationError('fails', [forged]);
+    const outcome = await r.dispatch('fails', {});
+    expect(outcome.ok ? [] : outcome.error.issues!.map((i) => [i.path, i.message])).toEqual([
+      ['[redacted]', 'a must be [redacted]'],
+    ]);
+    expect(Object.isFrozen(error.issues[0])).toBe(true);
   });
 });

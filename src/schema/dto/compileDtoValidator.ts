@@ -147,7 +147,11 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
       if (copyWhole) value = copyJsonValue(value, at, run, depth + 1);
       else if (isArray(value)) {
         if (value.length > run.limits.maxArrayLength)
-          run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
+          run.report(
+            at,
+            `must have at most ${run.limits.maxArrayLength} items, got ${run.shown(value.length)}`,
+            'limit',
+          );
         else run.charge(VALUE_COST);
       }
       // Nothing else runs on a value that failed a limit.
@@ -203,7 +207,7 @@ function compileProperty(dto: Function, p: DtoProperty, options: CompileOptions)
 function validateNested(validator: Validator, value: unknown, at: string, run: ValidationRun, depth: number): unknown {
   if (!isArray(value)) return validator(value, at, run, depth + 1);
   if (value.length > run.limits.maxArrayLength) {
-    run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${value.length}`, 'limit');
+    run.report(at, `must have at most ${run.limits.maxArrayLength} items, got ${run.shown(value.length)}`, 'limit');
     return value;
   }
   if (depth + 1 >= run.limits.maxDepth) {

@@ -21,7 +21,7 @@ export function copyTransformed(value: unknown, path: string, run: ValidationRun
     if (value.length > run.limits.maxStringLength) {
       run.report(
         path,
-        `is too long after its @Transform (${value.length} characters, more than the ${run.limits.maxStringLength} allowed)`,
+        `is too long after its @Transform (${run.shown(value.length)} characters, more than the ${run.limits.maxStringLength} allowed)`,
         'limit',
       );
     }
@@ -39,7 +39,7 @@ export function copyTransformed(value: unknown, path: string, run: ValidationRun
     if (value.length > run.limits.maxArrayLength) {
       run.report(
         path,
-        `must have at most ${run.limits.maxArrayLength} items after its @Transform, got ${value.length}`,
+        `must have at most ${run.limits.maxArrayLength} items after its @Transform, got ${run.shown(value.length)}`,
         'limit',
       );
       return value;
@@ -53,7 +53,7 @@ export function copyTransformed(value: unknown, path: string, run: ValidationRun
   if (keys.length > run.limits.maxProperties) {
     run.report(
       path,
-      `has ${keys.length} keys after its @Transform, more than the ${run.limits.maxProperties} allowed`,
+      `has ${run.shown(keys.length)} keys after its @Transform, more than the ${run.limits.maxProperties} allowed`,
       'limit',
     );
     return value;
