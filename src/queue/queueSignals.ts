@@ -15,8 +15,10 @@ export const READY_EVENT = 'hermes-tools:ready';
 export const CANCEL_MARK_MS = 10 * 60_000;
 
 /**
- * The Redis key that marks a job as cancelled. A worker reads it when it starts a job, after
- * registering it as running, so a cancellation made before the event reader saw anything is not lost.
+ * The Redis key that marks a job as cancelled. A worker reads it when it starts a job taken again (its worker died,
+ * or a retry), whose cancellation may have come before its event reader began, and with a signed job's run mark, so a
+ * cancelled job added again under its id is not run; a first attempt's cancellation is heard on the event stream
+ * (HeardCancellations).
  * @internal
  */
 export function cancelKey(address: QueueAddress, jobId: string): string {
