@@ -408,7 +408,8 @@ describe('toolWorker', () => {
     });
     const queue = new Queue('heard', connection);
     const events = new QueueEvents('heard', connection);
-    const producer = new QueueEventsProducer('heard', connection);
+    // Where an agent publishes its cancellations: the queue's cancellation stream.
+    const producer = new QueueEventsProducer('hermes-cancels', { ...connection, prefix: 'bull:heard' });
     try {
       await events.waitUntilReady();
       const busy = watch('heard-busy');

@@ -10,7 +10,7 @@ import { REPLAY_WINDOW_MS } from './checkJobSignature.js';
 import { ownOptions } from '../internal/ownOptions.js';
 import type { QueueAddress } from './QueueAddress.js';
 import { HeardCancellations } from './HeardCancellations.js';
-import { CANCEL_EVENT, cancelKey, QUEUE_NAME } from './queueSignals.js';
+import { CANCEL_EVENT, cancelKey, cancelStream, QUEUE_NAME } from './queueSignals.js';
 import { ranKey } from './ranKey.js';
 import { readQueueAddress } from './readQueueAddress.js';
 import { readSigningKeys } from './readSigningKeys.js';
@@ -53,8 +53,11 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
   };
   const running = new Map<string, RunningJob>();
   const heard = new HeardCancellations(settings.now);
-  const events = new QueueEvents(address.name, { ...connection, autorun: false });
-  const producer = new QueueEventsProducer(address.name, connection);
+  // Only the cancellations are read, from their own stream: the queue's stream has several events per job.
+  const stream = cancelStream(address);
+  const cancels = { connection: address.connection, prefix: stream.prefix };
+  const events = new QueueEvents(stream.name, { ...cancels, autorun: false });
+  const producer = new QueueEventsProducer(stream.name, cancels);
   const report = (error: unknown): void =>
     logger.error('hermes-tools worker: BullMQ reported an error', {
       queue: address.name,
