@@ -1,6 +1,6 @@
 import { CANCEL_MARK_MS } from './queueSignals.js';
 
-/** How many ids a worker keeps at most: anyone who can publish on the queue's event stream can publish many. */
+/** How many ids a worker keeps at most: anyone who can publish on the queue's cancellation stream can publish many. */
 const MAX_IDS = 10_000;
 
 /**
