@@ -78,6 +78,15 @@ async function throughput(call: (i: number) => Promise<unknown>, total: number, 
   return total / ((performance.now() - started) / 1000);
 }
 
+/**
+ * Untimed calls to freshly started worker processes, ours and bare alike, before their throughput is timed: a worker
+ * process spends its first thousand or so jobs compiling its code path (bench/NOTES.md, session 26).
+ */
+async function warmUp(add: (i: number) => Promise<unknown>, io: (i: number) => Promise<unknown>): Promise<void> {
+  await throughput(add, 1_000, 64);
+  await throughput(io, 200, 64);
+}
+
 /** The queue's section of bench/RESULTS.md, and its target row (none when skipped). */
 export interface QueueResults {
   readonly lines: string[];
@@ -181,11 +190,19 @@ export async function measureQueue(rounds: number, log: (line: string) => void):
       rates.direct!.push(await throughput((i) => local.call('bench.add', { a: i, b: 1 }), 20_000, 64));
       for (const count of [1, 2]) {
         const started = await Promise.all(Array.from({ length: count }, () => startWorker(url, 'throughput', 16)));
+        await warmUp(
+          (i) => scaling.call('bench.add', { a: i, b: 1 }),
+          (i) => scaling.call('bench.io', { n: i }),
+        );
         rates[`add${count}`]!.push(await throughput((i) => scaling.call('bench.add', { a: i, b: 1 }), 2_000, 64));
         rates[`io${count}`]!.push(await throughput((i) => scaling.call('bench.io', { n: i }), 1_000, 64));
         await stopWorkers(started);
         const bareStarted = await Promise.all(
           Array.from({ length: count }, () => startWorker(url, 'bare-throughput', 16, true)),
+        );
+        await warmUp(
+          (i) => peerCall('add', { a: i, b: 1 }),
+          (i) => peerCall('io', { n: i }),
         );
         rates[`bareAdd${count}`]!.push(await throughput((i) => peerCall('add', { a: i, b: 1 }), 2_000, 64));
         rates[`bareIo${count}`]!.push(await throughput((i) => peerCall('io', { n: i }), 1_000, 64));
@@ -207,7 +224,7 @@ export async function measureQueue(rounds: number, log: (line: string) => void):
       lines: [
         '## Queue (`hermes-tools/queue`)',
         '',
-        `One agent process (this one) and worker processes started with \`hermes-tools worker\`, on a local \`redis-server\` (persistence off). The queued tool is the same as the direct one, \`bench.add\` (validation, guard, handler); latency is one call at a time to 1 worker process, throughput is the median of 3 rounds with 64 calls in flight and \`--concurrency 16\` per worker. \`bench.io\` waits 10 ms on the worker, as a call to another service would. All processes share this machine's cores, and Redis with them.`,
+        `One agent process (this one) and worker processes started with \`hermes-tools worker\`, on a local \`redis-server\` (persistence off). The queued tool is the same as the direct one, \`bench.add\` (validation, guard, handler); latency is one call at a time to 1 worker process, throughput is the median of 3 rounds with 64 calls in flight and \`--concurrency 16\` per worker, each set of worker processes first given 1,000 \`add\` and 200 \`io\` calls untimed. \`bench.io\` waits 10 ms on the worker, as a call to another service would. All processes share this machine's cores, and Redis with them.`,
         '',
         '| case | median per call | vs direct call |',
         '|---|--:|--:|',

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents, QueueEventsProducer } from 'bullmq';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Min, MinLength, ValidateNested } from 'class-validator';
 import {
@@ -394,6 +394,39 @@ describe('toolWorker', () => {
     trace: null,
     approval: null,
     ...fields,
+  });
+
+  it('does not run a job whose cancellation it heard between the job being taken and its start', async () => {
+    // A worker of one slot, held busy: the next job waits, and is taken once the held one ends.
+    const connection = { connection: { url: redis.url } };
+    const heard = await toolWorker({
+      registry: local,
+      queue: { ...connection, name: 'heard' },
+      shutdownSignals: [],
+      // Only a failing run has a job still held at close.
+      drainTimeoutMs: 1000,
+    });
+    const queue = new Queue('heard', connection);
+    const events = new QueueEvents('heard', connection);
+    // Where an agent publishes its cancellations: the queue's cancellation stream.
+    const producer = new QueueEventsProducer('hermes-cancels', { ...connection, prefix: 'bull:heard' });
+    try {
+      await events.waitUntilReady();
+      const busy = watch('heard-busy');
+      const held = await queue.add('queue.hold', job({ tool: 'queue.hold', input: { key: 'heard-busy' } }));
+      await busy.started;
+      // The next job, cancelled as an agent does once removing it failed: by an event, with no mark in Redis.
+      const next = await queue.add('queue.hold', job({ tool: 'queue.hold', input: { key: 'heard-next' } }));
+      await producer.publishEvent({ eventName: 'hermes-tools:cancel', jobId: next.id! });
+      // The reader reads in order: once the held job's cancellation aborts it, the next job's was heard.
+      await producer.publishEvent({ eventName: 'hermes-tools:cancel', jobId: held.id! });
+      await busy.aborted;
+      expect(await next.waitUntilFinished(events)).toMatchObject({ ok: false, error: { code: 'aborted' } });
+      expect(runs.get('heard-next')).toBeUndefined();
+    } finally {
+      await heard.close();
+      await Promise.all([queue.close(), events.close(), producer.close()]);
+    }
   });
 
   it("checks a job's permissions and input again, trusting Redis no more than the agent trusts the model", async () => {

@@ -14,7 +14,7 @@ import { toJsonValue } from '../internal/toJsonValue.js';
 import { describeGrant } from './describeGrant.js';
 import { jobSignature } from './jobSignature.js';
 import type { QueueAddress } from './QueueAddress.js';
-import { CANCEL_EVENT, CANCEL_MARK_MS, cancelKey } from './queueSignals.js';
+import { CANCEL_EVENT, CANCEL_MARK_MS, cancelKey, cancelStream } from './queueSignals.js';
 import { readOutcome } from './readOutcome.js';
 import { startReading } from './startReading.js';
 import { RemoteToolError } from './RemoteToolError.js';
@@ -57,6 +57,8 @@ export class QueuedCalls {
   readonly #queue: Queue;
   readonly #events: QueueEvents;
   readonly #producer: QueueEventsProducer;
+  /** Publishes on the queue's cancellation stream, which the workers read. */
+  readonly #cancels: QueueEventsProducer;
   readonly #pending = new Map<string, Pending>();
   readonly #describeCaller: (caller: unknown) => unknown;
   readonly #retry: { readonly attempts: number; readonly backoffMs: number };
@@ -74,12 +76,15 @@ export class QueuedCalls {
     this.#queue = new Queue(address.name, options);
     this.#events = new QueueEvents(address.name, { ...options, autorun: false });
     this.#producer = new QueueEventsProducer(address.name, options);
+    const stream = cancelStream(address);
+    this.#cancels = new QueueEventsProducer(stream.name, { connection: address.connection, prefix: stream.prefix });
     this.#describeCaller = describeCaller ?? ((caller) => caller);
     this.#retry = { attempts: retry?.attempts ?? 3, backoffMs: retry?.backoffMs ?? 1000 };
     // BullMQ reconnects on its own; an error it reports is logged, and seen again as the connection's status.
     this.#queue.on('error', this.#report);
     this.#events.on('error', this.#report);
     this.#producer.on('error', this.#report);
+    this.#cancels.on('error', this.#report);
     this.#events.on('completed', ({ jobId, returnvalue }) => this.#finish(jobId, returnvalue));
     this.#events.on('failed', ({ jobId }) => this.#interrupted(jobId));
     this.#events.on('progress', ({ jobId, data }) => this.#progress(jobId, data));
@@ -127,7 +132,12 @@ export class QueuedCalls {
   /** Drops connections that never came up: the event reader's own close would wait for them. */
   async abandon(): Promise<void> {
     this.#closed = true;
-    await Promise.allSettled([this.#events.getBackend().close(true), this.#producer.close(), this.#queue.close()]);
+    await Promise.allSettled([
+      this.#events.getBackend().close(true),
+      this.#producer.close(),
+      this.#cancels.close(),
+      this.#queue.close(),
+    ]);
   }
 
   /** Closes the connections; calls still waiting end as unavailable. */
@@ -143,7 +153,12 @@ export class QueuedCalls {
         ),
       );
     }
-    await Promise.allSettled([this.#events.close(), this.#producer.close(), this.#queue.close()]);
+    await Promise.allSettled([
+      this.#events.close(),
+      this.#producer.close(),
+      this.#cancels.close(),
+      this.#queue.close(),
+    ]);
   }
 
   #job(tool: QueuedTool, input: unknown, ctx: ToolContext): ToolJob {
@@ -245,7 +260,7 @@ export class QueuedCalls {
       const client = await this.#queue.getBackend().client;
       await client.set(cancelKey(this.#address, jobId), '1', { PX: CANCEL_MARK_MS });
       const removed = await this.#queue.remove(jobId);
-      if (removed !== 1) await this.#producer.publishEvent({ eventName: CANCEL_EVENT, jobId });
+      if (removed !== 1) await this.#cancels.publishEvent({ eventName: CANCEL_EVENT, jobId });
     } catch (error) {
       // Redis is unreachable: the call has already ended for its caller, and the worker's own time limit still holds.
       this.#logger.warn('hermes-tools queuedToolset: a cancellation could not reach Redis', {

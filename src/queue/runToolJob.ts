@@ -26,18 +26,24 @@ export interface RunningJob {
 
 /** Where a worker remembers the ids of the signed jobs it ran. */
 export interface RunMarks {
-  /** `started`, `done`, or null for an id never run (or forgotten, past the replay window). */
-  get(jobId: string): Promise<string | null>;
+  /**
+   * In one round trip: `started`, `done`, or null for an id never run (or forgotten, past the replay window), and
+   * whether the job's cancellation mark is set.
+   */
+  get(jobId: string): Promise<{ readonly ran: string | null; readonly cancelled: boolean }>;
   set(jobId: string, mark: 'started' | 'done'): Promise<void>;
 }
 
 /**
- * What a worker gives `runToolJob`: its registry, its table of running jobs, and whether a job was cancelled before it
- * started.
+ * What a worker gives `runToolJob`: its registry, its table of running jobs, and how it tells that a job was cancelled
+ * before it started.
  */
 export interface JobRunner {
   readonly registry: ToolRegistry;
   readonly running: Map<string, RunningJob>;
+  /** Whether the worker's event reader heard the job's cancellation while it was not running here. */
+  readonly heardCancelled: (jobId: string) => boolean;
+  /** Whether the job's cancellation mark is set in Redis: one round trip. */
   readonly wasCancelled: (jobId: string) => Promise<boolean>;
   readonly address: QueueAddress;
   /** The keys a job must be signed with; none: jobs are not checked, and their claims are marked unverified. */
@@ -73,10 +79,21 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
   const { registry, keys } = runner;
   const idempotent = registry.has(call.tool) && registry.get(call.tool).definition.idempotent === true;
   const again = job.attemptsMade > 0 || job.attemptsStarted > 1;
+  // A signed job's cancellation mark is read with its run mark; an unsigned one's only when it is taken again (below).
+  let marked = false;
   if (keys.length > 0) {
-    const refusal =
-      checkJobSignature(keys, call, runner.address, jobId, runner.now()) ??
-      (await replayed(runner.marks, jobId, again));
+    let refusal: string | typeof STARTED | undefined = checkJobSignature(
+      keys,
+      call,
+      runner.address,
+      jobId,
+      runner.now(),
+    );
+    if (refusal === undefined) {
+      const read = await runner.marks.get(jobId);
+      marked = read.cancelled;
+      refusal = await replayed(runner.marks, jobId, read.ran, again);
+    }
     // A started mark lets only an idempotent tool run again: its attempt counters are fields anyone who writes to Redis
     // can
     // set, so for any other tool a started id ends as interrupted, never run twice, whatever the counters claim.
@@ -124,10 +141,15 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
     claims.push('caller', 'permissions');
     markUnverified(entry.controller.signal, claims);
   }
+  // Registered, and the cancellations heard before checked, in one synchronous step: a cancellation heard after this
+  // finds the job running.
   runner.running.set(jobId, entry);
   let reported: Promise<unknown> = Promise.resolve();
   try {
-    if (await runner.wasCancelled(jobId)) {
+    // A job taken again (its worker died, or a retry) may have been cancelled before this worker's reader began: its
+    // mark in Redis says so. A first attempt was waiting until its move to active, so its cancellation came after, and
+    // was heard here.
+    if (marked || runner.heardCancelled(jobId) || (again && keys.length === 0 && (await runner.wasCancelled(jobId)))) {
       entry.reason = 'cancelled';
       entry.controller.abort();
     }
@@ -177,12 +199,16 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
 const STARTED = Symbol('started');
 
 /**
- * Why a signed job's id is refused as one already run, STARTED for a retry of an id started before, or undefined;
- * marks the id started when it is new. BullMQ keeps a job id unique while the job exists, so the same id can only
- * come again once its job is gone, after its mark was written.
+ * Why a signed job's id is refused as one already run (`mark`, its run mark as read), STARTED for a retry of an id
+ * started before, or undefined; marks the id started when it is new. BullMQ keeps a job id unique while the job exists,
+ * so the same id can only come again once its job is gone, after its mark was written.
  */
-async function replayed(marks: RunMarks, jobId: string, again: boolean): Promise<string | typeof STARTED | undefined> {
-  const mark = await marks.get(jobId);
+async function replayed(
+  marks: RunMarks,
+  jobId: string,
+  mark: string | null,
+  again: boolean,
+): Promise<string | typeof STARTED | undefined> {
   // A job's own retry (BullMQ's next attempt, or a dead worker's job taken back) runs under the id it started with.
   if (mark === 'done' || (mark !== null && !again))
     return `a job with its id (${jobId.slice(0, 100)}) has already run: it is a replay`;

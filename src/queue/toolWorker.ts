@@ -9,7 +9,8 @@ import { ToolRegistry } from '../registry/ToolRegistry.js';
 import { REPLAY_WINDOW_MS } from './checkJobSignature.js';
 import { ownOptions } from '../internal/ownOptions.js';
 import type { QueueAddress } from './QueueAddress.js';
-import { CANCEL_EVENT, cancelKey, QUEUE_NAME } from './queueSignals.js';
+import { HeardCancellations } from './HeardCancellations.js';
+import { CANCEL_EVENT, cancelKey, cancelStream, QUEUE_NAME } from './queueSignals.js';
 import { ranKey } from './ranKey.js';
 import { readQueueAddress } from './readQueueAddress.js';
 import { readSigningKeys } from './readSigningKeys.js';
@@ -51,8 +52,12 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
     ...(address.prefix !== undefined && { prefix: address.prefix }),
   };
   const running = new Map<string, RunningJob>();
-  const events = new QueueEvents(address.name, { ...connection, autorun: false });
-  const producer = new QueueEventsProducer(address.name, connection);
+  const heard = new HeardCancellations(settings.now);
+  // Only the cancellations are read, from their own stream: the queue's stream has several events per job.
+  const stream = cancelStream(address);
+  const cancels = { connection: address.connection, prefix: stream.prefix };
+  const events = new QueueEvents(stream.name, { ...cancels, autorun: false });
+  const producer = new QueueEventsProducer(stream.name, cancels);
   const report = (error: unknown): void =>
     logger.error('hermes-tools worker: BullMQ reported an error', {
       queue: address.name,
@@ -63,7 +68,10 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
   events.on(
     CANCEL_EVENT as 'added',
     ((args: { jobId?: string }) => {
-      const entry = args.jobId === undefined ? undefined : running.get(args.jobId);
+      if (typeof args.jobId !== 'string') return;
+      const entry = running.get(args.jobId);
+      // Not running here: it may be about to (its move to active done, its start not yet), or on another worker.
+      if (entry === undefined) heard.add(args.jobId);
       if (entry === undefined || entry.reason !== undefined) return;
       entry.reason = 'cancelled';
       entry.controller.abort();
@@ -82,11 +90,19 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
   const runner: JobRunner = {
     registry,
     running,
-    wasCancelled: async (jobId: string) => (await client.get(cancelKey(address, jobId))) !== null,
+    heardCancelled: (jobId) => heard.has(jobId),
+    wasCancelled: async (jobId) => (await client.get(cancelKey(address, jobId))) !== null,
     address,
     keys,
     marks: {
-      get: (jobId) => client.get(ranKey(address, jobId)),
+      // Both sent at once on the one connection: a single round trip.
+      get: async (jobId) => {
+        const [ran, cancelled] = await Promise.all([
+          client.get(ranKey(address, jobId)),
+          client.get(cancelKey(address, jobId)),
+        ]);
+        return { ran, cancelled: cancelled !== null };
+      },
       set: async (jobId, mark) => void (await client.set(ranKey(address, jobId), mark, { PX: REPLAY_WINDOW_MS })),
     },
     logger,
