@@ -12,10 +12,10 @@ import { serveStdio as sdkServeStdio } from '@modelcontextprotocol/server/stdio'
 import { Container } from 'inversify';
 import { PermissionSet, ToolRegistry, toolset, toolsModule } from 'hermes-tools';
 import { createMcpServer, serveStdio } from 'hermes-tools/mcp';
-import { alternateProcesses } from './alternateProcesses.js';
+import { alternateProcessReadings, type Reading, readCalls } from './alternateProcesses.js';
 import { bareMcpServer } from './bareMcpServer.js';
 import { First, RefRead, Second, VALID } from './fixtures.js';
-import { measure } from './measure.js';
+import { median } from './measure.js';
 
 type Side = 'ours' | 'bare' | 'ours-2026' | 'bare-2026';
 const SIDES: readonly Side[] = ['ours', 'bare', 'ours-2026', 'bare-2026'];
@@ -25,14 +25,22 @@ const WARM_UP = 20_000;
 const PER_PROCESS = 9;
 
 export interface McpInMemory {
-  /** Median nanoseconds per round trip of each server, over the rounds: 2025-11-25. */
+  /** Median wall-clock nanoseconds per round trip of each server, over the rounds: 2025-11-25. */
   readonly ours: number;
   readonly bare: number;
   /** The same, 2026-07-28. */
   readonly 'ours-2026': number;
   readonly 'bare-2026': number;
+  /**
+   * Median CPU nanoseconds per round trip of each side's process (client and server, all threads), what the targets
+   * read: on a shared host a process that waits for a core does no work (see `readCalls`).
+   */
+  readonly cpu: Readonly<Record<Side, number>>;
   readonly rounds: number;
 }
+
+/** Round trips per round in a measuring process: about 40-150 ms. */
+const BATCH = 1_000;
 
 async function oursRegistry(): Promise<ToolRegistry> {
   const container = new Container();
@@ -60,8 +68,8 @@ async function connect(side: Side): Promise<Client> {
   return client;
 }
 
-/** One server's median nanoseconds per round trip, measured in this process. */
-async function measureSide(side: Side, rounds: number): Promise<number> {
+/** One server's medians per round trip, wall clock and CPU time, measured in this process. */
+async function measureSide(side: Side, rounds: number): Promise<Reading> {
   const client = await connect(side);
   const run = () => client.callTool({ name: 'ref.read', arguments: VALID });
   // Checks one answer first: both servers must do the call, not fail it.
@@ -71,20 +79,29 @@ async function measureSide(side: Side, rounds: number): Promise<number> {
   // Warmed up well past `measure`'s own calibration: a round trip takes tens of microseconds, so its 40 ms batches are
   // a thousand calls, too few for the JIT to settle.
   for (let i = 0; i < WARM_UP; i++) await run();
-  return (await measure([{ name: side, run }], rounds, () => undefined)).get(side)!;
+  return readCalls(run, rounds, BATCH);
 }
 
 export async function mcpInMemory(rounds: number, log: (line: string) => void): Promise<McpInMemory> {
-  const medians = await alternateProcesses(fileURLToPath(import.meta.url), SIDES, rounds, log, PER_PROCESS);
-  return { ...(medians as Record<Side, number>), rounds };
+  const readings = await alternateProcessReadings(fileURLToPath(import.meta.url), SIDES, rounds, log, PER_PROCESS);
+  const wall = (side: Side): number => median(readings[side].map((reading) => reading.ns));
+  const cpu = (side: Side): number => median(readings[side].map((reading) => reading.cpuNs ?? reading.ns));
+  return {
+    ours: wall('ours'),
+    bare: wall('bare'),
+    'ours-2026': wall('ours-2026'),
+    'bare-2026': wall('bare-2026'),
+    cpu: { ours: cpu('ours'), bare: cpu('bare'), 'ours-2026': cpu('ours-2026'), 'bare-2026': cpu('bare-2026') },
+    rounds,
+  };
 }
 
-// A measuring process: `node build/bench/mcpInMemory.js ours|bare|ours-2026|bare-2026 [rounds]` prints {"ns": …}.
+// A measuring process: `node build/bench/mcpInMemory.js ours|bare|ours-2026|bare-2026 [rounds]` prints {"ns": …, "cpuNs": …}.
 // Run alone without a side: `node build/bench/mcpInMemory.js [rounds]` prints both medians.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [first, second] = process.argv.slice(2);
   if ((SIDES as readonly (string | undefined)[]).includes(first)) {
-    process.stdout.write(`${JSON.stringify({ ns: await measureSide(first as Side, Number(second ?? 3)) })}\n`);
+    process.stdout.write(`${JSON.stringify(await measureSide(first as Side, Number(second ?? 3)))}\n`);
     // The client and server hold the event loop open.
     process.exit(0);
   } else {
