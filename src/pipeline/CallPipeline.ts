@@ -51,27 +51,58 @@ export class CallPipeline {
   readonly #refuseInvalid: OnInvalid;
   /** A handler's or interceptor's failure, as the ToolError the caller gets. */
   readonly #failed: (error: unknown) => never;
+  /**
+   * The chain of a call without options to a tool whose plan takes no step but validation and the handler: those two,
+   * with a context of its own. Whatever else comes up (an invalid input, an async check, a context read through
+   * `runInCall`) goes on from acceptance, as in every other call.
+   */
+  readonly #bare: (input: unknown, callId: string | undefined) => Promise<unknown>;
+
+  /**
+   * Resolves to the result, or rejects with a ToolError: the tool's `execute`. A closure made per tool, as is `#bare`,
+   * each kept small: V8 inlines a call site's callees up to a budget of bytecode, counted per function whole, and the
+   * handler's chain should still fit (bench/NOTES.md, unused features).
+   */
+  readonly call: (input: unknown, given: CallOptions | undefined) => Promise<unknown>;
 
   constructor(core: ToolCore) {
-    const name = core.definition.name;
+    const { definition, validate, invoke, logger } = core;
+    const name = definition.name;
     this.#core = core;
     this.#name = name;
     this.#plan = planCall(core);
     this.#access = checkAccess(core);
     // Returned rejected, not thrown: unwinding a throw through the steps costs more than the error.
     this.#refuseInvalid = (issues) => rejectLater(new ToolValidationError(name, issues));
-    this.#failed = (error) => {
+    const failed = (error: unknown): never => {
       throw toToolError(name, error);
     };
-  }
-
-  /** Resolves to the result, or rejects with a ToolError. */
-  call(input: unknown, given: CallOptions | undefined): Promise<unknown> {
-    // Kept small, as is `#bare`: V8 inlines a call site's callees up to a budget of bytecode, counted per function
-    // whole, and the handler's chain should still fit (bench/NOTES.md, unused features).
-    if (given === undefined && this.#plan.bare)
-      return callObserved() ? this.#tracedBare(input) : this.#bare(input, undefined);
-    return this.#call(input, given);
+    this.#failed = failed;
+    const bare = (input: unknown, callId: string | undefined): Promise<unknown> => {
+      const validation = validate(input);
+      if (validation instanceof Promise || !validation.ok || trackingCalls())
+        return this.#accepting(validation, callId);
+      const ctx = new CallContext(
+        definition,
+        callId,
+        undefined,
+        undefined,
+        logger,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        askQuestion,
+      );
+      return invoke(validation.value, ctx).then(undefined, failed);
+    };
+    this.#bare = bare;
+    this.call = this.#plan.bare
+      ? (input, given) => {
+          if (given !== undefined) return this.#call(input, given);
+          return callObserved() ? this.#tracedBare(input) : bare(input, undefined);
+        }
+      : (input, given) => this.#call(input, given);
   }
 
   #call(input: unknown, given: CallOptions | undefined): Promise<unknown> {
@@ -113,30 +144,6 @@ export class CallPipeline {
     } catch (error) {
       return rejectLater(error);
     }
-  }
-
-  /**
-   * The chain of a call without options to a tool whose plan takes no step but validation and the
-   * handler: those two, with a context of its own. Whatever else comes up (an invalid input, an async
-   * check, a context read through `runInCall`) goes on from acceptance, as in every other call.
-   */
-  #bare(input: unknown, callId: string | undefined): Promise<unknown> {
-    const core = this.#core;
-    const validation = core.validate(input);
-    if (validation instanceof Promise || !validation.ok || trackingCalls()) return this.#accepting(validation, callId);
-    const ctx = new CallContext(
-      core.definition,
-      callId,
-      undefined,
-      undefined,
-      core.logger,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      askQuestion,
-    );
-    return core.invoke(validation.value, ctx).then(undefined, this.#failed);
   }
 
   /** A bare call past validation that cannot go straight to the handler: on from acceptance, as every other call. */

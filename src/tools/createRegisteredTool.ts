@@ -1,6 +1,5 @@
 import { CallPipeline } from '../pipeline/CallPipeline.js';
 import type { RegisteredTool } from './RegisteredTool.js';
-import type { CallOptions } from '../contracts/CallOptions.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 
 const cores = new WeakMap<RegisteredTool, ToolCore>();
@@ -14,7 +13,7 @@ export function createRegisteredTool(core: ToolCore): RegisteredTool {
     description: core.definition.description,
     definition: core.definition,
     validateInput: async (input: unknown) => core.validate(input),
-    execute: (input: unknown, options?: CallOptions) => pipeline.call(input, options),
+    execute: pipeline.call,
   });
   cores.set(tool, core);
   pipelines.set(tool, pipeline);
