@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import {
   type AuthInfo,
   createMcpHandler,
   isInitializeRequest,
   isJSONRPCNotification,
   isJSONRPCRequest,
-  isLegacyRequest,
   LATEST_PROTOCOL_VERSION,
   type McpHttpHandler as ModernHandler,
   type RequestId,
@@ -16,6 +15,7 @@ import {
 import { PermissionSet } from '../permissions/PermissionSet.js';
 import type { ToolRegistry } from '../registry/ToolRegistry.js';
 import { buildServer, type ServerWiring } from './buildServer.js';
+import { isLegacyPost } from './isLegacyPost.js';
 import { SessionEventStore } from './SessionEventStore.js';
 import { ownValue } from '../internal/ownValue.js';
 import { MAX_TIMEOUT_MS } from '../pipeline/callTimeout.js';
@@ -188,7 +188,7 @@ export class McpHttpHandler {
       req.method === 'POST' &&
       body !== undefined &&
       req.headers['mcp-session-id'] === undefined &&
-      !(await isLegacyRequest(await toWebRequest(req, body), body))
+      !isLegacyPost(req, body)
     )
       return this.#serveModern(req, res, body, who, principal);
     return this.#stateless

@@ -10,15 +10,10 @@ export type JsonBody =
  * large (from `Content-Length`, or once that much has arrived), without buffering the rest.
  */
 export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<JsonBody> {
-  const tooLarge = {
-    ok: false,
-    status: 413,
-    message: `the request body is larger than ${maxBytes} bytes, this server's limit; send a smaller request`,
-  } as const;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     req.resume();
-    return tooLarge;
+    return tooLarge(maxBytes);
   }
   // Not `for await`: leaving that loop early destroys the request, and its socket with the answer.
   const text = await new Promise<string | undefined>((resolve, reject) => {
@@ -35,7 +30,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
     req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.once('error', reject);
   });
-  if (text === undefined) return tooLarge;
+  if (text === undefined) return tooLarge(maxBytes);
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
@@ -46,4 +41,13 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
       message: 'the request body is not JSON; send one JSON-RPC message (or a batch) as application/json',
     };
   }
+}
+
+/** The refusal of a body over `maxBytes`: made only for one (its message is a string built from the limit). */
+function tooLarge(maxBytes: number): JsonBody {
+  return {
+    ok: false,
+    status: 413,
+    message: `the request body is larger than ${maxBytes} bytes, this server's limit; send a smaller request`,
+  };
 }

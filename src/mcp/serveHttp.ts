@@ -57,8 +57,11 @@ export async function serveHttp(registry: ToolRegistry, given: McpHttpOptions): 
   let challenge: AuthChallenge | undefined;
   let metadata: string | undefined;
 
+  // A request for the endpoint as written needs no URL parsed (when the endpoint is written as a URL's path reads it).
+  const exactPath = new URL(endpoint, 'http://localhost').pathname === endpoint ? endpoint : undefined;
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const path = req.url === exactPath ? exactPath : new URL(req.url ?? '/', 'http://localhost').pathname;
     if (metadata !== undefined && (path === METADATA_PATH || path === `${METADATA_PATH}${endpoint}`)) {
       res.writeHead(200, {
         'content-type': 'application/json',
