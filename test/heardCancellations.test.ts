@@ -23,4 +23,12 @@ describe('HeardCancellations', () => {
     expect(heard.has('job-1')).toBe(true);
     expect(heard.has('job-10000')).toBe(true);
   });
+
+  it('keeps no id longer than an agent makes: whoever writes to the stream cannot make a worker hold long strings', () => {
+    const heard = new HeardCancellations(() => 0);
+    heard.add('x'.repeat(65));
+    heard.add('5f0c1a52-8f47-4f39-9d55-3a4b2e1f0c9d');
+    expect(heard.has('x'.repeat(65))).toBe(false);
+    expect(heard.has('5f0c1a52-8f47-4f39-9d55-3a4b2e1f0c9d')).toBe(true);
+  });
 });

@@ -367,6 +367,40 @@ describe('queuedToolset', () => {
     ]);
   });
 
+  it('removes the job of a call cancelled while the job was on its way to Redis, once it got there', async () => {
+    // No worker reads this queue: a job left in it would wait there, and a worker would run it (its first attempt reads
+    // no cancellation mark). The call is cancelled from describeCaller, just before its job is added.
+    const controller = new AbortController();
+    const container = new Container();
+    const module = queuedToolset({
+      name: 'queue',
+      tools: TOOLS,
+      granted: PermissionSet.none().grant('jobs:*'),
+      queue: { connection: { url: redis.url }, name: 'cancelled-early' },
+      describeCaller: (caller) => {
+        queueMicrotask(() => controller.abort());
+        return caller ?? null;
+      },
+    });
+    const events = new QueueEvents('cancelled-early', { connection: { url: redis.url } });
+    const queue = new Queue('cancelled-early', { connection: { url: redis.url } });
+    try {
+      await events.waitUntilReady();
+      await container.loadAsync(module);
+      const added = new Promise<string>((resolve) => events.once('waiting', ({ jobId }) => resolve(jobId)));
+      const removed = new Promise<string>((resolve) => events.once('removed', ({ jobId }) => resolve(jobId)));
+      const outcome = await container
+        .get(ToolRegistry)
+        .dispatch('queue.echo', { text: 'x' }, { signal: controller.signal });
+      expect(outcome).toMatchObject({ ok: false, error: { code: 'aborted' } });
+      expect(await removed).toBe(await added);
+      expect(await queue.getJobCounts('waiting', 'active')).toEqual({ waiting: 0, active: 0 });
+    } finally {
+      await module.close();
+      await Promise.all([events.close(), queue.close()]);
+    }
+  });
+
   it('refuses a caller that is not JSON, and names describeCaller', async () => {
     const outcome = await agent.dispatch('queue.echo', { text: 'x' }, { caller: { id: 10n } });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'execution_failed' } });
@@ -425,6 +459,43 @@ describe('toolWorker', () => {
       expect(runs.get('heard-next')).toBeUndefined();
     } finally {
       await heard.close();
+      await Promise.all([queue.close(), events.close(), producer.close()]);
+    }
+  });
+
+  it("reads a first attempt's cancellation mark once a malformed entry has stopped its reader: it fails closed", async () => {
+    const connection = { connection: { url: redis.url } };
+    let stopped!: (message: string) => void;
+    const readerStopped = new Promise<string>((resolve) => (stopped = resolve));
+    const poisoned = await toolWorker({
+      registry: local,
+      queue: { ...connection, name: 'poisoned' },
+      shutdownSignals: [],
+      logger: {
+        debug: () => undefined,
+        info: () => undefined,
+        warn: () => undefined,
+        error: (_message, fields) => stopped(String((fields as { error?: unknown } | undefined)?.error)),
+      },
+    });
+    const queue = new Queue('poisoned', connection);
+    const events = new QueueEvents('poisoned', connection);
+    // Anyone who can write to Redis can write this: BullMQ's reader parses a progress event's data as JSON, and stops.
+    const producer = new QueueEventsProducer('hermes-cancels', { ...connection, prefix: 'bull:poisoned' });
+    try {
+      await events.waitUntilReady();
+      await producer.publishEvent({ eventName: 'progress', data: 'not json' } as never);
+      expect(await readerStopped).toMatch(/JSON/);
+      // Cancelled as an agent whose event the worker can no longer hear: by the mark it sets first.
+      const client = await queue.getBackend().client;
+      await client.set('bull:poisoned:hermes-cancel:poisoned-1', '1');
+      const cancelled = await queue.add('queue.hold', job({ tool: 'queue.hold', input: { key: 'poisoned-1' } }), {
+        jobId: 'poisoned-1',
+      });
+      expect(await cancelled.waitUntilFinished(events)).toMatchObject({ ok: false, error: { code: 'aborted' } });
+      expect(runs.get('poisoned-1')).toBeUndefined();
+    } finally {
+      await poisoned.close();
       await Promise.all([queue.close(), events.close(), producer.close()]);
     }
   });

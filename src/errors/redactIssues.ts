@@ -11,7 +11,7 @@ export const MAX_ISSUE_MESSAGE = 2_000;
  * have passed `redactSecrets`. The paths of input issues are the caller's own keys, shown back to
  * it; those of output issues are a result's keys, which may hold anything. Each field is read
  * once, so an issue with getters cannot show one value to the scan and another to the copy. The validator's own
- * issues (see `ScannedIssue`) were scanned where they repeat the value checked, and are taken as they are.
+ * issues (see `ScannedIssue`) were scanned where they repeat the value checked, and are copied without another scan.
  */
 export function redactIssues(issues: readonly ValidationIssue[], paths = true): readonly ValidationIssue[] {
   // A loop, not `map` with a closure: an invalid call's issues are copied on every refusal.

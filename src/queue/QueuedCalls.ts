@@ -110,16 +110,23 @@ export class QueuedCalls {
     const outcome = new Promise<unknown>((resolve, reject) =>
       this.#pending.set(jobId, { tool: tool.name, ctx, resolve, reject }),
     );
-    const removeAbort = onAbort(ctx.signal, () => void this.#cancel(jobId));
+    const added = this.#queue.add(tool.name, job, {
+      jobId,
+      attempts: tool.idempotent ? this.#retry.attempts : 1,
+      backoff: { type: 'exponential', delay: this.#retry.backoffMs },
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+    let cancelling = false;
+    const cancel = (): void => {
+      if (cancelling) return;
+      cancelling = true;
+      void this.#cancel(jobId, added);
+    };
+    const removeAbort = onAbort(ctx.signal, cancel);
+    if (ctx.signal.aborted) cancel();
     try {
-      await this.#queue.add(tool.name, job, {
-        jobId,
-        attempts: tool.idempotent ? this.#retry.attempts : 1,
-        backoff: { type: 'exponential', delay: this.#retry.backoffMs },
-        removeOnComplete: true,
-        removeOnFail: true,
-      });
-      if (ctx.signal.aborted) void this.#cancel(jobId);
+      await added;
       return await outcome;
     } catch (error) {
       this.#pending.delete(jobId);
@@ -250,8 +257,14 @@ export class QueuedCalls {
     );
   }
 
-  /** Marks the job cancelled, removes it if it still waits, and otherwise tells the workers to abort it. */
-  async #cancel(jobId: string): Promise<void> {
+  /**
+   * Marks the job cancelled, removes it if it still waits, and otherwise tells the workers to abort it; once its add
+   * has settled (`added`, whose failure `run` reports): BullMQ answers a removal of a job it does not hold yet as done,
+   * and a worker reads no mark before a first attempt (it hears the cancellation), so a job still on its way to Redis
+   * would run.
+   */
+  async #cancel(jobId: string, added: Promise<unknown>): Promise<void> {
+    await Promise.allSettled([added]);
     const pending = this.#pending.get(jobId);
     this.#pending.delete(jobId);
     // The pipeline has already answered its caller; this only lets the call's own promise end.

@@ -43,6 +43,11 @@ export interface JobRunner {
   readonly running: Map<string, RunningJob>;
   /** Whether the worker's event reader heard the job's cancellation while it was not running here. */
   readonly heardCancelled: (jobId: string) => boolean;
+  /**
+   * Whether the worker's event reader is reading: once it has stopped (a failure), a first attempt's cancellation
+   * mark is read too, as a job's taken again is.
+   */
+  readonly hearing: () => boolean;
   /** Whether the job's cancellation mark is set in Redis: one round trip. */
   readonly wasCancelled: (jobId: string) => Promise<boolean>;
   readonly address: QueueAddress;
@@ -149,7 +154,11 @@ export async function runToolJob(job: Job, runner: JobRunner): Promise<ToolOutco
     // A job taken again (its worker died, or a retry) may have been cancelled before this worker's reader began: its
     // mark in Redis says so. A first attempt was waiting until its move to active, so its cancellation came after, and
     // was heard here.
-    if (marked || runner.heardCancelled(jobId) || (again && keys.length === 0 && (await runner.wasCancelled(jobId)))) {
+    if (
+      marked ||
+      runner.heardCancelled(jobId) ||
+      ((again || !runner.hearing()) && keys.length === 0 && (await runner.wasCancelled(jobId)))
+    ) {
       entry.reason = 'cancelled';
       entry.controller.abort();
     }

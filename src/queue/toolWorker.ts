@@ -53,6 +53,8 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
   };
   const running = new Map<string, RunningJob>();
   const heard = new HeardCancellations(settings.now);
+  // Until the reader stops: a failed reader (a malformed entry, a connection that went away) hears nothing more.
+  let hearing = true;
   // Only the cancellations are read, from their own stream: the queue's stream has several events per job.
   const stream = cancelStream(address);
   const cancels = { connection: address.connection, prefix: stream.prefix };
@@ -91,6 +93,7 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
     registry,
     running,
     heardCancelled: (jobId) => heard.has(jobId),
+    hearing: () => hearing,
     wasCancelled: async (jobId) => (await client.get(cancelKey(address, jobId))) !== null,
     address,
     keys,
@@ -108,7 +111,9 @@ export async function toolWorker(options: ToolWorkerOptions): Promise<ToolWorker
     logger,
     now: settings.now,
   };
-  await startReading(events, producer, report);
+  await startReading(events, producer, report, () => {
+    hearing = false;
+  });
 
   let closing: Promise<void> | undefined;
   let markClosed: () => void = () => undefined;

@@ -11,7 +11,10 @@ export interface RegisteredTool {
   readonly name: string;
   readonly description: string;
   readonly definition: ToolDefinition;
-  /** Checks arguments without calling the tool. */
+  /**
+   * Checks arguments without calling the tool. An invalid input's issues are frozen plain objects, their messages
+   * redacted as a refused call's are.
+   */
   validateInput(input: unknown): Promise<InputValidation>;
   /** Calls the tool. Resolves to its result or rejects with a ToolError. */
   execute(input: unknown, options?: CallOptions): Promise<unknown>;

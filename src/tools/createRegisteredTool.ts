@@ -1,5 +1,7 @@
+import { redactIssues } from '../errors/redactIssues.js';
 import { CallPipeline } from '../pipeline/CallPipeline.js';
 import type { RegisteredTool } from './RegisteredTool.js';
+import type { InputValidation } from '../contracts/InputValidation.js';
 import type { ToolCore } from '../contracts/ToolCore.js';
 
 const cores = new WeakMap<RegisteredTool, ToolCore>();
@@ -12,7 +14,11 @@ export function createRegisteredTool(core: ToolCore): RegisteredTool {
     name: core.definition.name,
     description: core.definition.description,
     definition: core.definition,
-    validateInput: async (input: unknown) => core.validate(input),
+    validateInput: async (input: unknown): Promise<InputValidation> => {
+      const validation = await core.validate(input);
+      // The caller's keys shown as sent, as `dispatch` shows them; the messages redacted, as every issue that leaves.
+      return validation.ok ? validation : { ok: false as const, issues: redactIssues(validation.issues, false) };
+    },
     execute: pipeline.call,
   });
   cores.set(tool, core);
