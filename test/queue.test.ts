@@ -18,7 +18,13 @@ import {
   toolsModule,
 } from 'hermes-tools';
 import { createMcpServer } from 'hermes-tools/mcp';
-import { type QueuedToolsetModule, queuedToolset, type ToolWorker, toolWorker } from 'hermes-tools/queue';
+import {
+  type QueuedToolsetModule,
+  queuedToolset,
+  type ToolWorker,
+  type ToolWorkerOptions,
+  toolWorker,
+} from 'hermes-tools/queue';
 import { Container } from 'inversify';
 import { QUEUE_TOOLS, runs, seen } from './fixtures/queueTools.js';
 import { type RedisServer, startRedisServer } from './support/redisServer.js';
@@ -420,6 +426,33 @@ describe('toolWorker', () => {
       await events.close();
     }
   }
+  /**
+   * A worker of its own on the queue `name` (one slot), with a Queue and a QueueEvents on that queue, and a producer on
+   * its cancellation stream, where an agent publishes its cancellations; `close` closes all four.
+   */
+  async function workerQueue(name: string, options: Partial<ToolWorkerOptions>) {
+    const connection = { connection: { url: redis.url } };
+    const worker = await toolWorker({
+      registry: local,
+      queue: { ...connection, name },
+      shutdownSignals: [],
+      ...options,
+    });
+    const queue = new Queue(name, connection);
+    const events = new QueueEvents(name, connection);
+    const producer = new QueueEventsProducer('hermes-cancels', { ...connection, prefix: `bull:${name}` });
+    const close = async (): Promise<void> => {
+      await worker.close();
+      await Promise.all([queue.close(), events.close(), producer.close()]);
+    };
+    try {
+      await events.waitUntilReady();
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    return { queue, events, producer, close };
+  }
   const job = (fields: object) => ({
     v: 1,
     callId: 'inj',
@@ -432,20 +465,11 @@ describe('toolWorker', () => {
 
   it('does not run a job whose cancellation it heard between the job being taken and its start', async () => {
     // A worker of one slot, held busy: the next job waits, and is taken once the held one ends.
-    const connection = { connection: { url: redis.url } };
-    const heard = await toolWorker({
-      registry: local,
-      queue: { ...connection, name: 'heard' },
-      shutdownSignals: [],
+    const { queue, events, producer, close } = await workerQueue('heard', {
       // Only a failing run has a job still held at close.
       drainTimeoutMs: 1000,
     });
-    const queue = new Queue('heard', connection);
-    const events = new QueueEvents('heard', connection);
-    // Where an agent publishes its cancellations: the queue's cancellation stream.
-    const producer = new QueueEventsProducer('hermes-cancels', { ...connection, prefix: 'bull:heard' });
     try {
-      await events.waitUntilReady();
       const busy = watch('heard-busy');
       const held = await queue.add('queue.hold', job({ tool: 'queue.hold', input: { key: 'heard-busy' } }));
       await busy.started;
@@ -458,19 +482,14 @@ describe('toolWorker', () => {
       expect(await next.waitUntilFinished(events)).toMatchObject({ ok: false, error: { code: 'aborted' } });
       expect(runs.get('heard-next')).toBeUndefined();
     } finally {
-      await heard.close();
-      await Promise.all([queue.close(), events.close(), producer.close()]);
+      await close();
     }
   });
 
   it("reads a first attempt's cancellation mark once a malformed entry has stopped its reader: it fails closed", async () => {
-    const connection = { connection: { url: redis.url } };
     let stopped!: (message: string) => void;
     const readerStopped = new Promise<string>((resolve) => (stopped = resolve));
-    const poisoned = await toolWorker({
-      registry: local,
-      queue: { ...connection, name: 'poisoned' },
-      shutdownSignals: [],
+    const { queue, events, producer, close } = await workerQueue('poisoned', {
       logger: {
         debug: () => undefined,
         info: () => undefined,
@@ -478,12 +497,8 @@ describe('toolWorker', () => {
         error: (_message, fields) => stopped(String((fields as { error?: unknown } | undefined)?.error)),
       },
     });
-    const queue = new Queue('poisoned', connection);
-    const events = new QueueEvents('poisoned', connection);
-    // Anyone who can write to Redis can write this: BullMQ's reader parses a progress event's data as JSON, and stops.
-    const producer = new QueueEventsProducer('hermes-cancels', { ...connection, prefix: 'bull:poisoned' });
     try {
-      await events.waitUntilReady();
+      // Anyone who can write to Redis can write this: BullMQ's reader parses a progress event's data as JSON, and stops.
       await producer.publishEvent({ eventName: 'progress', data: 'not json' } as never);
       expect(await readerStopped).toMatch(/JSON/);
       // Cancelled as an agent whose event the worker can no longer hear: by the mark it sets first.
@@ -495,8 +510,7 @@ describe('toolWorker', () => {
       expect(await cancelled.waitUntilFinished(events)).toMatchObject({ ok: false, error: { code: 'aborted' } });
       expect(runs.get('poisoned-1')).toBeUndefined();
     } finally {
-      await poisoned.close();
-      await Promise.all([queue.close(), events.close(), producer.close()]);
+      await close();
     }
   });
 
